@@ -1,0 +1,8 @@
+// The numeric family's entries in the function registry.
+#include "tessera/functions/registry.hpp"
+
+namespace tessera::fn {
+
+std::span<const FunctionSpec> numeric_functions() { return {}; }
+
+}  // namespace tessera::fn

@@ -1,0 +1,63 @@
+// The registry: every family's list, joined in one fixed order.
+#include "tessera/functions/registry.hpp"
+
+#include <vector>
+
+namespace tessera::fn {
+
+std::span<const FunctionSpec> date_functions();
+std::span<const FunctionSpec> string_functions();
+std::span<const FunctionSpec> convert_functions();
+std::span<const FunctionSpec> numeric_functions();
+
+std::span<const FunctionSpec> all_functions() {
+  static const std::vector<FunctionSpec> all = [] {
+    std::vector<FunctionSpec> v;
+    for (auto family : {date_functions(), string_functions(), convert_functions(), numeric_functions()})
+      v.insert(v.end(), family.begin(), family.end());
+    return v;
+  }();
+  return all;
+}
+
+const FunctionSpec* find_kernel(std::string_view kernel) {
+  for (const FunctionSpec& f : all_functions())
+    if (f.kernel == kernel) return &f;
+  return nullptr;
+}
+
+char abi_char(SqlType t) {
+  switch (t) {
+    case SqlType::Bool: return 'b';
+    case SqlType::Int32:
+    case SqlType::Date: return 'i';
+    case SqlType::Int64:
+    case SqlType::Decimal:
+    case SqlType::Money: return 'l';
+    case SqlType::Float64: return 'd';
+    case SqlType::String: return 'p';
+  }
+  return '?';
+}
+
+std::string expected_c_signature(const FunctionSpec& spec) {
+  std::string sig = spec.result == SqlType::String ? "pp" : "p";
+  for (const ArgSpec& a : spec.args) {
+    sig += a.type == SqlType::String ? "pi" : std::string(1, abi_char(a.type));
+    if (spec.nulls == NullRule::Custom && !a.constant) sig += 'b';
+  }
+  if (spec.uses_context) sig += 'p';
+  return sig;
+}
+
+bool parse_type_name(std::string_view name, SqlType& out) {
+  for (SqlType t : {SqlType::Bool, SqlType::Int32, SqlType::Int64, SqlType::Float64, SqlType::Date,
+                    SqlType::Decimal, SqlType::Money, SqlType::String})
+    if (type_name(t) == name) {
+      out = t;
+      return true;
+    }
+  return false;
+}
+
+}  // namespace tessera::fn

@@ -1,0 +1,32 @@
+// Names and SQL Server messages of the row-function status codes.
+#include "tessera/functions/status.hpp"
+
+namespace tessera::fn {
+
+const StatusInfo& status_info(int32_t status) {
+  static const StatusInfo kInfo[kStatusCount] = {
+      {0, "ok", ""},
+      {0, "null", "the result is NULL"},
+      {517, "date_overflow", "Adding a value to a 'date' column caused an overflow."},
+      {535, "datediff_overflow",
+       "The datediff function resulted in an overflow. The number of dateparts separating two date/time "
+       "instances is too large. Try to use datediff with a less precise datepart."},
+      {537, "invalid_length", "Invalid length parameter passed to the LEFT or SUBSTRING function."},
+      {245, "conversion_failed", "Conversion failed when converting the varchar value to data type int."},
+      {241, "date_conversion_failed", "Conversion failed when converting date and/or time from character string."},
+      {8115, "arithmetic_overflow", "Arithmetic overflow error converting expression to the target data type."},
+      {8114, "numeric_conversion_failed", "Error converting data type varchar to numeric."},
+      {8134, "divide_by_zero", "Divide by zero error encountered."},
+      {289, "invalid_date_parts",
+       "Cannot construct data type date, some of the arguments have values which are not valid."},
+      {3623, "invalid_float_operation", "An invalid floating point operation occurred."},
+      {281, "invalid_style", "The style number is not valid for this conversion."},
+      {9810, "invalid_datepart", "The datepart is not supported for this function and data type."},
+      {8116, "invalid_argument", "Argument value is not valid for this function."},
+      {0, "output_too_long", "The result is longer than the output length rule allows (engine error)."},
+  };
+  static const StatusInfo kUnknown{0, "unknown", "unknown status code"};
+  return status >= 0 && status < kStatusCount ? kInfo[status] : kUnknown;
+}
+
+}  // namespace tessera::fn
