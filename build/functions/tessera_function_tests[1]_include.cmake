@@ -1,5 +1,0 @@
-if(EXISTS "/work/main/build/functions/tessera_function_tests[1]_tests.cmake")
-  include("/work/main/build/functions/tessera_function_tests[1]_tests.cmake")
-else()
-  add_test(tessera_function_tests_NOT_BUILT tessera_function_tests_NOT_BUILT)
-endif()

@@ -1,7 +1,0 @@
-add_test([=[Registry.KernelsAreUniqueAndSignaturesMatchTheAbi]=]  /work/main/build/functions/tessera_function_tests [==[--gtest_filter=Registry.KernelsAreUniqueAndSignaturesMatchTheAbi]==] --gtest_also_run_disabled_tests)
-set_tests_properties([=[Registry.KernelsAreUniqueAndSignaturesMatchTheAbi]=]  PROPERTIES WORKING_DIRECTORY /work/main/build/functions SKIP_REGULAR_EXPRESSION [==[\[  SKIPPED \]]==])
-add_test([=[Registry.FindKernel]=]  /work/main/build/functions/tessera_function_tests [==[--gtest_filter=Registry.FindKernel]==] --gtest_also_run_disabled_tests)
-set_tests_properties([=[Registry.FindKernel]=]  PROPERTIES WORKING_DIRECTORY /work/main/build/functions SKIP_REGULAR_EXPRESSION [==[\[  SKIPPED \]]==])
-add_test([=[Registry.InvokerCallsTheRowFunction]=]  /work/main/build/functions/tessera_function_tests [==[--gtest_filter=Registry.InvokerCallsTheRowFunction]==] --gtest_also_run_disabled_tests)
-set_tests_properties([=[Registry.InvokerCallsTheRowFunction]=]  PROPERTIES WORKING_DIRECTORY /work/main/build/functions SKIP_REGULAR_EXPRESSION [==[\[  SKIPPED \]]==])
-set(  tessera_function_tests_TESTS Registry.KernelsAreUniqueAndSignaturesMatchTheAbi Registry.FindKernel Registry.InvokerCallsTheRowFunction)
