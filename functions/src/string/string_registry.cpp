@@ -1,8 +1,161 @@
 // The string family's entries in the function registry.
+#include <algorithm>
+#include <cstdint>
+
 #include "tessera/functions/registry.hpp"
+#include "tessera/functions/string_functions.hpp"
 
 namespace tessera::fn {
+namespace {
+constexpr int64_t kVarcharMax = 8000;  // REPLICATE / SPACE truncate here
+constexpr int64_t kCharBytes = 4;      // the most bytes one character takes
 
-std::span<const FunctionSpec> string_functions() { return {}; }
+constexpr ArgSpec kS[] = {{"string", SqlType::String}};
+constexpr ArgSpec kSN[] = {{"string", SqlType::String}, {.name = "n", .type = SqlType::Int64, .constant = true}};
+constexpr ArgSpec kSubstring[] = {{"string", SqlType::String},
+                                  {.name = "start", .type = SqlType::Int64, .constant = true},
+                                  {.name = "length", .type = SqlType::Int64, .constant = true}};
+constexpr ArgSpec kSChars[] = {{"string", SqlType::String}, {"characters", SqlType::String}};
+constexpr ArgSpec kCharsS[] = {{"characters", SqlType::String}, {"string", SqlType::String}};
+constexpr ArgSpec kReplace[] = {
+    {"string", SqlType::String}, {"pattern", SqlType::String}, {"replacement", SqlType::String}};
+constexpr ArgSpec kCharindex[] = {{"expression_to_find", SqlType::String}, {"expression_to_search", SqlType::String}};
+constexpr ArgSpec kCharindexStart[] = {{"expression_to_find", SqlType::String},
+                                       {"expression_to_search", SqlType::String},
+                                       {.name = "start_location", .type = SqlType::Int64, .constant = true}};
+constexpr ArgSpec kTranslate[] = {
+    {"string", SqlType::String}, {"characters", SqlType::String}, {"translations", SqlType::String}};
+constexpr ArgSpec kLike[] = {{"match_expression", SqlType::String}, {"pattern", SqlType::String}};
+constexpr ArgSpec kPatindex[] = {{"pattern", SqlType::String}, {"expression", SqlType::String}};
+constexpr ArgSpec kSpace[] = {{.name = "n", .type = SqlType::Int32, .constant = true}};
+constexpr ArgSpec kStuff[] = {{"string", SqlType::String},
+                              {.name = "start", .type = SqlType::Int64, .constant = true},
+                              {.name = "length", .type = SqlType::Int64, .constant = true},
+                              {"replace_with", SqlType::String}};
+constexpr ArgSpec kTwo[] = {{"a", SqlType::String}, {"b", SqlType::String}};
+constexpr ArgSpec kThree[] = {{"a", SqlType::String}, {"b", SqlType::String}, {"c", SqlType::String}};
+constexpr ArgSpec kWs2[] = {{"separator", SqlType::String}, {"a", SqlType::String}, {"b", SqlType::String}};
+constexpr ArgSpec kWs3[] = {
+    {"separator", SqlType::String}, {"a", SqlType::String}, {"b", SqlType::String}, {"c", SqlType::String}};
+constexpr ArgSpec kQuote[] = {{"string", SqlType::String}, {"quote_character", SqlType::String}};
+constexpr ArgSpec kCode[] = {{"code", SqlType::Int32}};
+
+// ---- output-length rules (true upper bounds in bytes) ----
+int64_t same_length(const LengthInputs& in) { return in.length[0]; }
+// At most n characters of s: n * 4 bytes, and never more than s.
+int64_t first_n_chars(int64_t s_len, int64_t n) {
+  if (n <= 0) return 0;
+  return n >= s_len ? s_len : std::min(s_len, n * kCharBytes);
+}
+int64_t left_right_length(const LengthInputs& in) { return first_n_chars(in.length[0], in.value[1]); }
+int64_t substring_length(const LengthInputs& in) { return first_n_chars(in.length[0], in.value[2]); }
+int64_t replace_length(const LengthInputs& in) {
+  const int64_t s = in.length[0], f = in.length[1], r = in.length[2];
+  if (f == 0 || r <= f) return s;  // a match has exactly f bytes
+  return s + (s / f) * (r - f);
+}
+int64_t translate_length(const LengthInputs& in) {
+  // Each character (>= 1 byte) becomes one character of `translations`.
+  return in.length[0] * std::clamp<int64_t>(in.length[2], 1, kCharBytes);
+}
+int64_t replicate_length(const LengthInputs& in) {
+  const int64_t s = in.length[0], n = in.value[1];
+  if (n <= 0 || s == 0) return 0;
+  return n >= kVarcharMax ? kVarcharMax : std::min(kVarcharMax, s * n);
+}
+int64_t space_length(const LengthInputs& in) { return std::clamp<int64_t>(in.value[0], 0, kVarcharMax); }
+int64_t stuff_length(const LengthInputs& in) { return in.length[0] + in.length[3]; }
+int64_t sum2_length(const LengthInputs& in) { return in.length[0] + in.length[1]; }
+int64_t sum3_length(const LengthInputs& in) { return in.length[0] + in.length[1] + in.length[2]; }
+int64_t ws2_length(const LengthInputs& in) { return in.length[0] + in.length[1] + in.length[2]; }
+int64_t ws3_length(const LengthInputs& in) {
+  return 2 * in.length[0] + in.length[1] + in.length[2] + in.length[3];
+}
+int64_t quotename_length(const LengthInputs& in) { return 2 * in.length[0] + 2; }
+int64_t two_bytes(const LengthInputs&) { return 2; }
+int64_t four_bytes(const LengthInputs&) { return 4; }
+
+const FunctionSpec kStringFunctions[] = {
+    {.sql_name = "LOWER", .kernel = "lower", .result = SqlType::String, .args = kS, .max_length = same_length,
+     .summary = "lowercase (ASCII and Latin-1 letters)", TESSERA_ROW(tsf_lower)},
+    {.sql_name = "UPPER", .kernel = "upper", .result = SqlType::String, .args = kS, .max_length = same_length,
+     .summary = "uppercase (ASCII and Latin-1 letters)", TESSERA_ROW(tsf_upper)},
+    {.sql_name = "LEFT", .kernel = "left", .result = SqlType::String, .args = kSN, .max_length = left_right_length,
+     .summary = "the first n characters", TESSERA_ROW(tsf_left)},
+    {.sql_name = "RIGHT", .kernel = "right", .result = SqlType::String, .args = kSN, .max_length = left_right_length,
+     .summary = "the last n characters", TESSERA_ROW(tsf_right)},
+    {.sql_name = "SUBSTRING", .kernel = "substring", .result = SqlType::String, .args = kSubstring,
+     .max_length = substring_length, .summary = "length characters from start", TESSERA_ROW(tsf_substring)},
+    {.sql_name = "LEN", .kernel = "len", .result = SqlType::Int32, .args = kS,
+     .summary = "characters, excluding trailing spaces", TESSERA_ROW(tsf_len)},
+    {.sql_name = "DATALENGTH", .kernel = "datalength", .result = SqlType::Int32, .args = kS,
+     .summary = "bytes", TESSERA_ROW(tsf_datalength)},
+    {.sql_name = "REVERSE", .kernel = "reverse", .result = SqlType::String, .args = kS, .max_length = same_length,
+     .summary = "characters in reverse order", TESSERA_ROW(tsf_reverse)},
+    {.sql_name = "LTRIM", .kernel = "ltrim", .result = SqlType::String, .args = kS, .max_length = same_length,
+     .summary = "without leading spaces", TESSERA_ROW(tsf_ltrim)},
+    {.sql_name = "RTRIM", .kernel = "rtrim", .result = SqlType::String, .args = kS, .max_length = same_length,
+     .summary = "without trailing spaces", TESSERA_ROW(tsf_rtrim)},
+    {.sql_name = "TRIM", .kernel = "trim", .result = SqlType::String, .args = kS, .max_length = same_length,
+     .summary = "without leading and trailing spaces", TESSERA_ROW(tsf_trim)},
+    {.sql_name = "LTRIM", .kernel = "ltrim_chars", .result = SqlType::String, .args = kSChars, .uses_context = true,
+     .max_length = same_length, .summary = "LTRIM(string, characters)", TESSERA_ROW(tsf_ltrim_chars)},
+    {.sql_name = "RTRIM", .kernel = "rtrim_chars", .result = SqlType::String, .args = kSChars, .uses_context = true,
+     .max_length = same_length, .summary = "RTRIM(string, characters)", TESSERA_ROW(tsf_rtrim_chars)},
+    {.sql_name = "TRIM", .kernel = "trim_chars", .result = SqlType::String, .args = kCharsS, .uses_context = true,
+     .max_length = [](const LengthInputs& in) { return in.length[1]; },
+     .summary = "TRIM(characters FROM string)", TESSERA_ROW(tsf_trim_chars)},
+    {.sql_name = "REPLACE", .kernel = "replace", .result = SqlType::String, .args = kReplace, .uses_context = true,
+     .max_length = replace_length, .summary = "every occurrence of pattern replaced", TESSERA_ROW(tsf_replace)},
+    {.sql_name = "CHARINDEX", .kernel = "charindex", .result = SqlType::Int32, .args = kCharindex,
+     .uses_context = true, .summary = "1-based position of a substring, 0 if absent", TESSERA_ROW(tsf_charindex)},
+    {.sql_name = "CHARINDEX", .kernel = "charindex_start", .result = SqlType::Int32, .args = kCharindexStart,
+     .uses_context = true, .summary = "CHARINDEX from a start position", TESSERA_ROW(tsf_charindex_start)},
+    {.sql_name = "TRANSLATE", .kernel = "translate", .result = SqlType::String, .args = kTranslate,
+     .uses_context = true, .max_length = translate_length, .summary = "character-by-character replacement",
+     TESSERA_ROW(tsf_translate)},
+    {.sql_name = "LIKE", .kernel = "like", .result = SqlType::Bool, .args = kLike, .uses_context = true,
+     .summary = "pattern match with % _ [] [^]", TESSERA_ROW(tsf_like)},
+    {.sql_name = "PATINDEX", .kernel = "patindex", .result = SqlType::Int32, .args = kPatindex,
+     .uses_context = true, .summary = "1-based position of a pattern, 0 if absent", TESSERA_ROW(tsf_patindex)},
+    {.sql_name = "REPLICATE", .kernel = "replicate", .result = SqlType::String, .args = kSN,
+     .max_length = replicate_length, .summary = "string repeated n times (8000 bytes at most)",
+     TESSERA_ROW(tsf_replicate)},
+    {.sql_name = "SPACE", .kernel = "space", .result = SqlType::String, .args = kSpace, .max_length = space_length,
+     .summary = "n spaces", TESSERA_ROW(tsf_space)},
+    {.sql_name = "STUFF", .kernel = "stuff", .result = SqlType::String, .args = kStuff, .max_length = stuff_length,
+     .summary = "delete characters and insert a string", TESSERA_ROW(tsf_stuff)},
+    {.sql_name = "CONCAT", .kernel = "concat_2", .result = SqlType::String, .args = kTwo, .nulls = NullRule::Custom,
+     .max_length = sum2_length, .summary = "concatenation, NULL as empty", TESSERA_ROW(tsf_concat_2)},
+    {.sql_name = "CONCAT", .kernel = "concat_3", .result = SqlType::String, .args = kThree,
+     .nulls = NullRule::Custom, .max_length = sum3_length, .summary = "concatenation, NULL as empty",
+     TESSERA_ROW(tsf_concat_3)},
+    {.sql_name = "CONCAT_WS", .kernel = "concat_ws_2", .result = SqlType::String, .args = kWs2,
+     .nulls = NullRule::Custom, .max_length = ws2_length, .summary = "join with a separator, NULLs skipped",
+     TESSERA_ROW(tsf_concat_ws_2)},
+    {.sql_name = "CONCAT_WS", .kernel = "concat_ws_3", .result = SqlType::String, .args = kWs3,
+     .nulls = NullRule::Custom, .max_length = ws3_length, .summary = "join with a separator, NULLs skipped",
+     TESSERA_ROW(tsf_concat_ws_3)},
+    {.sql_name = "QUOTENAME", .kernel = "quotename", .result = SqlType::String, .args = kS,
+     .max_length = quotename_length, .summary = "bracket-delimited identifier", TESSERA_ROW(tsf_quotename)},
+    {.sql_name = "QUOTENAME", .kernel = "quotename_quote", .result = SqlType::String, .args = kQuote,
+     .max_length = quotename_length, .summary = "delimited identifier with a quote character",
+     TESSERA_ROW(tsf_quotename_quote)},
+    {.sql_name = "ASCII", .kernel = "ascii", .result = SqlType::Int32, .args = kS,
+     .summary = "first byte", TESSERA_ROW(tsf_ascii)},
+    {.sql_name = "CHAR", .kernel = "char", .result = SqlType::String, .args = kCode, .max_length = two_bytes,
+     .summary = "Latin-1 character of a code 0-255", TESSERA_ROW(tsf_char)},
+    {.sql_name = "UNICODE", .kernel = "unicode", .result = SqlType::Int32, .args = kS,
+     .summary = "code point of the first character", TESSERA_ROW(tsf_unicode)},
+    {.sql_name = "NCHAR", .kernel = "nchar", .result = SqlType::String, .args = kCode, .max_length = four_bytes,
+     .summary = "character of a code point", TESSERA_ROW(tsf_nchar)},
+    {.sql_name = "SOUNDEX", .kernel = "soundex", .result = SqlType::String, .args = kS, .max_length = four_bytes,
+     .summary = "four-character Soundex code", TESSERA_ROW(tsf_soundex)},
+    {.sql_name = "DIFFERENCE", .kernel = "difference", .result = SqlType::Int32, .args = kTwo,
+     .summary = "Soundex similarity 0-4", TESSERA_ROW(tsf_difference)},
+};
+}  // namespace
+
+std::span<const FunctionSpec> string_functions() { return kStringFunctions; }
 
 }  // namespace tessera::fn

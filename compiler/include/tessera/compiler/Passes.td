@@ -1,0 +1,130 @@
+//===- Passes.td - Tessera compiler passes ------------------*- tablegen -*-===//
+//
+// The custom passes of tessera-cc. Standard MLIR passes (inline, sroa,
+// mem2reg, sccp, cse, canonicalize) run beside these in Pipeline.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSERA_COMPILER_PASSES
+#define TESSERA_COMPILER_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def CheckTranslatable : Pass<"tessera-check-translatable", "mlir::ModuleOp"> {
+  let summary = "Reject functions that use constructs a GPU kernel cannot have";
+  let description = [{
+    Walks every defined `llvm.func` and reports, with the source location,
+    each construct that cannot run inside a column kernel: exceptions
+    (`llvm.invoke`, `llvm.landingpad`, `__cxa_*` calls), heap allocation
+    (`operator new`, `malloc`, ...), I/O (`printf`, `fopen`, ...), calls to
+    functions that have no definition and are not supported intrinsics or
+    libm functions, and unsupported types (`x86_fp80`, `fp128`). A function
+    is also rejected when a function it calls is rejected.
+
+    Rejected functions get a `tessera.untranslatable` string attribute with
+    the reason; with `erase=true` they are removed from the module so that the
+    rest still compiles. The diagnostics are warnings unless `as-errors` is set.
+
+    ```mlir
+    llvm.func @f() { llvm.call @malloc(...) ... }
+    // warning: tessera: 'f' cannot be compiled to a kernel: heap allocation (call to 'malloc')
+    ```
+  }];
+  let options = [
+    Option<"erase", "erase", "bool", /*default=*/"false",
+           "Erase rejected functions instead of only marking them">,
+    Option<"asErrors", "as-errors", "bool", /*default=*/"false",
+           "Report rejected constructs as errors instead of warnings">,
+  ];
+}
+
+def StoreLoadForwarding : Pass<"tessera-store-load-forwarding", "mlir::LLVM::LLVMFuncOp"> {
+  let summary = "Forward stored values to later loads of the same address in a block";
+  let description = [{
+    Within one block, a `llvm.load` from an address that the block stored to
+    earlier, with no operation in between that may write memory, is replaced by
+    the stored value. This removes the load/store pairs that remain after
+    SROA and mem2reg when an alloca's address is taken (for example by a struct
+    passed to a helper that has been inlined only partly).
+
+    ```mlir
+    llvm.store %v, %p : i32, !llvm.ptr
+    %x = llvm.load %p : !llvm.ptr -> i32      // %x is replaced by %v
+    ```
+  }];
+}
+
+def PruneDeadFields : Pass<"tessera-prune-dead-fields", "mlir::LLVM::LLVMFuncOp"> {
+  let summary = "Remove stack slots and struct fields that are written but never read";
+  let description = [{
+    After SROA splits structs into one alloca per field, the fields a function
+    only initialises (a SessionContext member it never looks at, a status
+    field nobody reads) remain as allocas with stores and no loads. This pass
+    erases every `llvm.alloca` whose uses (through `llvm.getelementptr`) are
+    only stores *to* it, together with those stores and GEPs.
+
+    ```mlir
+    %a = llvm.alloca %c1 x !llvm.struct<(i32, i32)> : (i32) -> !llvm.ptr
+    %f = llvm.getelementptr %a[0, 1] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i32, i32)>
+    llvm.store %v, %f : i32, !llvm.ptr          // all three are erased
+    ```
+  }];
+}
+
+def EarlyExitCleanup : Pass<"tessera-early-exit-cleanup", "mlir::LLVM::LLVMFuncOp"> {
+  let summary = "Merge the return blocks of early exits into one exit block";
+  let description = [{
+    Functions written with early returns (`if (bad) return kError;`) import as
+    many blocks ending in `llvm.return`. This pass redirects them to a single
+    exit block that receives the returned value as a block argument, so that
+    the row function has one exit. After inlining into a kernel stub the
+    status then flows into one place and canonicalisation folds the branches
+    that only forwarded constants.
+
+    ```mlir
+    ^bb1: llvm.return %c2 : i32
+    ^bb2: llvm.return %c0 : i32
+    // becomes
+    ^bb1: llvm.br ^exit(%c2 : i32)
+    ^bb2: llvm.br ^exit(%c0 : i32)
+    ^exit(%r: i32): llvm.return %r : i32
+    ```
+  }];
+}
+
+def Retarget : Pass<"tessera-retarget", "mlir::ModuleOp"> {
+  let summary = "Rewrite the host compile's target attributes for another target";
+  let description = [{
+    The function library is compiled once by clang for the host (x86-64). Its
+    row functions only pass scalars and pointers, so the IR is valid for any
+    64-bit little-endian target once the host's target attributes are gone.
+    This pass checks that the module's data layout has 64-bit pointers and is
+    little-endian, removes `target_cpu`, `target_features` and `tune_cpu`
+    from every function, and sets `llvm.target_triple` and
+    `llvm.data_layout` to the target's.
+  }];
+  let options = [
+    Option<"triple", "triple", "std::string", /*default=*/"\"nvptx64-nvidia-cuda\"",
+           "Target triple to set">,
+    Option<"dataLayout", "data-layout", "std::string",
+           /*default=*/"\"e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64\"",
+           "Data layout string to set">,
+  ];
+}
+
+def MapRowsToGpu : Pass<"tessera-map-rows-to-gpu", "mlir::ModuleOp"> {
+  let summary = "Outline each column kernel's row loop into a gpu.func, one row per thread";
+  let description = [{
+    For every `func.func` marked `tessera.kernel`, creates a `gpu.func` of
+    the same name and parameters in `gpu.module @tessera_kernels` whose body
+    computes the thread's row `begin + block_id.x * block_dim.x + thread_id.x`
+    and, when it is below `end`, runs the body of the kernel's `scf.parallel`
+    for that row. Constants used by the body are cloned into the kernel (sunk),
+    never passed as parameters; the row functions and globals it references are
+    cloned into the gpu.module with private linkage. The kernel parameter list
+    is the host kernel's, so the runtime uses one ABI for both devices.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect"];
+}
+
+#endif // TESSERA_COMPILER_PASSES

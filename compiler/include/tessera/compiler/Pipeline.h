@@ -1,0 +1,35 @@
+// The named stages of tessera-cc and the pass pipelines between them.
+#pragma once
+
+#include <string>
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace tessera::compiler {
+
+// Dialects, interfaces and IR translations the compiler uses (nothing else).
+void register_dialects(mlir::DialectRegistry& registry);
+// The upstream passes the pipelines use, the custom passes, and the named
+// pipelines (tessera-simplify, tessera-lower-cpu, tessera-lower-gpu).
+void register_passes();
+
+// Row-function simplification: translatability check, inlining, SROA,
+// mem2reg, store-load forwarding, dead-field pruning, early-exit clean-up,
+// SCCP, CSE and canonicalisation.
+void build_simplify_pipeline(mlir::OpPassManager& pm);
+// Column kernels (func + scf + arith + llvm) -> llvm dialect for the host.
+void build_cpu_lowering_pipeline(mlir::OpPassManager& pm);
+// Retarget for NVPTX, outline into gpu.func, lower the gpu.module to NVVM.
+void build_gpu_outlining_pipeline(mlir::OpPassManager& pm);
+void build_gpu_lowering_pipeline(mlir::OpPassManager& pm);
+
+// Runs `build` on `module`; on failure returns false with MLIR's diagnostics in `error`.
+bool run_pipeline(mlir::ModuleOp module, void (*build)(mlir::OpPassManager&), std::string& error);
+
+// Removes defined functions with non-external linkage that nothing refers to
+// (inlined helpers), so later stages do not compile them again.
+void drop_unused_local_functions(mlir::ModuleOp module);
+
+}  // namespace tessera::compiler

@@ -1,0 +1,110 @@
+#include <nlohmann/json.hpp>
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+#include "tessera/compiler/Catalog.h"
+#include "tessera/compiler/KernelBuilder.h"
+#include "tessera/functions/kernel_abi.hpp"
+
+namespace tessera::compiler {
+
+namespace {
+
+const char* param_kind_name(fn::ParamKind k) {
+  switch (k) {
+    case fn::ParamKind::ArgData: return "arg_data";
+    case fn::ParamKind::ArgBytes: return "arg_bytes";
+    case fn::ParamKind::ArgOffsets: return "arg_offsets";
+    case fn::ParamKind::ArgLengths: return "arg_lengths";
+    case fn::ParamKind::ArgValid: return "arg_valid";
+    case fn::ParamKind::ConstValue: return "const_value";
+    case fn::ParamKind::ConstBytes: return "const_bytes";
+    case fn::ParamKind::ConstLength: return "const_length";
+    case fn::ParamKind::OutData: return "out_data";
+    case fn::ParamKind::OutBytes: return "out_bytes";
+    case fn::ParamKind::OutOffsets: return "out_offsets";
+    case fn::ParamKind::OutLengths: return "out_lengths";
+    case fn::ParamKind::OutValid: return "out_valid";
+    case fn::ParamKind::ErrorSlot: return "error_slot";
+    case fn::ParamKind::ContextField: return "context_field";
+    case fn::ParamKind::Begin: return "begin";
+    case fn::ParamKind::End: return "end";
+  }
+  return "?";
+}
+
+nlohmann::json kernel_json(const KernelRecord& r, const CatalogInfo& info) {
+  const fn::FunctionSpec& s = *r.spec;
+  nlohmann::json args = nlohmann::json::array();
+  for (const fn::ArgSpec& a : s.args)
+    args.push_back({{"name", a.name}, {"type", fn::type_name(a.type)}, {"constant", a.constant}});
+  nlohmann::json params = nlohmann::json::array();
+  for (const fn::KernelParam& p : fn::kernel_params(s))
+    params.push_back(std::string(param_kind_name(p.kind)) + (p.arg >= 0 ? ":" + std::to_string(p.arg) : ""));
+  nlohmann::json j = {
+      {"kernel", s.kernel},
+      {"sql_name", s.sql_name},
+      {"row_symbol", s.symbol},
+      {"result", fn::type_name(s.result)},
+      {"args", args},
+      {"nulls", s.nulls == fn::NullRule::Propagate ? "propagate" : "custom"},
+      {"uses_context", s.uses_context},
+      {"udf", r.udf},
+      {"status", r.status},
+  };
+  if (r.udf && s.result == fn::SqlType::String)
+    j["max_length"] = {{"constant", r.udf_length.constant}, {"plus_arg_lengths", r.udf_length.plus_arg_lengths}};
+  if (r.status != "ok") {
+    j["reason"] = r.reason;
+    return j;
+  }
+  j["params"] = params;
+  if (!info.cpu_library.empty()) j["cpu"] = {{"library", info.cpu_library}, {"entry", cpu_entry_symbol(s)}};
+  if (!info.ptx.empty())
+    j["gpu"] = {{"ptx", info.ptx},
+                {"cubin", info.cubin.empty() ? nlohmann::json(nullptr) : nlohmann::json(info.cubin)},
+                {"entry", kernel_symbol(s)},
+                {"block_size", info.block_size},
+                {"rows_per_thread", 1}};
+  // Constant specialisations are not generated yet (see docs/ARCHITECTURE.md).
+  j["specializations"] = nlohmann::json::array();
+  return j;
+}
+
+}  // namespace
+
+bool write_manifest(const std::string& dir, const CatalogInfo& info, const std::vector<KernelRecord>& kernels,
+                    std::string& error) {
+  nlohmann::json kernels_json = nlohmann::json::array();
+  nlohmann::json failed = nlohmann::json::array();
+  for (const KernelRecord& r : kernels) {
+    kernels_json.push_back(kernel_json(r, info));
+    if (r.status != "ok") failed.push_back({{"kernel", r.spec->kernel}, {"reason", r.reason}});
+  }
+  nlohmann::json manifest = {
+      {"format", "tessera-catalog/1"},
+      {"sources", info.sources},
+      {"cpu_library", info.cpu_library},
+      {"nvptx", {{"sm", info.sm}, {"ptx", info.ptx}, {"cubin", info.cubin}}},
+      {"kernels", kernels_json},
+      {"failed", failed},
+  };
+  const std::string path = dir + "/manifest.json";
+  const std::string tmp = path + ".tmp";
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream out(tmp, ec);
+    if (ec) {
+      error = "cannot write " + tmp + ": " + ec.message();
+      return false;
+    }
+    out << manifest.dump(2) << "\n";
+  }
+  if (std::error_code ec = llvm::sys::fs::rename(tmp, path)) {
+    error = "cannot move " + tmp + " to " + path + ": " + ec.message();
+    return false;
+  }
+  return true;
+}
+
+}  // namespace tessera::compiler

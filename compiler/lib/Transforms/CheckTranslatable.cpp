@@ -1,0 +1,144 @@
+// tessera-check-translatable: see Passes.td.
+#include <map>
+#include <set>
+#include <string>
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Demangle/Demangle.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "tessera/compiler/Passes.h"
+#include "tessera/compiler/SourceLocation.h"
+
+namespace tessera::compiler {
+#define GEN_PASS_DEF_CHECKTRANSLATABLE
+#include "tessera/compiler/Passes.h.inc"
+
+namespace {
+
+using mlir::LLVM::LLVMFuncOp;
+
+// libm functions the back ends map to native instructions or libdevice.
+const llvm::StringSet<>& supported_math() {
+  static const llvm::StringSet<> kNames = {
+      "sqrt", "exp",   "exp2",  "log",   "log2", "log10", "pow",  "sin",   "cos",   "tan",
+      "asin", "acos",  "atan",  "atan2", "sinh", "cosh",  "tanh", "floor", "ceil",  "trunc",
+      "round", "rint", "fabs",  "fmod",  "cbrt", "hypot", "expm1", "log1p", "nearbyint", "copysign",
+      "fmin", "fmax",  "memcpy", "memset", "memmove"};
+  return kNames;
+}
+
+// Classifies a call to a function without a definition; "" if it is fine.
+std::string classify_external_call(llvm::StringRef name) {
+  if (supported_math().contains(name)) return "";
+  if (name.starts_with("__cxa_guard")) return "function-local static with run-time initialisation";
+  if (name.starts_with("__cxa_") || name == "_Unwind_Resume" || name.starts_with("__gxx_personality"))
+    return "exception handling";
+  if (name.starts_with("_Znw") || name.starts_with("_Zna") || name.starts_with("_Zdl") ||
+      name.starts_with("_Zda") || name == "malloc" || name == "calloc" || name == "realloc" || name == "free" ||
+      name == "aligned_alloc" || name == "posix_memalign")
+    return "heap allocation";
+  static const llvm::StringSet<> kIo = {"printf", "fprintf", "sprintf", "snprintf", "puts",  "fputs",
+                                        "putchar", "fopen",  "fclose",  "fwrite",   "fread", "fflush",
+                                        "write",   "read",   "open",    "close",    "scanf", "fscanf"};
+  if (kIo.contains(name) || name.contains("basic_ostream") || name.contains("basic_istream"))
+    return "I/O";
+  return "call to a function with no definition";
+}
+
+std::string type_problem(mlir::Type t) {
+  if (mlir::isa<mlir::Float80Type>(t)) return "unsupported type 'x86_fp80' (long double)";
+  if (mlir::isa<mlir::Float128Type>(t)) return "unsupported type 'fp128'";
+  return "";
+}
+
+std::string pretty(llvm::StringRef symbol) { return llvm::demangle(symbol.str()); }
+
+class CheckTranslatablePass : public impl::CheckTranslatableBase<CheckTranslatablePass> {
+ public:
+  using CheckTranslatableBase::CheckTranslatableBase;
+
+  void runOnOperation() override {
+    mlir::ModuleOp module = getOperation();
+    std::map<std::string, std::string> reasons;      // function -> why it is rejected
+    std::map<std::string, std::set<std::string>> callers;  // callee -> defined callers
+
+    module.walk([&](LLVMFuncOp fn) {
+      if (fn.isExternal()) return;
+      const std::string name = fn.getSymName().str();
+      fn.walk([&](mlir::Operation* op) {
+        if (reasons.count(name)) return mlir::WalkResult::interrupt();
+        std::string why;
+        if (mlir::isa<mlir::LLVM::InvokeOp, mlir::LLVM::LandingpadOp, mlir::LLVM::ResumeOp>(op)) {
+          why = "exception handling ('" + op->getName().getStringRef().str() + "')";
+        } else if (auto call = mlir::dyn_cast<mlir::LLVM::CallOp>(op)) {
+          if (auto callee = call.getCallee()) {
+            auto target = module.lookupSymbol<LLVMFuncOp>(*callee);
+            if (target && !target.isExternal()) {
+              callers[callee->str()].insert(name);
+            } else {
+              const std::string kind = classify_external_call(*callee);
+              if (!kind.empty()) why = kind + " (call to '" + pretty(*callee) + "')";
+            }
+          } else {
+            why = "indirect call (virtual function or function pointer)";
+          }
+        } else if (auto addr = mlir::dyn_cast<mlir::LLVM::AddressOfOp>(op)) {
+          auto global = module.lookupSymbol<mlir::LLVM::GlobalOp>(addr.getGlobalName());
+          if (global && !global.getValueOrNull() && global.getInitializerRegion().empty())
+            why = "reference to external global '" + pretty(addr.getGlobalName()) + "'";
+        }
+        for (mlir::Type t : op->getResultTypes())
+          if (why.empty()) why = type_problem(t);
+        for (mlir::Type t : op->getOperandTypes())
+          if (why.empty()) why = type_problem(t);
+        if (!why.empty()) {
+          const std::string where = describe_location(op->getLoc());
+          reasons[name] = why + (where.empty() ? "" : " at " + where);
+          report(op->getLoc(), name, why);
+          return mlir::WalkResult::interrupt();
+        }
+        return mlir::WalkResult::advance();
+      });
+    });
+
+    // A function that calls a rejected function is rejected too.
+    std::vector<std::string> work;
+    for (auto& [fn, _] : reasons) work.push_back(fn);
+    while (!work.empty()) {
+      const std::string callee = work.back();
+      work.pop_back();
+      for (const std::string& caller : callers[callee]) {
+        if (reasons.count(caller)) continue;
+        reasons[caller] = "calls '" + pretty(callee) + "', which cannot be compiled: " + reasons[callee];
+        if (auto fn = module.lookupSymbol<LLVMFuncOp>(caller)) report(fn.getLoc(), caller, reasons[caller]);
+        work.push_back(caller);
+      }
+    }
+
+    mlir::Builder b(module.getContext());
+    llvm::SmallVector<mlir::NamedAttribute> rejected;
+    for (auto& [fn_name, why] : reasons) {
+      rejected.push_back(b.getNamedAttr(fn_name, b.getStringAttr(why)));
+      auto fn = module.lookupSymbol<LLVMFuncOp>(fn_name);
+      if (!fn) continue;
+      if (erase) {
+        // Keep a declaration so that remaining references stay valid.
+        fn.getBody().getBlocks().clear();
+        fn.setLinkage(mlir::LLVM::Linkage::External);
+      }
+      fn->setAttr("tessera.untranslatable", b.getStringAttr(why));
+    }
+    if (!rejected.empty()) module->setAttr("tessera.rejected", b.getDictionaryAttr(rejected));
+    if (asErrors && !reasons.empty()) signalPassFailure();
+  }
+
+ private:
+  void report(mlir::Location loc, const std::string& fn, const std::string& why) {
+    auto diag = asErrors ? mlir::emitError(loc) : mlir::emitWarning(loc);
+    diag << "tessera: '" << pretty(fn) << "' cannot be compiled to a kernel: " << why;
+  }
+};
+
+}  // namespace
+}  // namespace tessera::compiler

@@ -1,0 +1,249 @@
+// tessera-cc: compiles C++ row functions into a kernel catalog.
+//
+//   tessera-cc --library -I functions/include -o catalog functions/src/**/*.cpp
+//   tessera-cc --udf-spec my_udfs.json -I ... -o my_catalog my_udfs.cpp
+//   tessera-cc --library --only=year --emit=kernel ...      (print one stage and stop)
+//
+// Stages, in order (any can be printed with --emit): llvm-ir, mlir-import,
+// mlir-simplified, kernel, cpu-llvm, cpu-ir, gpu, nvvm, gpu-ir, ptx.
+#include <deque>
+#include <map>
+#include <set>
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Target/LLVMIR/Import.h"
+#include "tessera/compiler/Backend.h"
+#include "tessera/compiler/Catalog.h"
+#include "tessera/compiler/Frontend.h"
+#include "tessera/compiler/KernelBuilder.h"
+#include "tessera/compiler/Pipeline.h"
+#include "tessera/compiler/UdfSpec.h"
+
+namespace cl = llvm::cl;
+using namespace tessera;
+using namespace tessera::compiler;
+
+namespace {
+
+cl::OptionCategory category("tessera-cc options");
+cl::list<std::string> sources(cl::Positional, cl::desc("<C++ sources>"), cl::cat(category));
+cl::list<std::string> include_dirs("I", cl::Prefix, cl::desc("Include directory"), cl::cat(category));
+cl::list<std::string> defines("D", cl::Prefix, cl::desc("Preprocessor definition"), cl::cat(category));
+cl::opt<std::string> output_dir("o", cl::desc("Catalog directory to write"), cl::value_desc("dir"), cl::cat(category));
+cl::opt<bool> use_library("library", cl::desc("Compile the functions of the built-in registry"), cl::cat(category));
+cl::opt<std::string> udf_spec("udf-spec", cl::desc("JSON file declaring user-defined row functions"),
+                              cl::value_desc("file"), cl::cat(category));
+cl::list<std::string> only("only", cl::CommaSeparated, cl::desc("Compile only these kernels"), cl::cat(category));
+cl::opt<std::string> emit("emit", cl::desc("Print the IR after a stage and stop: llvm-ir, mlir-import, "
+                                           "mlir-simplified, kernel, cpu-llvm, cpu-ir, gpu, nvvm, gpu-ir, ptx"),
+                          cl::value_desc("stage"), cl::cat(category));
+cl::opt<std::string> sm("sm", cl::desc("GPU architecture"), cl::init("sm_90"), cl::cat(category));
+cl::opt<bool> no_gpu("no-gpu", cl::desc("Do not build GPU kernels"), cl::cat(category));
+cl::opt<bool> no_cpu("no-cpu", cl::desc("Do not build CPU kernels"), cl::cat(category));
+cl::opt<int> block_size("block-size", cl::desc("Threads per block recorded for every kernel"), cl::init(256),
+                        cl::cat(category));
+
+const std::vector<std::string> kStages = {"llvm-ir", "mlir-import", "mlir-simplified", "kernel", "cpu-llvm",
+                                          "cpu-ir",  "gpu",         "nvvm",            "gpu-ir", "ptx"};
+
+// Prints `text` if `stage` is the one asked for; returns true to stop.
+template <typename Print>
+bool emit_stage(const std::string& stage, Print print) {
+  if (emit != stage) return false;
+  print(llvm::outs());
+  llvm::outs().flush();
+  return true;
+}
+
+bool wants(const fn::FunctionSpec& s) {
+  if (only.empty()) return true;
+  for (const std::string& k : only)
+    if (k == s.kernel) return true;
+  return false;
+}
+
+int fail(const std::string& message) {
+  llvm::errs() << "tessera-cc: error: " << message << "\n";
+  return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  llvm::InitLLVM init(argc, argv);
+  // Kernels must round like the reference build: no FMA contraction on NVPTX.
+  std::vector<const char*> args(argv, argv + argc);
+  args.insert(args.begin() + 1, "-nvptx-fma-level=0");
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(static_cast<int>(args.size()), args.data(), "Tessera kernel compiler\n");
+
+  if (!emit.empty() && std::find(kStages.begin(), kStages.end(), emit.getValue()) == kStages.end())
+    return fail("unknown stage '" + emit + "' for --emit");
+  if (emit.empty() && output_dir.empty()) return fail("no output directory (-o <dir>)");
+  if (sources.empty()) return fail("no C++ sources given");
+  if (!use_library && udf_spec.empty()) return fail("say what to compile: --library and/or --udf-spec <file>");
+
+  // ---- which functions ----
+  std::deque<OwnedSpec> udfs;
+  std::vector<KernelRecord> records;
+  if (use_library)
+    for (const fn::FunctionSpec& s : fn::all_functions())
+      if (wants(s)) records.push_back({&s});
+  if (!udf_spec.empty()) {
+    std::string error;
+    if (!load_udf_spec(udf_spec, udfs, error)) return fail(error);
+    for (OwnedSpec& o : udfs)
+      if (wants(o.spec)) records.push_back({.spec = &o.spec, .udf_length = o.length, .udf = true});
+  }
+  if (records.empty()) return fail("no functions selected");
+  auto mark_failed = [&](KernelRecord& r, const std::string& why) {
+    if (r.status == "ok") {
+      r.status = "failed";
+      r.reason = why;
+    }
+  };
+
+  // ---- front end: clang -> LLVM IR ----
+  llvm::LLVMContext llvm_context;
+  FrontendOptions frontend{include_dirs, defines};
+  std::unique_ptr<llvm::Module> linked;
+  std::vector<std::unique_ptr<llvm::Module>> others;
+  std::string source_errors;
+  for (const std::string& src : sources) {
+    FrontendResult r = compile_cpp(src, frontend, llvm_context);
+    llvm::errs() << r.diagnostics;
+    if (!r.module) {
+      source_errors += src + ": " + r.diagnostics;
+      continue;
+    }
+    if (!linked) linked = std::move(r.module);
+    else others.push_back(std::move(r.module));
+  }
+  if (!linked) return fail("no source compiled");
+  if (std::string e = link_modules(*linked, std::move(others)); !e.empty()) return fail(e);
+  if (emit_stage("llvm-ir", [&](llvm::raw_ostream& os) { linked->print(os, nullptr); })) return 0;
+
+  // ---- LLVM IR -> MLIR (llvm dialect) ----
+  mlir::DialectRegistry registry;
+  register_dialects(registry);
+  register_passes();
+  mlir::MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::translateLLVMIRToModule(std::move(linked), &context, /*emitExpensiveWarnings=*/false);
+  if (!module) return fail("importing the LLVM IR into MLIR failed");
+  if (emit_stage("mlir-import", [&](llvm::raw_ostream& os) { module->print(os); })) return 0;
+
+  // ---- simplification ----
+  std::string error;
+  if (!run_pipeline(*module, build_simplify_pipeline, error)) return fail("simplification failed:\n" + error);
+  drop_unused_local_functions(*module);
+  if (auto rejected = (*module)->getAttrOfType<mlir::DictionaryAttr>("tessera.rejected")) {
+    for (KernelRecord& r : records)
+      if (auto why = rejected.getAs<mlir::StringAttr>(r.spec->symbol))
+        mark_failed(r, "'" + std::string(r.spec->symbol) + "' cannot be compiled to a kernel: " + why.str());
+  }
+  if (emit_stage("mlir-simplified", [&](llvm::raw_ostream& os) { module->print(os); })) return 0;
+
+  // ---- column kernels ----
+  std::vector<std::pair<KernelRecord*, mlir::func::FuncOp>> kernels;
+  for (KernelRecord& r : records) {
+    if (r.status != "ok") continue;
+    std::string why;
+    mlir::func::FuncOp k = build_column_kernel(*module, *r.spec, why);
+    if (!k) {
+      if (!source_errors.empty()) why += " (some sources failed to compile: " + source_errors + ")";
+      mark_failed(r, why);
+      continue;
+    }
+    kernels.push_back({&r, k});
+  }
+  if (emit_stage("kernel", [&](llvm::raw_ostream& os) { module->print(os); })) return 0;
+  if (kernels.empty()) {
+    for (const KernelRecord& r : records) llvm::errs() << "tessera-cc: " << r.spec->kernel << ": " << r.reason << "\n";
+    return fail("no kernel could be built");
+  }
+
+  CatalogInfo info;
+  info.sources = sources;
+  info.sm = sm;
+  info.block_size = block_size;
+  if (emit.empty()) {
+    for (const char* sub : {"", "/cpu", "/nvptx"})
+      if (std::error_code ec = llvm::sys::fs::create_directories(output_dir + sub))
+        return fail("cannot create " + output_dir + sub + ": " + ec.message());
+  }
+  const bool stage_is_cpu = emit == "cpu-llvm" || emit == "cpu-ir";
+  const bool stage_is_gpu = emit == "gpu" || emit == "nvvm" || emit == "gpu-ir" || emit == "ptx";
+
+  // ---- CPU back end ----
+  if (!no_cpu && !stage_is_gpu) {
+    mlir::OwningOpRef<mlir::ModuleOp> host(mlir::cast<mlir::ModuleOp>((*module)->clone()));
+    for (auto& [r, k] : kernels)
+      build_cpu_entry(*host, *r->spec, host->lookupSymbol<mlir::func::FuncOp>(k.getSymName()));
+    if (!run_pipeline(*host, build_cpu_lowering_pipeline, error)) return fail("CPU lowering failed:\n" + error);
+    if (emit_stage("cpu-llvm", [&](llvm::raw_ostream& os) { host->print(os); })) return 0;
+    std::string ir;
+    const std::string so = "cpu/libtessera_kernels.so";
+    const std::string so_path = emit.empty() ? output_dir + "/" + so : "/dev/null";
+    if (emit == "cpu-ir") {
+      llvm::LLVMContext c;
+      std::string tmp_dir = "/tmp";
+      llvm::SmallString<128> tmp;
+      llvm::sys::fs::createTemporaryFile("tessera-cpu", "so", tmp);
+      if (!emit_cpu_library(*host, c, tmp.str().str(), &ir, error)) return fail(error);
+      llvm::sys::fs::remove(tmp);
+      llvm::outs() << ir;
+      return 0;
+    }
+    llvm::LLVMContext c;
+    if (!emit_cpu_library(*host, c, so_path, nullptr, error)) return fail("CPU back end: " + error);
+    info.cpu_library = so;
+  }
+
+  // ---- GPU back end ----
+  if (!no_gpu && !stage_is_cpu) {
+    mlir::OwningOpRef<mlir::ModuleOp> device(mlir::cast<mlir::ModuleOp>((*module)->clone()));
+    if (!run_pipeline(*device, build_gpu_outlining_pipeline, error)) return fail("GPU outlining failed:\n" + error);
+    if (emit_stage("gpu", [&](llvm::raw_ostream& os) { device->print(os); })) return 0;
+    if (!run_pipeline(*device, build_gpu_lowering_pipeline, error)) return fail("GPU lowering failed:\n" + error);
+    if (emit_stage("nvvm", [&](llvm::raw_ostream& os) { device->print(os); })) return 0;
+    llvm::LLVMContext c;
+    std::string ptx, ir;
+    if (!emit_ptx(*device, c, sm, ptx, emit == "gpu-ir" ? &ir : nullptr, error)) return fail("NVPTX back end: " + error);
+    if (emit_stage("gpu-ir", [&](llvm::raw_ostream& os) { os << ir; })) return 0;
+    if (emit_stage("ptx", [&](llvm::raw_ostream& os) { os << ptx; })) return 0;
+    info.ptx = "nvptx/kernels.ptx";
+    {
+      std::error_code ec;
+      llvm::raw_fd_ostream out(output_dir + "/" + info.ptx, ec);
+      if (ec) return fail("cannot write " + info.ptx + ": " + ec.message());
+      out << ptx;
+    }
+    const std::string ptxas = find_ptxas();
+    if (ptxas.empty()) {
+      llvm::errs() << "tessera-cc: note: ptxas not found; the catalog has PTX but no cubin\n";
+    } else {
+      const std::string cubin = "nvptx/kernels.cubin";
+      if (!assemble_cubin(ptxas, output_dir + "/" + info.ptx, sm, output_dir + "/" + cubin, error))
+        return fail(error);
+      info.cubin = cubin;
+    }
+  }
+
+  if (!write_manifest(output_dir, info, records, error)) return fail(error);
+  int failed = 0;
+  for (const KernelRecord& r : records)
+    if (r.status != "ok") {
+      ++failed;
+      llvm::errs() << "tessera-cc: kernel '" << r.spec->kernel << "' (" << r.spec->sql_name << ") failed: " << r.reason
+                   << "\n";
+    }
+  llvm::errs() << "tessera-cc: " << (records.size() - failed) << " of " << records.size() << " kernels built into "
+               << output_dir << "\n";
+  return failed == 0 ? 0 : 2;
+}

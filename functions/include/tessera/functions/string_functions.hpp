@@ -1,0 +1,77 @@
+// Row functions of the string family (SQL Server semantics, UTF-8 strings with
+// code-point character semantics). See row_abi.hpp for the conventions.
+#pragma once
+
+#include "tessera/functions/row_abi.hpp"
+
+
+// ---- case (string_case.cpp) ----
+TESSERA_ROW_FN int32_t tsf_lower(char* out, int32_t* out_len, const char* s, int32_t s_len);
+TESSERA_ROW_FN int32_t tsf_upper(char* out, int32_t* out_len, const char* s, int32_t s_len);
+
+// ---- slices and lengths (string_slice.cpp) ----
+TESSERA_ROW_FN int32_t tsf_left(char* out, int32_t* out_len, const char* s, int32_t s_len, int64_t n);
+TESSERA_ROW_FN int32_t tsf_right(char* out, int32_t* out_len, const char* s, int32_t s_len, int64_t n);
+TESSERA_ROW_FN int32_t tsf_substring(char* out, int32_t* out_len, const char* s, int32_t s_len, int64_t start,
+                                     int64_t length);
+TESSERA_ROW_FN int32_t tsf_len(int32_t* out, const char* s, int32_t s_len);
+TESSERA_ROW_FN int32_t tsf_datalength(int32_t* out, const char* s, int32_t s_len);
+TESSERA_ROW_FN int32_t tsf_reverse(char* out, int32_t* out_len, const char* s, int32_t s_len);
+
+// ---- trimming (string_trim.cpp) ----
+TESSERA_ROW_FN int32_t tsf_ltrim(char* out, int32_t* out_len, const char* s, int32_t s_len);
+TESSERA_ROW_FN int32_t tsf_rtrim(char* out, int32_t* out_len, const char* s, int32_t s_len);
+TESSERA_ROW_FN int32_t tsf_trim(char* out, int32_t* out_len, const char* s, int32_t s_len);
+// LTRIM(string, characters), RTRIM(string, characters), TRIM(characters FROM string)
+TESSERA_ROW_FN int32_t tsf_ltrim_chars(char* out, int32_t* out_len, const char* s, int32_t s_len, const char* chars,
+                                       int32_t chars_len, const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_rtrim_chars(char* out, int32_t* out_len, const char* s, int32_t s_len, const char* chars,
+                                       int32_t chars_len, const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_trim_chars(char* out, int32_t* out_len, const char* chars, int32_t chars_len,
+                                      const char* s, int32_t s_len, const tessera::fn::SessionContext* ctx);
+
+// ---- search and replace (string_search.cpp) ----
+TESSERA_ROW_FN int32_t tsf_replace(char* out, int32_t* out_len, const char* s, int32_t s_len, const char* find,
+                                   int32_t find_len, const char* repl, int32_t repl_len, const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_charindex(int32_t* out, const char* find, int32_t find_len, const char* s, int32_t s_len,
+                                     const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_charindex_start(int32_t* out, const char* find, int32_t find_len, const char* s,
+                                           int32_t s_len, int64_t start, const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_translate(char* out, int32_t* out_len, const char* s, int32_t s_len, const char* from,
+                                     int32_t from_len, const char* to, int32_t to_len, const tessera::fn::SessionContext* ctx);
+
+// ---- patterns (string_pattern.cpp) ----
+TESSERA_ROW_FN int32_t tsf_like(uint8_t* out, const char* s, int32_t s_len, const char* pattern, int32_t pattern_len,
+                                const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_patindex(int32_t* out, const char* pattern, int32_t pattern_len, const char* s,
+                                    int32_t s_len, const tessera::fn::SessionContext* ctx);
+
+// ---- building strings (string_build.cpp) ----
+TESSERA_ROW_FN int32_t tsf_replicate(char* out, int32_t* out_len, const char* s, int32_t s_len, int64_t n);
+TESSERA_ROW_FN int32_t tsf_space(char* out, int32_t* out_len, int32_t n);
+TESSERA_ROW_FN int32_t tsf_stuff(char* out, int32_t* out_len, const char* s, int32_t s_len, int64_t start,
+                                 int64_t length, const char* repl, int32_t repl_len);
+TESSERA_ROW_FN int32_t tsf_concat_2(char* out, int32_t* out_len, const char* a, int32_t a_len, uint8_t a_null,
+                                    const char* b, int32_t b_len, uint8_t b_null);
+TESSERA_ROW_FN int32_t tsf_concat_3(char* out, int32_t* out_len, const char* a, int32_t a_len, uint8_t a_null,
+                                    const char* b, int32_t b_len, uint8_t b_null, const char* c, int32_t c_len,
+                                    uint8_t c_null);
+TESSERA_ROW_FN int32_t tsf_concat_ws_2(char* out, int32_t* out_len, const char* sep, int32_t sep_len,
+                                       uint8_t sep_null, const char* a, int32_t a_len, uint8_t a_null, const char* b,
+                                       int32_t b_len, uint8_t b_null);
+TESSERA_ROW_FN int32_t tsf_concat_ws_3(char* out, int32_t* out_len, const char* sep, int32_t sep_len,
+                                       uint8_t sep_null, const char* a, int32_t a_len, uint8_t a_null, const char* b,
+                                       int32_t b_len, uint8_t b_null, const char* c, int32_t c_len, uint8_t c_null);
+TESSERA_ROW_FN int32_t tsf_quotename(char* out, int32_t* out_len, const char* s, int32_t s_len);
+TESSERA_ROW_FN int32_t tsf_quotename_quote(char* out, int32_t* out_len, const char* s, int32_t s_len,
+                                           const char* quote, int32_t quote_len);
+
+// ---- single characters (string_char.cpp) ----
+TESSERA_ROW_FN int32_t tsf_ascii(int32_t* out, const char* s, int32_t s_len);
+TESSERA_ROW_FN int32_t tsf_char(char* out, int32_t* out_len, int32_t code);
+TESSERA_ROW_FN int32_t tsf_unicode(int32_t* out, const char* s, int32_t s_len);
+TESSERA_ROW_FN int32_t tsf_nchar(char* out, int32_t* out_len, int32_t code);
+
+// ---- phonetic (string_soundex.cpp) ----
+TESSERA_ROW_FN int32_t tsf_soundex(char* out, int32_t* out_len, const char* s, int32_t s_len);
+TESSERA_ROW_FN int32_t tsf_difference(int32_t* out, const char* a, int32_t a_len, const char* b, int32_t b_len);
