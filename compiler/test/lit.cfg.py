@@ -4,7 +4,7 @@ import lit.formats
 
 config.name = "Tessera"
 config.test_format = lit.formats.ShTest(not lit_config.isWindows)
-config.suffixes = [".mlir", ".cpp"]
+config.suffixes = [".mlir", ".cpp", ".test"]
 config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py.in"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tessera_tools_dir, "test")

@@ -66,8 +66,12 @@ class CheckTranslatablePass : public impl::CheckTranslatableBase<CheckTranslatab
     module.walk([&](LLVMFuncOp fn) {
       if (fn.isExternal()) return;
       const std::string name = fn.getSymName().str();
+      // The first problem found; one without a source line (such as a
+      // constant the importer hoisted to the entry block) is reported only if
+      // no problem with a source line follows.
+      std::string first_why;
+      mlir::Location first_loc = fn.getLoc();
       fn.walk([&](mlir::Operation* op) {
-        if (reasons.count(name)) return mlir::WalkResult::interrupt();
         std::string why;
         if (mlir::isa<mlir::LLVM::InvokeOp, mlir::LLVM::LandingpadOp, mlir::LLVM::ResumeOp>(op)) {
           why = "exception handling ('" + op->getName().getStringRef().str() + "')";
@@ -94,12 +98,23 @@ class CheckTranslatablePass : public impl::CheckTranslatableBase<CheckTranslatab
           if (why.empty()) why = type_problem(t);
         if (!why.empty()) {
           const std::string where = describe_location(op->getLoc());
-          reasons[name] = why + (where.empty() ? "" : " at " + where);
+          if (where.empty()) {
+            if (first_why.empty()) {
+              first_why = why;
+              first_loc = op->getLoc();
+            }
+            return mlir::WalkResult::advance();
+          }
+          reasons[name] = why + " at " + where;
           report(op->getLoc(), name, why);
           return mlir::WalkResult::interrupt();
         }
         return mlir::WalkResult::advance();
       });
+      if (!reasons.count(name) && !first_why.empty()) {
+        reasons[name] = first_why;
+        report(first_loc, name, first_why);
+      }
     });
 
     // A function that calls a rejected function is rejected too.
@@ -124,6 +139,8 @@ class CheckTranslatablePass : public impl::CheckTranslatableBase<CheckTranslatab
       if (!fn) continue;
       if (erase) {
         // Keep a declaration so that remaining references stay valid.
+        // Drop the uses first: values and blocks are used across blocks.
+        fn.getBody().dropAllReferences();
         fn.getBody().getBlocks().clear();
         fn.setLinkage(mlir::LLVM::Linkage::External);
       }

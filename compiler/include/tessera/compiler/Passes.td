@@ -92,6 +92,21 @@ def EarlyExitCleanup : Pass<"tessera-early-exit-cleanup", "mlir::LLVM::LLVMFuncO
   }];
 }
 
+def StripLifetimeMarkers : Pass<"tessera-strip-lifetime-markers", "mlir::LLVM::LLVMFuncOp"> {
+  let summary = "Remove llvm.intr.lifetime.start/end markers";
+  let description = [{
+    The MLIR inliner brackets inlined stack slots with lifetime markers. After
+    SROA and mem2reg rewrite those slots, markers can be left pointing at
+    values that are no longer allocas, which LLVM 22's verifier rejects, and
+    they hide otherwise dead allocas from tessera-prune-dead-fields. Kernels
+    run one row per call, so the markers carry no useful information.
+
+    ```mlir
+    llvm.intr.lifetime.start %a : !llvm.ptr     // erased
+    ```
+  }];
+}
+
 def Retarget : Pass<"tessera-retarget", "mlir::ModuleOp"> {
   let summary = "Rewrite the host compile's target attributes for another target";
   let description = [{
@@ -110,6 +125,8 @@ def Retarget : Pass<"tessera-retarget", "mlir::ModuleOp"> {
            /*default=*/"\"e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64\"",
            "Data layout string to set">,
   ];
+  // The pass sets a `dlti.dl_spec` attribute.
+  let dependentDialects = ["mlir::DLTIDialect"];
 }
 
 def MapRowsToGpu : Pass<"tessera-map-rows-to-gpu", "mlir::ModuleOp"> {

@@ -1,0 +1,53 @@
+// The kernel catalog as the runtime sees it: manifest + loaded CPU library.
+#pragma once
+
+#include <deque>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tessera/functions/registry.hpp"
+
+namespace tessera::rt {
+
+// Calls a CPU kernel: one 64-bit slot per kernel parameter except the row range.
+using CpuEntry = void (*)(const uint64_t* params, int64_t begin, int64_t end);
+
+struct KernelEntry {
+  const fn::FunctionSpec* spec = nullptr;
+  CpuEntry cpu = nullptr;
+  std::string gpu_entry;   // PTX/cubin symbol, "" if not built
+  int gpu_block_size = 256;
+  // Output-length rule of a UDF with a string result (library functions use spec->max_length).
+  int64_t udf_length_constant = 0;
+  std::vector<int32_t> udf_length_args;
+};
+
+class Catalog {
+ public:
+  // Loads <dir>/manifest.json and dlopens the CPU library. Kernels of the
+  // built-in registry are matched to their FunctionSpec; the manifest's
+  // parameter list must equal the ABI the runtime was built with.
+  static std::unique_ptr<Catalog> load(const std::string& dir, std::string& error);
+  ~Catalog();
+
+  const KernelEntry* find(std::string_view kernel) const;
+  const std::vector<std::string>& kernel_names() const { return names_; }
+  const std::string& dir() const { return dir_; }
+  const std::string& ptx_path() const { return ptx_; }
+  const std::string& cubin_path() const { return cubin_; }
+  // Kernels the manifest lists as failed, with the compiler's reason.
+  const std::map<std::string, std::string>& failed() const { return failed_; }
+
+ private:
+  struct UdfSpec;  // owns the strings a UDF's FunctionSpec points into
+  std::string dir_, ptx_, cubin_;
+  void* library_ = nullptr;
+  std::map<std::string, KernelEntry, std::less<>> kernels_;
+  std::vector<std::string> names_;
+  std::map<std::string, std::string> failed_;
+  std::deque<std::unique_ptr<UdfSpec>> udfs_;
+};
+
+}  // namespace tessera::rt

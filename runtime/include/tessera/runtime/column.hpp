@@ -1,0 +1,63 @@
+// In-memory columns in the kernel ABI's layout.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tessera/functions/sql_types.hpp"
+
+namespace tessera::rt {
+
+struct Column {
+  fn::SqlType type = fn::SqlType::Int32;
+  int64_t rows = 0;
+  std::vector<uint8_t> data;     // fixed-width elements, or string bytes
+  std::vector<int64_t> offsets;  // strings: start of each row in `data`
+  std::vector<int32_t> lengths;  // strings: byte length of each row
+  std::vector<uint8_t> valid;    // 1 = valid; empty means every row is valid
+
+  bool is_valid(int64_t row) const { return valid.empty() || valid[row] != 0; }
+
+  template <typename T>
+  T value(int64_t row) const {
+    T v;
+    std::memcpy(&v, data.data() + row * sizeof(T), sizeof(T));
+    return v;
+  }
+  std::string_view string(int64_t row) const {
+    return {reinterpret_cast<const char*>(data.data()) + offsets[row], static_cast<size_t>(lengths[row])};
+  }
+
+  static Column fixed(fn::SqlType type, int64_t rows) {
+    Column c;
+    c.type = type;
+    c.rows = rows;
+    c.data.assign(rows * fn::type_width(type), 0);
+    return c;
+  }
+  template <typename T>
+  void append(T v, bool is_valid = true) {
+    const size_t at = data.size();
+    data.resize(at + sizeof(T));
+    std::memcpy(data.data() + at, &v, sizeof(T));
+    push_valid(is_valid);
+  }
+  void append_string(std::string_view s, bool is_valid = true) {
+    offsets.push_back(static_cast<int64_t>(data.size()));
+    lengths.push_back(static_cast<int32_t>(s.size()));
+    data.insert(data.end(), s.begin(), s.end());
+    push_valid(is_valid);
+  }
+
+ private:
+  void push_valid(bool v) {
+    if (!v && valid.empty()) valid.assign(rows, 1);
+    if (!valid.empty()) valid.push_back(v ? 1 : 0);
+    ++rows;
+  }
+};
+
+}  // namespace tessera::rt

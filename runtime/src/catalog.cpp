@@ -1,0 +1,167 @@
+#include "tessera/runtime/catalog.hpp"
+
+#include <dlfcn.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "tessera/functions/kernel_abi.hpp"
+
+namespace tessera::rt {
+
+struct Catalog::UdfSpec {
+  std::string sql_name, kernel, symbol;
+  std::vector<std::string> arg_names;
+  std::vector<fn::ArgSpec> args;
+  fn::FunctionSpec spec{};
+};
+
+namespace {
+
+const char* kind_name(fn::ParamKind k) {
+  using K = fn::ParamKind;
+  switch (k) {
+    case K::ArgData: return "arg_data";
+    case K::ArgBytes: return "arg_bytes";
+    case K::ArgOffsets: return "arg_offsets";
+    case K::ArgLengths: return "arg_lengths";
+    case K::ArgValid: return "arg_valid";
+    case K::ConstValue: return "const_value";
+    case K::ConstBytes: return "const_bytes";
+    case K::ConstLength: return "const_length";
+    case K::OutData: return "out_data";
+    case K::OutBytes: return "out_bytes";
+    case K::OutOffsets: return "out_offsets";
+    case K::OutLengths: return "out_lengths";
+    case K::OutValid: return "out_valid";
+    case K::ErrorSlot: return "error_slot";
+    case K::ContextField: return "context_field";
+    case K::Begin: return "begin";
+    case K::End: return "end";
+  }
+  return "?";
+}
+
+std::vector<std::string> abi_names(const fn::FunctionSpec& spec) {
+  std::vector<std::string> out;
+  for (const fn::KernelParam& p : fn::kernel_params(spec))
+    out.push_back(std::string(kind_name(p.kind)) + (p.arg >= 0 ? ":" + std::to_string(p.arg) : ""));
+  return out;
+}
+
+}  // namespace
+
+std::unique_ptr<Catalog> Catalog::load(const std::string& dir, std::string& error) {
+  const std::string path = dir + "/manifest.json";
+  std::ifstream in(path);
+  if (!in) {
+    error = "cannot open the kernel catalog " + path + " (build it with tessera-cc, or `ninja catalog`)";
+    return nullptr;
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  nlohmann::json m = nlohmann::json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
+  if (m.is_discarded() || m.value("format", "") != "tessera-catalog/1") {
+    error = path + ": not a tessera-catalog/1 manifest";
+    return nullptr;
+  }
+  auto catalog = std::unique_ptr<Catalog>(new Catalog());
+  catalog->dir_ = dir;
+  const std::string lib = m.value("cpu_library", "");
+  if (!lib.empty()) {
+    const std::string lib_path = dir + "/" + lib;
+    catalog->library_ = dlopen(lib_path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!catalog->library_) {
+      error = "cannot load " + lib_path + ": " + dlerror();
+      return nullptr;
+    }
+  }
+  if (m.contains("nvptx")) {
+    const std::string ptx = m["nvptx"].value("ptx", "");
+    const std::string cubin = m["nvptx"].value("cubin", "");
+    if (!ptx.empty()) catalog->ptx_ = dir + "/" + ptx;
+    if (!cubin.empty()) catalog->cubin_ = dir + "/" + cubin;
+  }
+  for (const nlohmann::json& k : m.value("kernels", nlohmann::json::array())) {
+    const std::string name = k.value("kernel", "");
+    if (k.value("status", "") != "ok") {
+      catalog->failed_[name] = k.value("reason", "unknown");
+      continue;
+    }
+    KernelEntry e;
+    if (k.value("udf", false)) {
+      auto u = std::make_unique<UdfSpec>();
+      u->sql_name = k.value("sql_name", "");
+      u->kernel = name;
+      u->symbol = k.value("row_symbol", "");
+      fn::SqlType result;
+      if (!fn::parse_type_name(k.value("result", ""), result)) {
+        error = path + ": kernel " + name + " has an unknown result type";
+        return nullptr;
+      }
+      for (const nlohmann::json& a : k["args"]) u->arg_names.push_back(a.value("name", ""));
+      for (size_t i = 0; i < u->arg_names.size(); ++i) {
+        fn::SqlType t;
+        if (!fn::parse_type_name(k["args"][i].value("type", ""), t)) {
+          error = path + ": kernel " + name + " has an argument of unknown type";
+          return nullptr;
+        }
+        u->args.push_back({u->arg_names[i], t, k["args"][i].value("constant", false)});
+      }
+      u->spec = fn::FunctionSpec{.sql_name = u->sql_name,
+                                 .kernel = u->kernel,
+                                 .result = result,
+                                 .args = u->args,
+                                 .nulls = k.value("nulls", "") == "custom" ? fn::NullRule::Custom
+                                                                           : fn::NullRule::Propagate,
+                                 .uses_context = k.value("uses_context", false),
+                                 .symbol = u->symbol};
+      if (k.contains("max_length")) {
+        e.udf_length_constant = k["max_length"].value("constant", int64_t(0));
+        for (const auto& i : k["max_length"].value("plus_arg_lengths", nlohmann::json::array()))
+          e.udf_length_args.push_back(i.get<int32_t>());
+      }
+      e.spec = &u->spec;
+      catalog->udfs_.push_back(std::move(u));
+    } else {
+      e.spec = fn::find_kernel(name);
+      if (!e.spec) {
+        error = path + ": kernel '" + name + "' is not in this build's function registry (stale catalog?)";
+        return nullptr;
+      }
+    }
+    std::vector<std::string> params;
+    for (const auto& p : k.value("params", nlohmann::json::array())) params.push_back(p.get<std::string>());
+    if (params != abi_names(*e.spec)) {
+      error = path + ": kernel '" + name + "' was compiled for a different kernel ABI; rebuild the catalog";
+      return nullptr;
+    }
+    if (k.contains("cpu") && catalog->library_) {
+      const std::string entry = k["cpu"].value("entry", "");
+      e.cpu = reinterpret_cast<CpuEntry>(dlsym(catalog->library_, entry.c_str()));
+      if (!e.cpu) {
+        error = "the CPU library has no symbol " + entry;
+        return nullptr;
+      }
+    }
+    if (k.contains("gpu")) {
+      e.gpu_entry = k["gpu"].value("entry", "");
+      e.gpu_block_size = k["gpu"].value("block_size", 256);
+    }
+    catalog->names_.push_back(name);
+    catalog->kernels_[name] = e;
+  }
+  return catalog;
+}
+
+Catalog::~Catalog() {
+  if (library_) dlclose(library_);
+}
+
+const KernelEntry* Catalog::find(std::string_view kernel) const {
+  auto it = kernels_.find(kernel);
+  return it == kernels_.end() ? nullptr : &it->second;
+}
+
+}  // namespace tessera::rt

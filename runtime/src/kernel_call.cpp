@@ -1,0 +1,212 @@
+#include "tessera/runtime/kernel_call.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <thread>
+#include <vector>
+
+#include "tessera/functions/kernel_abi.hpp"
+#include "tessera/functions/status.hpp"
+
+namespace tessera::rt {
+
+namespace {
+
+uint64_t ptr_slot(const void* p) { return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(p)); }
+
+int64_t rows_of(std::span<const KernelArg> args) {
+  int64_t rows = -1;
+  for (const KernelArg& a : args)
+    if (a.column) rows = rows < 0 ? a.column->rows : rows;
+  return rows < 0 ? 1 : rows;  // only constants (PI()): one row
+}
+
+// Builds the parameter slots in kernel_params order, without begin/end.
+std::vector<uint64_t> bind(const fn::FunctionSpec& spec, std::span<const KernelArg> args,
+                           const fn::SessionContext& session, Column& out, int64_t* error_slot) {
+  std::vector<uint64_t> slots;
+  const int32_t ctx[4] = {session.datefirst, session.dateformat, session.language,
+                          static_cast<int32_t>(session.collation)};
+  for (const fn::KernelParam& p : fn::kernel_params(spec)) {
+    const KernelArg* a = p.arg >= 0 && p.kind != fn::ParamKind::ContextField ? &args[p.arg] : nullptr;
+    switch (p.kind) {
+      case fn::ParamKind::ArgData:
+      case fn::ParamKind::ArgBytes: slots.push_back(ptr_slot(a->column->data.data())); break;
+      case fn::ParamKind::ArgOffsets: slots.push_back(ptr_slot(a->column->offsets.data())); break;
+      case fn::ParamKind::ArgLengths: slots.push_back(ptr_slot(a->column->lengths.data())); break;
+      case fn::ParamKind::ArgValid:
+        slots.push_back(a->column->valid.empty() ? 0 : ptr_slot(a->column->valid.data()));
+        break;
+      case fn::ParamKind::ConstValue:
+        slots.push_back(spec.args[p.arg].type == fn::SqlType::Float64 ? std::bit_cast<uint64_t>(a->float_value)
+                                                                       : static_cast<uint64_t>(a->int_value));
+        break;
+      case fn::ParamKind::ConstBytes: slots.push_back(ptr_slot(a->string_value.data())); break;
+      case fn::ParamKind::ConstLength: slots.push_back(static_cast<uint64_t>(a->string_value.size())); break;
+      case fn::ParamKind::OutData:
+      case fn::ParamKind::OutBytes: slots.push_back(ptr_slot(out.data.data())); break;
+      case fn::ParamKind::OutOffsets: slots.push_back(ptr_slot(out.offsets.data())); break;
+      case fn::ParamKind::OutLengths: slots.push_back(ptr_slot(out.lengths.data())); break;
+      case fn::ParamKind::OutValid: slots.push_back(ptr_slot(out.valid.data())); break;
+      case fn::ParamKind::ErrorSlot: slots.push_back(ptr_slot(error_slot)); break;
+      case fn::ParamKind::ContextField: slots.push_back(static_cast<uint32_t>(ctx[p.arg])); break;
+      case fn::ParamKind::Begin:
+      case fn::ParamKind::End: break;
+    }
+  }
+  return slots;
+}
+
+}  // namespace
+
+void prepare_output(const KernelEntry& kernel, std::span<const KernelArg> args, int64_t rows, Column& out) {
+  const fn::FunctionSpec& spec = *kernel.spec;
+  out = Column{};
+  out.type = spec.result;
+  out.rows = rows;
+  out.valid.assign(rows, 0);
+  if (spec.result == fn::SqlType::String) {
+    const int64_t total = plan_string_output(kernel, args, rows, out.offsets);
+    out.data.assign(std::max<int64_t>(total, 1), 0);
+    out.lengths.assign(rows, 0);
+  } else {
+    out.data.assign(std::max<int64_t>(rows * fn::type_width(spec.result), 1), 0);
+  }
+}
+
+std::string check_args(const fn::FunctionSpec& spec, std::span<const KernelArg> args) {
+  const std::string fn_name(spec.sql_name);
+  if (args.size() != spec.args.size())
+    return fn_name + " (" + std::string(spec.kernel) + ") takes " + std::to_string(spec.args.size()) +
+           " arguments, got " + std::to_string(args.size());
+  int64_t rows = -1;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const fn::ArgSpec& a = spec.args[i];
+    if (a.constant) {
+      if (args[i].column) return fn_name + ": argument '" + std::string(a.name) + "' must be a constant";
+      continue;
+    }
+    if (!args[i].column) return fn_name + ": argument '" + std::string(a.name) + "' must be a column";
+    const Column& c = *args[i].column;
+    if (c.type != a.type)
+      return fn_name + ": argument '" + std::string(a.name) + "' must be " + std::string(fn::type_name(a.type)) +
+             ", got " + std::string(fn::type_name(c.type));
+    if (rows >= 0 && c.rows != rows) return fn_name + ": argument columns have different row counts";
+    rows = c.rows;
+    if (!c.valid.empty() && static_cast<int64_t>(c.valid.size()) != c.rows)
+      return fn_name + ": argument '" + std::string(a.name) + "' has a validity buffer of the wrong size";
+  }
+  return "";
+}
+
+int64_t plan_string_output(const KernelEntry& kernel, std::span<const KernelArg> args, int64_t rows,
+                           std::vector<int64_t>& offsets) {
+  const fn::FunctionSpec& spec = *kernel.spec;
+  offsets.resize(rows);
+  fn::LengthInputs in;
+  for (size_t i = 0; i < args.size(); ++i)
+    if (spec.args[i].constant) {
+      in.value[i] = args[i].int_value;
+      in.length[i] = static_cast<int64_t>(args[i].string_value.size());
+    }
+  int64_t total = 0;
+  for (int64_t r = 0; r < rows; ++r) {
+    for (size_t i = 0; i < args.size(); ++i)
+      if (!spec.args[i].constant && spec.args[i].type == fn::SqlType::String)
+        in.length[i] = args[i].column->lengths[r];
+    int64_t cap;
+    if (spec.max_length) {
+      cap = spec.max_length(in);
+    } else {
+      cap = kernel.udf_length_constant;
+      for (int32_t i : kernel.udf_length_args) cap += in.length[i];
+    }
+    offsets[r] = total;
+    total += std::max<int64_t>(cap, 0);
+  }
+  return total;
+}
+
+std::string describe_error(const fn::FunctionSpec& spec, std::span<const KernelArg> args, int64_t row,
+                           int32_t status) {
+  const fn::StatusInfo& info = fn::status_info(status);
+  std::string msg = std::string(spec.sql_name) + ": row " + std::to_string(row) + ": ";
+  if (info.sql_server_msg) msg += "Msg " + std::to_string(info.sql_server_msg) + ": ";
+  msg += info.message;
+  msg += " (arguments:";
+  for (size_t i = 0; i < args.size(); ++i) {
+    msg += i ? ", " : " ";
+    msg += std::string(spec.args[i].name) + "=";
+    const Column* c = args[i].column;
+    const fn::SqlType t = spec.args[i].type;
+    if (!c) {
+      msg += t == fn::SqlType::String ? "'" + args[i].string_value + "'"
+             : t == fn::SqlType::Float64 ? std::to_string(args[i].float_value)
+                                          : std::to_string(args[i].int_value);
+    } else if (!c->is_valid(row)) {
+      msg += "NULL";
+    } else if (t == fn::SqlType::String) {
+      msg += "'" + std::string(c->string(row)) + "'";
+    } else if (t == fn::SqlType::Float64) {
+      msg += std::to_string(c->value<double>(row));
+    } else if (fn::type_width(t) == 8) {
+      msg += std::to_string(c->value<int64_t>(row));
+    } else if (fn::type_width(t) == 4) {
+      msg += std::to_string(c->value<int32_t>(row));
+    } else {
+      msg += std::to_string(c->value<uint8_t>(row));
+    }
+  }
+  return msg + ")";
+}
+
+bool run_cpu(const KernelEntry& kernel, std::span<const KernelArg> args, const fn::SessionContext& session,
+             int threads, KernelResult& result, std::string& error) {
+  if (!kernel.cpu) {
+    error = std::string(kernel.spec->kernel) + ": the catalog has no CPU code for this kernel";
+    return false;
+  }
+  if (std::string e = check_args(*kernel.spec, args); !e.empty()) {
+    error = e;
+    return false;
+  }
+  const int64_t rows = rows_of(args);
+  prepare_output(kernel, args, rows, result.column);
+  int64_t error_slot = fn::kNoError;
+  const std::vector<uint64_t> slots = bind(*kernel.spec, args, session, result.column, &error_slot);
+  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  // Small inputs are not worth a thread.
+  threads = static_cast<int>(std::min<int64_t>(threads, std::max<int64_t>(1, rows / 4096)));
+  if (threads == 1) {
+    kernel.cpu(slots.data(), 0, rows);
+  } else {
+    std::vector<std::thread> pool;
+    const int64_t chunk = (rows + threads - 1) / threads;
+    for (int t = 0; t < threads; ++t) {
+      const int64_t b = t * chunk, e = std::min(rows, b + chunk);
+      if (b < e) pool.emplace_back([&, b, e] { kernel.cpu(slots.data(), b, e); });
+    }
+    for (auto& th : pool) th.join();
+  }
+  result.error.reset();
+  if (error_slot != fn::kNoError) {
+    const int64_t row = fn::error_row(error_slot);
+    const int32_t status = fn::error_status(error_slot);
+    result.error = KernelError{row, status, describe_error(*kernel.spec, args, row, status)};
+  }
+  return true;
+}
+
+CpuCall::CpuCall(const KernelEntry& kernel, std::span<const KernelArg> args, const fn::SessionContext& session,
+                 Column& out)
+    : kernel_(kernel), error_slot_(std::make_unique<int64_t>(fn::kNoError)) {
+  slots_ = bind(*kernel.spec, args, session, out, error_slot_.get());
+}
+
+int64_t CpuCall::run(int64_t begin, int64_t end) {
+  *error_slot_ = fn::kNoError;
+  kernel_.cpu(slots_.data(), begin, end);
+  return *error_slot_;
+}
+
+}  // namespace tessera::rt

@@ -1,0 +1,248 @@
+// The differential semantics test: every catalog kernel against direct calls
+// of the original C++ row function (built by g++), on random and edge inputs.
+//
+//   tessera-differential <catalog-dir> [--rows N] [--seed S] [--kernel K]
+//
+// Per kernel it runs 8 batches (fresh constants each) of N/8 random rows plus
+// every edge case, compares values, NULLs and the first error of a
+// multi-threaded launch, then launches each row alone to compare every row's
+// status. Exit status 1 on any mismatch or any kernel missing from the catalog.
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "random_inputs.hpp"
+#include "tessera/functions/kernel_abi.hpp"
+#include "tessera/functions/status.hpp"
+#include "tessera/runtime/catalog.hpp"
+#include "tessera/runtime/kernel_call.hpp"
+
+using namespace tessera;
+
+namespace {
+
+struct Expected {
+  int32_t status = fn::kOk;  // kOk, kNull (also NULL input) or an error
+  uint64_t fixed = 0;
+  std::string text;
+};
+
+// Calls the row function directly, as the CPU reference engine does.
+Expected reference(const fn::FunctionSpec& spec, std::span<const rt::KernelArg> args, int64_t row,
+                   const fn::SessionContext& session, int64_t capacity, std::string& problem) {
+  Expected e;
+  for (size_t i = 0; i < args.size(); ++i)
+    if (!spec.args[i].constant && spec.nulls == fn::NullRule::Propagate && !args[i].column->is_valid(row)) {
+      e.status = fn::kNull;
+      return e;
+    }
+  std::vector<uint64_t> slots;
+  std::vector<char> buffer(static_cast<size_t>(capacity) + 64, '\x7f');
+  int32_t out_len = -1;
+  if (spec.result == fn::SqlType::String) {
+    slots.push_back(reinterpret_cast<uintptr_t>(buffer.data()));
+    slots.push_back(reinterpret_cast<uintptr_t>(&out_len));
+  } else {
+    slots.push_back(reinterpret_cast<uintptr_t>(&e.fixed));
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    const fn::ArgSpec& a = spec.args[i];
+    const rt::KernelArg& k = args[i];
+    if (a.constant) {
+      if (a.type == fn::SqlType::String) {
+        slots.push_back(reinterpret_cast<uintptr_t>(k.string_value.data()));
+        slots.push_back(k.string_value.size());
+      } else {
+        slots.push_back(a.type == fn::SqlType::Float64 ? std::bit_cast<uint64_t>(k.float_value)
+                                                       : static_cast<uint64_t>(k.int_value));
+      }
+      continue;
+    }
+    const rt::Column& c = *k.column;
+    switch (a.type) {
+      case fn::SqlType::String:
+        slots.push_back(reinterpret_cast<uintptr_t>(c.data.data() + c.offsets[row]));
+        slots.push_back(static_cast<uint32_t>(c.lengths[row]));
+        break;
+      case fn::SqlType::Float64: slots.push_back(std::bit_cast<uint64_t>(c.value<double>(row))); break;
+      default:
+        if (fn::type_width(a.type) == 8) slots.push_back(static_cast<uint64_t>(c.value<int64_t>(row)));
+        else if (fn::type_width(a.type) == 4) slots.push_back(static_cast<uint32_t>(c.value<int32_t>(row)));
+        else slots.push_back(c.value<uint8_t>(row));
+    }
+    if (spec.nulls == fn::NullRule::Custom) slots.push_back(c.is_valid(row) ? 0 : 1);
+  }
+  if (spec.uses_context) slots.push_back(reinterpret_cast<uintptr_t>(&session));
+  e.status = spec.invoke(slots.data());
+  if (e.status == fn::kOk && spec.result == fn::SqlType::String) {
+    if (out_len < 0 || out_len > capacity)
+      problem = "reference wrote " + std::to_string(out_len) + " bytes, but the length rule allows " +
+                std::to_string(capacity);
+    else
+      e.text.assign(buffer.data(), out_len);
+  }
+  if (e.status != fn::kOk) {
+    e.fixed = 0;
+    e.text.clear();
+  }
+  return e;
+}
+
+uint64_t fixed_bits(const rt::Column& c, int64_t row) {
+  switch (fn::type_width(c.type)) {
+    case 8: return c.value<uint64_t>(row);
+    case 4: return c.value<uint32_t>(row);
+    default: return c.value<uint8_t>(row);
+  }
+}
+
+bool same_fixed(fn::SqlType t, uint64_t a, uint64_t b) {
+  if (t == fn::SqlType::Float64) {
+    const double x = std::bit_cast<double>(a), y = std::bit_cast<double>(b);
+    if (std::isnan(x) && std::isnan(y)) return true;
+  }
+  const int w = fn::type_width(t);
+  const uint64_t mask = w == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * w)) - 1;
+  return (a & mask) == (b & mask);
+}
+
+std::string render(const fn::FunctionSpec& spec, std::span<const rt::KernelArg> args, int64_t row) {
+  return rt::describe_error(spec, args, row, 0).substr(rt::describe_error(spec, args, row, 0).find("(arguments"));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: %s <catalog-dir> [--rows N] [--seed S] [--kernel K]\n", argv[0]);
+    return 2;
+  }
+  int64_t rows_per_kernel = 100000;
+  uint64_t seed = std::random_device{}();
+  std::string only;
+  for (int i = 2; i + 1 < argc; i += 2) {
+    const std::string flag = argv[i];
+    if (flag == "--rows") rows_per_kernel = std::stoll(argv[i + 1]);
+    else if (flag == "--seed") seed = std::stoull(argv[i + 1]);
+    else if (flag == "--kernel") only = argv[i + 1];
+    else {
+      std::fprintf(stderr, "unknown option %s\n", flag.c_str());
+      return 2;
+    }
+  }
+  std::string error;
+  auto catalog = rt::Catalog::load(argv[1], error);
+  if (!catalog) {
+    std::fprintf(stderr, "differential: %s\n", error.c_str());
+    return 1;
+  }
+  std::printf("differential: catalog %s, seed %llu, %lld random rows per kernel plus edge cases\n", argv[1],
+              static_cast<unsigned long long>(seed), static_cast<long long>(rows_per_kernel));
+
+  int64_t total_inputs = 0, total_mismatches = 0, kernels_checked = 0;
+  bool incomplete = false;
+  for (const fn::FunctionSpec& spec : fn::all_functions()) {
+    if (!only.empty() && spec.kernel != only) continue;
+    const rt::KernelEntry* kernel = catalog->find(spec.kernel);
+    if (!kernel || !kernel->cpu) {
+      std::printf("  MISSING %-32s not in the catalog%s\n", std::string(spec.kernel).c_str(),
+                  catalog->failed().count(std::string(spec.kernel)) ? " (compile failed)" : "");
+      incomplete = true;
+      continue;
+    }
+    test::RandomInputs gen(seed ^ std::hash<std::string_view>{}(spec.kernel));
+    const auto start = std::chrono::steady_clock::now();
+    int64_t inputs = 0, mismatches = 0;
+    constexpr int kBatches = 8;
+    for (int batch = 0; batch < kBatches; ++batch) {
+      fn::SessionContext session = fn::SessionContext::for_language(batch % fn::kLanguageCount);
+      if (batch >= 4) session.datefirst = 1 + batch;  // 5, 6, 7
+      if (batch == 5) session.collation = 0;           // binary collation
+      if (batch == 6) session.dateformat = fn::kYmd;
+      std::vector<rt::Column> columns;
+      columns.reserve(spec.args.size());
+      std::vector<rt::KernelArg> args;
+      const int64_t rows = rows_per_kernel / kBatches;
+      for (const fn::ArgSpec& a : spec.args) {
+        if (a.constant) {
+          if (a.type == fn::SqlType::String) args.push_back(rt::KernelArg::text(gen.constant_string()));
+          else if (a.type == fn::SqlType::Float64) args.push_back(rt::KernelArg::real(gen.constant_float()));
+          else args.push_back(rt::KernelArg::integer(gen.constant_int(a.name, a.type)));
+        } else {
+          columns.push_back(gen.column(a.type, rows));
+          args.push_back({});
+        }
+      }
+      int64_t longest = 0;
+      for (const rt::Column& c : columns) longest = std::max(longest, c.rows);
+      for (rt::Column& c : columns) gen.extend(c, longest);
+      for (size_t i = 0, c = 0; i < spec.args.size(); ++i)
+        if (!spec.args[i].constant) args[i].column = &columns[c++];
+      rt::KernelResult result;
+      if (!rt::run_cpu(*kernel, args, session, 2, result, error)) {
+        std::printf("  ERROR %s: %s\n", std::string(spec.kernel).c_str(), error.c_str());
+        ++mismatches;
+        break;
+      }
+      const rt::Column& out = result.column;
+      std::vector<int64_t> capacity_offsets;
+      const int64_t total_capacity = rt::plan_string_output(*kernel, args, out.rows, capacity_offsets);
+      int64_t first_error = fn::kNoError;
+      rt::Column per_row_out = out;
+      rt::CpuCall single(*kernel, args, session, per_row_out);
+      for (int64_t r = 0; r < out.rows; ++r) {
+        int64_t capacity = 0;
+        if (spec.result == fn::SqlType::String)
+          capacity = (r + 1 < out.rows ? capacity_offsets[r + 1] : total_capacity) - capacity_offsets[r];
+        std::string problem;
+        const Expected e = reference(spec, args, r, session, capacity, problem);
+        if (e.status >= fn::kFirstError && first_error == fn::kNoError) first_error = fn::pack_error(r, e.status);
+        const bool want_valid = e.status == fn::kOk;
+        bool ok = problem.empty() && (out.valid[r] != 0) == want_valid;
+        if (ok && want_valid) {
+          ok = spec.result == fn::SqlType::String ? out.string(r) == e.text
+                                                  : same_fixed(spec.result, fixed_bits(out, r), e.fixed);
+        }
+        const int64_t slot = single.run(r, r + 1);
+        const int32_t kernel_status = slot == fn::kNoError ? -1 : fn::error_status(slot);
+        const int32_t want_status = e.status >= fn::kFirstError ? e.status : -1;
+        ok = ok && kernel_status == want_status;
+        ++inputs;
+        if (!ok) {
+          if (++mismatches <= 5) {
+            std::printf("  MISMATCH %s row %lld %s: reference status %d '%s' / kernel valid %d status %d '%s' %s\n",
+                        std::string(spec.kernel).c_str(), static_cast<long long>(r), render(spec, args, r).c_str(),
+                        e.status, spec.result == fn::SqlType::String ? e.text.c_str() : std::to_string(e.fixed).c_str(),
+                        out.valid[r], kernel_status,
+                        spec.result == fn::SqlType::String ? std::string(out.string(r)).c_str()
+                                                           : std::to_string(fixed_bits(out, r)).c_str(),
+                        problem.c_str());
+          }
+        }
+      }
+      const int64_t kernel_first = result.error ? fn::pack_error(result.error->row, result.error->status) : fn::kNoError;
+      if (kernel_first != first_error) {
+        ++mismatches;
+        std::printf("  MISMATCH %s: first error of the launch: kernel %lld, reference %lld\n",
+                    std::string(spec.kernel).c_str(), static_cast<long long>(kernel_first),
+                    static_cast<long long>(first_error));
+      }
+    }
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    std::printf("  %-6s %-32s %8lld inputs %6lld mismatches %8.0f ms\n", mismatches ? "FAIL" : "ok",
+                std::string(spec.kernel).c_str(), static_cast<long long>(inputs), static_cast<long long>(mismatches), ms);
+    total_inputs += inputs;
+    total_mismatches += mismatches;
+    ++kernels_checked;
+  }
+  std::printf("differential: %lld kernels, %lld inputs checked, %lld mismatches%s\n",
+              static_cast<long long>(kernels_checked), static_cast<long long>(total_inputs),
+              static_cast<long long>(total_mismatches), incomplete ? ", some kernels missing" : "");
+  return total_mismatches == 0 && !incomplete && kernels_checked > 0 ? 0 : 1;
+}

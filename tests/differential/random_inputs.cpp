@@ -1,0 +1,152 @@
+#include "random_inputs.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace tessera::test {
+
+using fn::Calendar;
+using fn::SqlType;
+
+namespace {
+// Pieces the string generator combines: ASCII, spaces, digits, pattern
+// characters, Latin-1 and other multi-byte UTF-8, and invalid bytes.
+const char* const kPieces[] = {"a", "B", "z", "Q", "e", "0", "7", "9", " ", "  ", "-", "+", ".", ",", "$", "%",
+                               "_", "[", "]", "^", "/", ":", "#", "é", "É", "ü", "Ü", "ß", "ÿ", "ñ", "€", "中",
+                               "😀", "\xff", "\xc3", "\x80", "\t", "'", "e5", "1", "2", "BRAND#", "PROMO"};
+const char* const kSamples[] = {"",           " ",          "2024-02-29", "2023-02-29",  "12/31/1999", "31/12/1999",
+                                "20240101",   "Jan 1 2024", "January 15, 2000", "9999-12-31", "0001-01-01",
+                                "1999.12.31", " 2000-01-01 ", "-123",     "  42  ",      "2147483648", "-2147483648",
+                                "9223372036854775807", "12.345", ".5", "-0.0005", "1e5", "1.5e-3", "$1,234.56",
+                                "+", "-", "$", "1,2", "abc", "ÀÉÎÕÜ straße", "Brand#23", "1-URGENT",
+                                "MEDIUM POLISHED TIN", "25-989-741-2988", "hello world", "%abc%", "a_c",
+                                "[a-c]x", "ß", "€€€", "\xff\xfe"};
+}  // namespace
+
+int32_t RandomInputs::random_date() {
+  switch (uniform(0, 3)) {
+    case 0: return static_cast<int32_t>(uniform(Calendar::kMinDay, Calendar::kMaxDay));
+    case 1: return Calendar::to_days(static_cast<int32_t>(uniform(1990, 2030)), 1, 1) + static_cast<int32_t>(uniform(0, 365));
+    case 2: {  // a month end or a leap day
+      const int32_t y = static_cast<int32_t>(uniform(1, 9999)), m = static_cast<int32_t>(uniform(1, 12));
+      return Calendar::to_days(y, m, Calendar::days_in_month(y, m));
+    }
+    default: return Calendar::to_days(static_cast<int32_t>(uniform(1, 2499)) * 4, 2, 29 - (uniform(0, 3) == 0));
+  }
+}
+
+int64_t RandomInputs::random_int(int bits) {
+  const int64_t max = bits == 64 ? std::numeric_limits<int64_t>::max() : (int64_t(1) << (bits - 1)) - 1;
+  switch (uniform(0, 3)) {
+    case 0: return uniform(-100, 100);
+    case 1: return uniform(-100000, 100000);
+    case 2: return uniform(-max - 1, max);
+    default: return uniform(0, 1) ? max - uniform(0, 3) : -max - 1 + uniform(0, 3);  // the boundaries
+  }
+}
+
+double RandomInputs::random_double() {
+  switch (uniform(0, 4)) {
+    case 0: return static_cast<double>(uniform(-1000, 1000)) / 4.0;  // exact halves and quarters
+    case 1: return std::uniform_real_distribution<double>(-1e6, 1e6)(rng_);
+    case 2: return std::ldexp(std::uniform_real_distribution<double>(-1, 1)(rng_), static_cast<int>(uniform(-1070, 1023)));
+    case 3: return std::uniform_real_distribution<double>(-1, 1)(rng_);
+    default: return static_cast<double>(uniform(-100, 100)) * 0.01;  // TPC-H-like discounts
+  }
+}
+
+std::string RandomInputs::random_string() {
+  if (chance(0.3)) return kSamples[uniform(0, std::size(kSamples) - 1)];
+  std::string s;
+  const int64_t pieces = chance(0.02) ? uniform(50, 200) : uniform(0, 12);
+  for (int64_t i = 0; i < pieces; ++i) s += kPieces[uniform(0, std::size(kPieces) - 1)];
+  return s;
+}
+
+void RandomInputs::append_random(rt::Column& c) {
+  const bool valid = !chance(0.03);
+  switch (c.type) {
+    case SqlType::Bool: c.append<uint8_t>(static_cast<uint8_t>(uniform(0, 1)), valid); break;
+    case SqlType::Int32: c.append<int32_t>(static_cast<int32_t>(random_int(32)), valid); break;
+    case SqlType::Date: c.append<int32_t>(random_date(), valid); break;
+    case SqlType::Int64:
+    case SqlType::Decimal:
+    case SqlType::Money: c.append<int64_t>(random_int(64), valid); break;
+    case SqlType::Float64: c.append<double>(random_double(), valid); break;
+    case SqlType::String: c.append_string(random_string(), valid); break;
+  }
+}
+
+void RandomInputs::append_edges(rt::Column& c) {
+  switch (c.type) {
+    case SqlType::Bool:
+      for (uint8_t v : {0, 1}) c.append<uint8_t>(v);
+      break;
+    case SqlType::Int32:
+      for (int32_t v : {0, 1, -1, 2, 7, 12, 31, 366, 9999, 10000, INT32_MIN, INT32_MAX, INT32_MIN + 1})
+        c.append<int32_t>(v);
+      break;
+    case SqlType::Date:
+      for (int32_t v : {Calendar::kMinDay, Calendar::kMaxDay, Calendar::kMinDay + 1, Calendar::kMaxDay - 1, 0,
+                        Calendar::to_days(2000, 2, 29), Calendar::to_days(1900, 2, 28), Calendar::to_days(2024, 12, 31),
+                        Calendar::to_days(2023, 1, 1), Calendar::to_days(9999, 12, 1), Calendar::to_days(1, 12, 31)})
+        c.append<int32_t>(v);
+      break;
+    case SqlType::Int64:
+    case SqlType::Decimal:
+    case SqlType::Money:
+      for (int64_t v : {int64_t(0), int64_t(1), int64_t(-1), int64_t(5), int64_t(-5), int64_t(15), int64_t(-15),
+                        int64_t(999999999999999999), int64_t(-999999999999999999), INT64_MAX, INT64_MIN,
+                        INT64_MIN + 1, int64_t(922337203685477), int64_t(10000), int64_t(-10000)})
+        c.append<int64_t>(v);
+      break;
+    case SqlType::Float64:
+      for (double v : {0.0, -0.0, 0.5, -0.5, 1.5, 2.5, -2.5, 1e308, -1e308, 1.7976931348623157e308, 5e-324, 1e-300,
+                       0.1, 0.7, 123456789.125, 9.2233720368547758e18, -9.2233720368547758e18, 2147483647.5,
+                       -2147483648.5, 3.141592653589793})
+        c.append<double>(v);
+      break;
+    case SqlType::String:
+      for (const char* s : kSamples) c.append_string(s);
+      c.append_string(std::string(300, 'x'));
+      c.append_string(std::string(100, ' ') + "y" + std::string(100, ' '));
+      break;
+  }
+  // And one NULL.
+  switch (c.type) {
+    case SqlType::String: c.append_string("", false); break;
+    case SqlType::Float64: c.append<double>(0, false); break;
+    default:
+      if (fn::type_width(c.type) == 8) c.append<int64_t>(0, false);
+      else if (fn::type_width(c.type) == 4) c.append<int32_t>(0, false);
+      else c.append<uint8_t>(0, false);
+  }
+}
+
+rt::Column RandomInputs::column(SqlType type, int64_t rows) {
+  rt::Column c;
+  c.type = type;
+  for (int64_t i = 0; i < rows; ++i) append_random(c);
+  append_edges(c);
+  return c;
+}
+
+int64_t RandomInputs::constant_int(std::string_view name, SqlType type) {
+  if (name == "part") return uniform(-1, 12);
+  if (name == "style") {
+    static const int64_t kStyles[] = {0,  1,  2,  3,  4,  5,  6,  7,   10,  11,  12,  20,  21,  23,  100, 101,
+                                      102, 103, 104, 105, 106, 107, 110, 111, 112, 120, 121, 126, 127, 9, 999};
+    return kStyles[uniform(0, std::size(kStyles) - 1)];
+  }
+  if (name == "precision" || name == "p" || name == "p1" || name == "p2") return uniform(1, 18);
+  if (name.find("scale") != std::string_view::npos || name == "s" || name == "s1" || name == "s2")
+    return uniform(0, 8);
+  if (name == "function") return uniform(0, 1);
+  if (type == SqlType::Bool) return uniform(0, 1);
+  return chance(0.1) ? uniform(-5, 400) : uniform(-3, 30);
+}
+
+double RandomInputs::constant_float() { return random_double(); }
+std::string RandomInputs::constant_string() { return random_string(); }
+
+}  // namespace tessera::test
