@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs everything Tessera needs on Debian 12 and builds it (compiler,
+# catalog, runtime, tests). Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(cmake ninja-build g++ git python3
+          llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 libclang-22-dev libclang-cpp22-dev
+          nlohmann-json3-dev libgtest-dev libgmock-dev zlib1g-dev libzstd-dev)
+missing=()
+for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
+fi
+if ! command -v ptxas >/dev/null && [ ! -x /usr/local/cuda/bin/ptxas ]; then
+  echo "setup: note: no CUDA toolkit (ptxas) found; the catalog will hold PTX without cubin"
+fi
+
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
+ninja -C build
