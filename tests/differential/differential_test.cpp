@@ -21,6 +21,7 @@
 #include "tessera/functions/kernel_abi.hpp"
 #include "tessera/functions/status.hpp"
 #include "tessera/runtime/catalog.hpp"
+#include "tessera/runtime/cuda_device.hpp"
 #include "tessera/runtime/kernel_call.hpp"
 
 using namespace tessera;
@@ -126,11 +127,13 @@ int main(int argc, char** argv) {
   int64_t rows_per_kernel = 100000;
   uint64_t seed = std::random_device{}();
   std::string only;
+  std::string device_name = "cpu";  // or "cuda": kernels run on the GPU, the reference on the host
   for (int i = 2; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
     if (flag == "--rows") rows_per_kernel = std::stoll(argv[i + 1]);
     else if (flag == "--seed") seed = std::stoull(argv[i + 1]);
     else if (flag == "--kernel") only = argv[i + 1];
+    else if (flag == "--device") device_name = argv[i + 1];
     else {
       std::fprintf(stderr, "unknown option %s\n", flag.c_str());
       return 2;
@@ -141,6 +144,18 @@ int main(int argc, char** argv) {
   if (!catalog) {
     std::fprintf(stderr, "differential: %s\n", error.c_str());
     return 1;
+  }
+  std::unique_ptr<rt::CudaDevice> gpu;
+  if (device_name == "cuda") {
+    gpu = rt::CudaDevice::open(*catalog, error);
+    if (!gpu) {
+      std::fprintf(stderr, "differential: --device cuda: %s\n", error.c_str());
+      return 1;
+    }
+    std::printf("differential: device %s\n", gpu->name().c_str());
+  } else if (device_name != "cpu") {
+    std::fprintf(stderr, "differential: --device must be cpu or cuda\n");
+    return 2;
   }
   std::printf("differential: catalog %s, seed %llu, %lld random rows per kernel plus edge cases\n", argv[1],
               static_cast<unsigned long long>(seed), static_cast<long long>(rows_per_kernel));
@@ -185,7 +200,9 @@ int main(int argc, char** argv) {
       for (size_t i = 0, c = 0; i < spec.args.size(); ++i)
         if (!spec.args[i].constant) args[i].column = &columns[c++];
       rt::KernelResult result;
-      if (!rt::run_cpu(*kernel, args, session, 2, result, error)) {
+      const bool launched = gpu ? gpu->run(*kernel, args, session, result, error)
+                                : rt::run_cpu(*kernel, args, session, 2, result, error);
+      if (!launched) {
         std::printf("  ERROR %s: %s\n", std::string(spec.kernel).c_str(), error.c_str());
         ++mismatches;
         break;
@@ -209,6 +226,8 @@ int main(int argc, char** argv) {
           ok = spec.result == fn::SqlType::String ? out.string(r) == e.text
                                                   : same_fixed(spec.result, fixed_bits(out, r), e.fixed);
         }
+        // Each row's own status: a one-row launch on the CPU (on the GPU the
+        // whole-launch validity and first error are compared instead).
         const int64_t slot = single.run(r, r + 1);
         const int32_t kernel_status = slot == fn::kNoError ? -1 : fn::error_status(slot);
         const int32_t want_status = e.status >= fn::kFirstError ? e.status : -1;
