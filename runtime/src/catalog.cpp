@@ -77,12 +77,12 @@ std::unique_ptr<Catalog> Catalog::load(const std::string& dir, std::string& erro
       return nullptr;
     }
   }
-  if (m.contains("nvptx")) {
-    const std::string ptx = m["nvptx"].value("ptx", "");
-    const std::string cubin = m["nvptx"].value("cubin", "");
-    if (!ptx.empty()) catalog->ptx_ = dir + "/" + ptx;
-    if (!cubin.empty()) catalog->cubin_ = dir + "/" + cubin;
-  }
+  if (m.contains("nvptx"))
+    for (const nlohmann::json& mod : m["nvptx"].value("modules", nlohmann::json::array())) {
+      const std::string ptx = mod.value("ptx", ""), cubin = mod.value("cubin", "");
+      catalog->gpu_modules_.push_back({mod.value("rows_per_thread", 1), ptx.empty() ? "" : dir + "/" + ptx,
+                                       cubin.empty() ? "" : dir + "/" + cubin});
+    }
   for (const nlohmann::json& k : m.value("kernels", nlohmann::json::array())) {
     const std::string name = k.value("kernel", "");
     if (k.value("status", "") != "ok") {
@@ -148,6 +148,8 @@ std::unique_ptr<Catalog> Catalog::load(const std::string& dir, std::string& erro
     if (k.contains("gpu")) {
       e.gpu_entry = k["gpu"].value("entry", "");
       e.gpu_block_size = k["gpu"].value("block_size", 256);
+      e.gpu_rows_per_thread = k["gpu"].value("rows_per_thread", 1);
+      e.gpu_autotuned = k["gpu"].value("autotuned", false);
     }
     catalog->names_.push_back(name);
     catalog->kernels_[name] = e;

@@ -12,8 +12,8 @@
 
 namespace tessera::rt {
 
-// The few driver entry points Tessera uses, with their C types spelled out
-// (no cuda.h needed to build).
+// The driver entry points Tessera uses, with their C types spelled out (no
+// cuda.h needed to build).
 struct CudaDevice::Api {
   using Result = int;
   using Ptr = unsigned long long;
@@ -30,9 +30,16 @@ struct CudaDevice::Api {
   Result (*cuMemFree)(Ptr);
   Result (*cuMemcpyHtoD)(Ptr, const void*, size_t);
   Result (*cuMemcpyDtoH)(void*, Ptr, size_t);
+  Result (*cuMemcpyDtoD)(Ptr, Ptr, size_t);
+  Result (*cuMemsetD8)(Ptr, unsigned char, size_t);
   Result (*cuLaunchKernel)(void*, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, void*,
                            void**, void**);
   Result (*cuCtxSynchronize)();
+  Result (*cuEventCreate)(void**, unsigned);
+  Result (*cuEventRecord)(void*, void*);
+  Result (*cuEventSynchronize)(void*);
+  Result (*cuEventElapsedTime)(float*, void*, void*);
+  Result (*cuEventDestroy)(void*);
   Result (*cuGetErrorName)(Result, const char**);
 
   template <typename F>
@@ -41,12 +48,52 @@ struct CudaDevice::Api {
     if (!f) error = std::string("libcuda.so.1 has no ") + name;
     return f != nullptr;
   }
-  bool check(Result r, const char* what, std::string& error) const {
+  bool check(Result r, const std::string& what, std::string& error) const {
     if (r == 0) return true;
     const char* name = "?";
     if (cuGetErrorName) cuGetErrorName(r, &name);
-    error = std::string(what) + " failed: " + name + " (" + std::to_string(r) + ")";
+    error = what + " failed: " + name + " (" + std::to_string(r) + ")";
     return false;
+  }
+  bool load_all(std::string& e) {
+    return load(cuInit, "cuInit", e) && load(cuDeviceGet, "cuDeviceGet", e) &&
+           load(cuDeviceGetName, "cuDeviceGetName", e) && load(cuCtxCreate, "cuCtxCreate_v2", e) &&
+           load(cuCtxDestroy, "cuCtxDestroy_v2", e) && load(cuModuleLoadData, "cuModuleLoadData", e) &&
+           load(cuModuleUnload, "cuModuleUnload", e) && load(cuModuleGetFunction, "cuModuleGetFunction", e) &&
+           load(cuMemAlloc, "cuMemAlloc_v2", e) && load(cuMemFree, "cuMemFree_v2", e) &&
+           load(cuMemcpyHtoD, "cuMemcpyHtoD_v2", e) && load(cuMemcpyDtoH, "cuMemcpyDtoH_v2", e) &&
+           load(cuMemcpyDtoD, "cuMemcpyDtoD_v2", e) && load(cuMemsetD8, "cuMemsetD8_v2", e) &&
+           load(cuLaunchKernel, "cuLaunchKernel", e) && load(cuCtxSynchronize, "cuCtxSynchronize", e) &&
+           load(cuEventCreate, "cuEventCreate", e) && load(cuEventRecord, "cuEventRecord", e) &&
+           load(cuEventSynchronize, "cuEventSynchronize", e) &&
+           load(cuEventElapsedTime, "cuEventElapsedTime", e) && load(cuEventDestroy, "cuEventDestroy_v2", e) &&
+           load(cuGetErrorName, "cuGetErrorName", e);
+  }
+};
+
+// Device buffers and bound parameters of one kernel call.
+struct ResidentCall::State {
+  CudaDevice* device = nullptr;
+  const KernelEntry* kernel = nullptr;
+  std::vector<KernelArg> args;  // copies (columns still point at the caller's data)
+  Column out;
+  int64_t rows = 0;
+  std::vector<CudaDevice::Api::Ptr> buffers;
+  struct Download {
+    void* host;
+    CudaDevice::Api::Ptr dev;
+    size_t bytes;
+  };
+  std::vector<Download> downloads;
+  CudaDevice::Api::Ptr error_slot = 0;
+  std::vector<uint64_t> values;
+  std::vector<uint32_t> narrow;
+  std::vector<uint8_t> bytes;
+  std::vector<void*> params;
+
+  ~State() {
+    if (device)
+      for (CudaDevice::Api::Ptr p : buffers) device->api_->cuMemFree(p);
   }
 };
 
@@ -59,16 +106,7 @@ std::unique_ptr<CudaDevice> CudaDevice::open(const Catalog& catalog, std::string
     error = "no CUDA driver (libcuda.so.1 not found)";
     return nullptr;
   }
-  if (!a.load(a.cuInit, "cuInit", error) || !a.load(a.cuDeviceGet, "cuDeviceGet", error) ||
-      !a.load(a.cuDeviceGetName, "cuDeviceGetName", error) || !a.load(a.cuCtxCreate, "cuCtxCreate_v2", error) ||
-      !a.load(a.cuCtxDestroy, "cuCtxDestroy_v2", error) || !a.load(a.cuModuleLoadData, "cuModuleLoadData", error) ||
-      !a.load(a.cuModuleUnload, "cuModuleUnload", error) ||
-      !a.load(a.cuModuleGetFunction, "cuModuleGetFunction", error) ||
-      !a.load(a.cuMemAlloc, "cuMemAlloc_v2", error) || !a.load(a.cuMemFree, "cuMemFree_v2", error) ||
-      !a.load(a.cuMemcpyHtoD, "cuMemcpyHtoD_v2", error) || !a.load(a.cuMemcpyDtoH, "cuMemcpyDtoH_v2", error) ||
-      !a.load(a.cuLaunchKernel, "cuLaunchKernel", error) ||
-      !a.load(a.cuCtxSynchronize, "cuCtxSynchronize", error) || !a.load(a.cuGetErrorName, "cuGetErrorName", error))
-    return nullptr;
+  if (!a.load_all(error)) return nullptr;
   int device = 0;
   char name[256] = {};
   if (!a.check(a.cuInit(0), "cuInit", error) || !a.check(a.cuDeviceGet(&device, 0), "cuDeviceGet", error) ||
@@ -76,75 +114,89 @@ std::unique_ptr<CudaDevice> CudaDevice::open(const Catalog& catalog, std::string
       !a.check(a.cuCtxCreate(&dev->context_, 0, device), "cuCtxCreate", error))
     return nullptr;
   dev->name_ = name;
-  // Prefer the cubin (assembled for sm_90 at build time); PTX is JIT-compiled otherwise.
-  const std::string path = !catalog.cubin_path().empty() ? catalog.cubin_path() : catalog.ptx_path();
-  if (path.empty()) {
+  if (catalog.gpu_modules().empty()) {
     error = "the catalog has no GPU code";
     return nullptr;
   }
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream image;
-  image << in.rdbuf();
-  std::string bytes = image.str();
-  bytes.push_back('\0');  // PTX must be NUL-terminated
-  if (!a.check(a.cuModuleLoadData(&dev->module_, bytes.data()), ("cuModuleLoadData(" + path + ")").c_str(), error))
-    return nullptr;
+  for (const Catalog::GpuModule& m : catalog.gpu_modules()) {
+    // Prefer the cubin (assembled for sm_90 at build time); PTX is JIT-compiled otherwise.
+    const std::string path = !m.cubin.empty() ? m.cubin : m.ptx;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      error = "cannot read " + path;
+      return nullptr;
+    }
+    std::stringstream image;
+    image << in.rdbuf();
+    std::string bytes = image.str();
+    bytes.push_back('\0');  // PTX must be NUL-terminated
+    void* module = nullptr;
+    if (!a.check(a.cuModuleLoadData(&module, bytes.data()), "cuModuleLoadData(" + path + ")", error)) return nullptr;
+    dev->modules_[m.rows_per_thread] = module;
+  }
   return dev;
 }
 
 CudaDevice::~CudaDevice() {
   if (!api_) return;
-  if (module_) api_->cuModuleUnload(module_);
+  for (auto& [u, m] : modules_) api_->cuModuleUnload(m);
   if (context_) api_->cuCtxDestroy(context_);
 }
 
-bool CudaDevice::run(const KernelEntry& kernel, std::span<const KernelArg> args, const fn::SessionContext& session,
-                     KernelResult& result, std::string& error) {
+void* CudaDevice::function(const KernelEntry& kernel, int rows_per_thread, std::string& error) {
+  auto it = modules_.find(rows_per_thread);
+  if (it == modules_.end()) {
+    error = std::string(kernel.spec->kernel) + ": the catalog has no GPU module with " +
+            std::to_string(rows_per_thread) + " rows per thread";
+    return nullptr;
+  }
+  void* f = nullptr;
+  if (!api_->check(api_->cuModuleGetFunction(&f, it->second, kernel.gpu_entry.c_str()),
+                   "cuModuleGetFunction(" + kernel.gpu_entry + ")", error))
+    return nullptr;
+  return f;
+}
+
+std::unique_ptr<ResidentCall> CudaDevice::prepare(const KernelEntry& kernel, std::span<const KernelArg> args,
+                                                  const fn::SessionContext& session, std::string& error) {
   const fn::FunctionSpec& spec = *kernel.spec;
   if (kernel.gpu_entry.empty()) {
     error = std::string(spec.kernel) + ": the catalog has no GPU code for this kernel";
-    return false;
+    return nullptr;
   }
   if (std::string e = check_args(spec, args); !e.empty()) {
     error = e;
-    return false;
+    return nullptr;
   }
   Api& a = *api_;
-  int64_t rows = 1;
+  auto call = std::unique_ptr<ResidentCall>(new ResidentCall());
+  call->state_ = std::make_unique<ResidentCall::State>();
+  ResidentCall::State& st = *call->state_;
+  st.device = this;
+  st.kernel = &kernel;
+  st.args.assign(args.begin(), args.end());
+  st.rows = 1;
   for (const KernelArg& k : args)
-    if (k.column) rows = k.column->rows;
-  prepare_output(kernel, args, rows, result.column);
-  Column& out = result.column;
-  int64_t error_slot = fn::kNoError;
+    if (k.column) st.rows = k.column->rows;
+  call->rows_ = st.rows;
+  prepare_output(kernel, st.args, st.rows, st.out);
+  Column& out = st.out;
+  int64_t moved = 0;
 
-  // Device buffers, freed on every path out.
-  std::vector<Api::Ptr> buffers;
-  struct Free {
-    Api& a;
-    std::vector<Api::Ptr>& b;
-    ~Free() {
-      for (Api::Ptr p : b) a.cuMemFree(p);
-    }
-  } free_all{a, buffers};
   auto alloc = [&](size_t bytes, Api::Ptr& dptr) {
-    if (!a.check(a.cuMemAlloc(&dptr, std::max<size_t>(bytes, 8)), "cuMemAlloc", error)) return false;
-    buffers.push_back(dptr);
+    if (!a.check(a.cuMemAlloc(&dptr, std::max<size_t>(bytes, 16)), "cuMemAlloc", error)) return false;
+    st.buffers.push_back(dptr);
     return true;
   };
   auto upload = [&](const void* host, size_t bytes, Api::Ptr& dptr) {
+    moved += static_cast<int64_t>(bytes);
     return alloc(bytes, dptr) && (bytes == 0 || a.check(a.cuMemcpyHtoD(dptr, host, bytes), "cuMemcpyHtoD", error));
   };
-  struct Download {
-    void* host;
-    Api::Ptr dev;
-    size_t bytes;
-  };
-  std::vector<Download> downloads;
-  std::vector<uint64_t> values;  // kernel parameter values, in ABI order
   const int32_t ctx[4] = {session.datefirst, session.dateformat, session.language,
                           static_cast<int32_t>(session.collation)};
+  const int64_t no_error = fn::kNoError;
   for (const fn::KernelParam& p : fn::kernel_params(spec)) {
-    const KernelArg* k = p.arg >= 0 && p.kind != fn::ParamKind::ContextField ? &args[p.arg] : nullptr;
+    const KernelArg* k = p.arg >= 0 && p.kind != fn::ParamKind::ContextField ? &st.args[p.arg] : nullptr;
     Api::Ptr d = 0;
     bool ok = true;
     switch (p.kind) {
@@ -164,58 +216,137 @@ bool CudaDevice::run(const KernelEntry& kernel, std::span<const KernelArg> args,
       case fn::ParamKind::OutData:
       case fn::ParamKind::OutBytes:
         ok = alloc(out.data.size(), d);  // not copied in: the kernel writes it
-        downloads.push_back({out.data.data(), d, out.data.size()});
+        // Fixed-width outputs are written in full; string bytes only up to each row's length.
+        moved += spec.result == fn::SqlType::String ? 0 : static_cast<int64_t>(out.data.size());
+        st.downloads.push_back({out.data.data(), d, out.data.size()});
         break;
       case fn::ParamKind::OutOffsets: ok = upload(out.offsets.data(), out.offsets.size() * 8, d); break;
       case fn::ParamKind::OutLengths:
-        ok = upload(out.lengths.data(), out.lengths.size() * 4, d);
-        downloads.push_back({out.lengths.data(), d, out.lengths.size() * 4});
+        ok = alloc(out.lengths.size() * 4, d);
+        moved += static_cast<int64_t>(out.lengths.size() * 4);
+        st.downloads.push_back({out.lengths.data(), d, out.lengths.size() * 4});
         break;
       case fn::ParamKind::OutValid:
-        ok = upload(out.valid.data(), out.valid.size(), d);
-        downloads.push_back({out.valid.data(), d, out.valid.size()});
+        ok = alloc(out.valid.size(), d);
+        moved += static_cast<int64_t>(out.valid.size());
+        st.downloads.push_back({out.valid.data(), d, out.valid.size()});
         break;
       case fn::ParamKind::ErrorSlot:
-        ok = upload(&error_slot, 8, d);
-        downloads.push_back({&error_slot, d, 8});
+        ok = alloc(8, d) && a.check(a.cuMemcpyHtoD(d, &no_error, 8), "cuMemcpyHtoD", error);
+        st.error_slot = d;
         break;
       case fn::ParamKind::ContextField: d = static_cast<uint32_t>(ctx[p.arg]); break;
-      case fn::ParamKind::Begin: d = 0; break;
-      case fn::ParamKind::End: d = static_cast<uint64_t>(rows); break;
+      case fn::ParamKind::Begin: d = 0; break;  // coarsened kernels need begin % rows_per_thread == 0
+      case fn::ParamKind::End: d = static_cast<uint64_t>(st.rows); break;
     }
-    if (!ok) return false;
-    values.push_back(d);
+    if (!ok) return nullptr;
+    st.values.push_back(d);
   }
   // cuLaunchKernel takes a pointer to each parameter, sized as the kernel declares it.
-  std::vector<uint32_t> narrow(values.size());
-  std::vector<uint8_t> bytes(values.size());
-  std::vector<void*> params;
   const std::vector<fn::KernelParam> abi = fn::kernel_params(spec);
-  for (size_t i = 0; i < values.size(); ++i) {
-    narrow[i] = static_cast<uint32_t>(values[i]);
-    bytes[i] = static_cast<uint8_t>(values[i]);
-    params.push_back(abi[i].abi == 'i' ? static_cast<void*>(&narrow[i])
-                     : abi[i].abi == 'b' ? static_cast<void*>(&bytes[i])
-                                         : static_cast<void*>(&values[i]));
+  st.narrow.resize(st.values.size());
+  st.bytes.resize(st.values.size());
+  for (size_t i = 0; i < st.values.size(); ++i) {
+    st.narrow[i] = static_cast<uint32_t>(st.values[i]);
+    st.bytes[i] = static_cast<uint8_t>(st.values[i]);
+    st.params.push_back(abi[i].abi == 'i'   ? static_cast<void*>(&st.narrow[i])
+                        : abi[i].abi == 'b' ? static_cast<void*>(&st.bytes[i])
+                                            : static_cast<void*>(&st.values[i]));
   }
-  void* function = nullptr;
-  if (!a.check(a.cuModuleGetFunction(&function, module_, kernel.gpu_entry.c_str()),
-               ("cuModuleGetFunction(" + kernel.gpu_entry + ")").c_str(), error))
+  // Bytes a string result really writes are known after the first run; count
+  // them as the input length sum bound is unknown here (benchmarks add them).
+  call->bytes_moved_ = moved;
+  return call;
+}
+
+ResidentCall::~ResidentCall() = default;
+
+bool ResidentCall::time(int warmup, int repeats, int rows_per_thread, int block_size, std::vector<float>& ms,
+                        std::string& error) {
+  State& st = *state_;
+  CudaDevice::Api& a = *st.device->api_;
+  void* f = st.device->function(*st.kernel, rows_per_thread, error);
+  if (!f) return false;
+  const int64_t per_block = static_cast<int64_t>(block_size) * rows_per_thread;
+  const unsigned grid = static_cast<unsigned>(std::max<int64_t>(1, (st.rows + per_block - 1) / per_block));
+  void *start = nullptr, *stop = nullptr;
+  if (!a.check(a.cuEventCreate(&start, 0), "cuEventCreate", error) ||
+      !a.check(a.cuEventCreate(&stop, 0), "cuEventCreate", error))
     return false;
-  const unsigned block = static_cast<unsigned>(kernel.gpu_block_size);
-  const unsigned grid = static_cast<unsigned>(std::max<int64_t>(1, (rows + block - 1) / block));
-  if (!a.check(a.cuLaunchKernel(function, grid, 1, 1, block, 1, 1, 0, nullptr, params.data(), nullptr),
-               "cuLaunchKernel", error) ||
-      !a.check(a.cuCtxSynchronize(), "cuCtxSynchronize", error))
-    return false;
-  for (const Download& d : downloads)
+  ms.clear();
+  bool ok = true;
+  for (int i = 0; ok && i < warmup + repeats; ++i) {
+    ok = a.check(a.cuEventRecord(start, nullptr), "cuEventRecord", error) &&
+         a.check(a.cuLaunchKernel(f, grid, 1, 1, static_cast<unsigned>(block_size), 1, 1, 0, nullptr,
+                                  st.params.data(), nullptr),
+                 "cuLaunchKernel(" + st.kernel->gpu_entry + ")", error) &&
+         a.check(a.cuEventRecord(stop, nullptr), "cuEventRecord", error) &&
+         a.check(a.cuEventSynchronize(stop), "cuEventSynchronize", error);
+    float t = 0;
+    ok = ok && a.check(a.cuEventElapsedTime(&t, start, stop), "cuEventElapsedTime", error);
+    if (ok && i >= warmup) ms.push_back(t);
+  }
+  a.cuEventDestroy(start);
+  a.cuEventDestroy(stop);
+  return ok;
+}
+
+bool ResidentCall::fetch(KernelResult& result, std::string& error) {
+  State& st = *state_;
+  CudaDevice::Api& a = *st.device->api_;
+  if (!a.check(a.cuCtxSynchronize(), "cuCtxSynchronize", error)) return false;
+  for (const State::Download& d : st.downloads)
     if (d.bytes && !a.check(a.cuMemcpyDtoH(d.host, d.dev, d.bytes), "cuMemcpyDtoH", error)) return false;
+  int64_t slot = fn::kNoError;
+  if (!a.check(a.cuMemcpyDtoH(&slot, st.error_slot, 8), "cuMemcpyDtoH", error)) return false;
+  result.column = st.out;
   result.error.reset();
-  if (error_slot != fn::kNoError) {
-    const int64_t row = fn::error_row(error_slot);
-    const int32_t status = fn::error_status(error_slot);
-    result.error = KernelError{row, status, describe_error(spec, args, row, status)};
+  if (slot != fn::kNoError) {
+    const int64_t row = fn::error_row(slot);
+    const int32_t status = fn::error_status(slot);
+    result.error = KernelError{row, status, describe_error(*st.kernel->spec, st.args, row, status)};
   }
+  return true;
+}
+
+bool CudaDevice::run(const KernelEntry& kernel, std::span<const KernelArg> args, const fn::SessionContext& session,
+                     KernelResult& result, std::string& error) {
+  std::unique_ptr<ResidentCall> call = prepare(kernel, args, session, error);
+  if (!call) return false;
+  std::vector<float> ms;
+  return call->time(0, 1, kernel.gpu_rows_per_thread, kernel.gpu_block_size, ms, error) && call->fetch(result, error);
+}
+
+bool CudaDevice::copy_bandwidth(int64_t bytes, int repeats, double& gb_per_s, std::string& error) {
+  Api& a = *api_;
+  Api::Ptr src = 0, dst = 0;
+  if (!a.check(a.cuMemAlloc(&src, bytes), "cuMemAlloc", error)) return false;
+  if (!a.check(a.cuMemAlloc(&dst, bytes), "cuMemAlloc", error)) {
+    a.cuMemFree(src);
+    return false;
+  }
+  void *start = nullptr, *stop = nullptr;
+  bool ok = a.check(a.cuMemsetD8(src, 0x5a, bytes), "cuMemsetD8", error) &&
+            a.check(a.cuEventCreate(&start, 0), "cuEventCreate", error) &&
+            a.check(a.cuEventCreate(&stop, 0), "cuEventCreate", error);
+  std::vector<float> ms;
+  for (int i = 0; ok && i < repeats + 2; ++i) {
+    ok = a.check(a.cuEventRecord(start, nullptr), "cuEventRecord", error) &&
+         a.check(a.cuMemcpyDtoD(dst, src, bytes), "cuMemcpyDtoD", error) &&
+         a.check(a.cuEventRecord(stop, nullptr), "cuEventRecord", error) &&
+         a.check(a.cuEventSynchronize(stop), "cuEventSynchronize", error);
+    float t = 0;
+    ok = ok && a.check(a.cuEventElapsedTime(&t, start, stop), "cuEventElapsedTime", error);
+    if (ok && i >= 2) ms.push_back(t);
+  }
+  if (start) a.cuEventDestroy(start);
+  if (stop) a.cuEventDestroy(stop);
+  a.cuMemFree(src);
+  a.cuMemFree(dst);
+  if (!ok) return false;
+  std::sort(ms.begin(), ms.end());
+  const double median_s = ms[ms.size() / 2] / 1e3;
+  gb_per_s = 2.0 * static_cast<double>(bytes) / median_s / 1e9;  // read + write
   return true;
 }
 

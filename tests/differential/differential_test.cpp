@@ -199,58 +199,78 @@ int main(int argc, char** argv) {
       for (rt::Column& c : columns) gen.extend(c, longest);
       for (size_t i = 0, c = 0; i < spec.args.size(); ++i)
         if (!spec.args[i].constant) args[i].column = &columns[c++];
-      rt::KernelResult result;
-      const bool launched = gpu ? gpu->run(*kernel, args, session, result, error)
-                                : rt::run_cpu(*kernel, args, session, 2, result, error);
+      // The launches to check: the CPU kernel on 2 threads, or on the GPU every
+      // compiled variant (rows per thread) at the manifest's block size.
+      std::vector<std::pair<std::string, rt::KernelResult>> results;
+      bool launched = true;
+      if (!gpu) {
+        results.emplace_back("cpu", rt::KernelResult{});
+        launched = rt::run_cpu(*kernel, args, session, 2, results.back().second, error);
+      } else {
+        for (const rt::Catalog::GpuModule& m : catalog->gpu_modules()) {
+          results.emplace_back("gpu u" + std::to_string(m.rows_per_thread), rt::KernelResult{});
+          auto call = gpu->prepare(*kernel, args, session, error);
+          std::vector<float> ms_unused;
+          launched = call && call->time(0, 1, m.rows_per_thread, kernel->gpu_block_size, ms_unused, error) &&
+                     call->fetch(results.back().second, error);
+          if (!launched) break;
+        }
+      }
       if (!launched) {
         std::printf("  ERROR %s: %s\n", std::string(spec.kernel).c_str(), error.c_str());
         ++mismatches;
         break;
       }
-      const rt::Column& out = result.column;
+      const int64_t rows_in_batch = results.front().second.column.rows;
       std::vector<int64_t> capacity_offsets;
-      const int64_t total_capacity = rt::plan_string_output(*kernel, args, out.rows, capacity_offsets);
+      const int64_t total_capacity = rt::plan_string_output(*kernel, args, rows_in_batch, capacity_offsets);
       int64_t first_error = fn::kNoError;
-      rt::Column per_row_out = out;
+      rt::Column per_row_out = results.front().second.column;
       rt::CpuCall single(*kernel, args, session, per_row_out);
-      for (int64_t r = 0; r < out.rows; ++r) {
+      for (int64_t r = 0; r < rows_in_batch; ++r) {
         int64_t capacity = 0;
         if (spec.result == fn::SqlType::String)
-          capacity = (r + 1 < out.rows ? capacity_offsets[r + 1] : total_capacity) - capacity_offsets[r];
+          capacity = (r + 1 < rows_in_batch ? capacity_offsets[r + 1] : total_capacity) - capacity_offsets[r];
         std::string problem;
         const Expected e = reference(spec, args, r, session, capacity, problem);
         if (e.status >= fn::kFirstError && first_error == fn::kNoError) first_error = fn::pack_error(r, e.status);
         const bool want_valid = e.status == fn::kOk;
-        bool ok = problem.empty() && (out.valid[r] != 0) == want_valid;
-        if (ok && want_valid) {
-          ok = spec.result == fn::SqlType::String ? out.string(r) == e.text
-                                                  : same_fixed(spec.result, fixed_bits(out, r), e.fixed);
+        // Each row's own status: a one-row launch of the CPU kernel (on the GPU
+        // the validity and the first error of the whole launch are compared).
+        int32_t kernel_status = -1;
+        if (!gpu) {
+          const int64_t slot = single.run(r, r + 1);
+          kernel_status = slot == fn::kNoError ? -1 : fn::error_status(slot);
         }
-        // Each row's own status: a one-row launch on the CPU (on the GPU the
-        // whole-launch validity and first error are compared instead).
-        const int64_t slot = single.run(r, r + 1);
-        const int32_t kernel_status = slot == fn::kNoError ? -1 : fn::error_status(slot);
-        const int32_t want_status = e.status >= fn::kFirstError ? e.status : -1;
-        ok = ok && kernel_status == want_status;
+        const int32_t want_status = e.status >= fn::kFirstError && !gpu ? e.status : -1;
         ++inputs;
-        if (!ok) {
-          if (++mismatches <= 5) {
-            std::printf("  MISMATCH %s row %lld %s: reference status %d '%s' / kernel valid %d status %d '%s' %s\n",
-                        std::string(spec.kernel).c_str(), static_cast<long long>(r), render(spec, args, r).c_str(),
-                        e.status, spec.result == fn::SqlType::String ? e.text.c_str() : std::to_string(e.fixed).c_str(),
+        for (const auto& [label, result] : results) {
+          const rt::Column& out = result.column;
+          bool ok = problem.empty() && (out.valid[r] != 0) == want_valid && kernel_status == want_status;
+          if (ok && want_valid)
+            ok = spec.result == fn::SqlType::String ? out.string(r) == e.text
+                                                    : same_fixed(spec.result, fixed_bits(out, r), e.fixed);
+          if (ok) continue;
+          if (++mismatches <= 5)
+            std::printf("  MISMATCH %s [%s] row %lld %s: reference status %d '%s' / kernel valid %d status %d '%s' %s\n",
+                        std::string(spec.kernel).c_str(), label.c_str(), static_cast<long long>(r),
+                        render(spec, args, r).c_str(), e.status,
+                        spec.result == fn::SqlType::String ? e.text.c_str() : std::to_string(e.fixed).c_str(),
                         out.valid[r], kernel_status,
                         spec.result == fn::SqlType::String ? std::string(out.string(r)).c_str()
                                                            : std::to_string(fixed_bits(out, r)).c_str(),
                         problem.c_str());
-          }
         }
       }
-      const int64_t kernel_first = result.error ? fn::pack_error(result.error->row, result.error->status) : fn::kNoError;
-      if (kernel_first != first_error) {
-        ++mismatches;
-        std::printf("  MISMATCH %s: first error of the launch: kernel %lld, reference %lld\n",
-                    std::string(spec.kernel).c_str(), static_cast<long long>(kernel_first),
-                    static_cast<long long>(first_error));
+      for (const auto& [label, result] : results) {
+        const int64_t kernel_first =
+            result.error ? fn::pack_error(result.error->row, result.error->status) : fn::kNoError;
+        if (kernel_first != first_error) {
+          ++mismatches;
+          std::printf("  MISMATCH %s [%s]: first error of the launch: kernel %lld, reference %lld\n",
+                      std::string(spec.kernel).c_str(), label.c_str(), static_cast<long long>(kernel_first),
+                      static_cast<long long>(first_error));
+        }
       }
     }
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

@@ -1,6 +1,7 @@
 #include <nlohmann/json.hpp>
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include "tessera/compiler/Catalog.h"
 #include "tessera/compiler/KernelBuilder.h"
@@ -60,18 +61,50 @@ nlohmann::json kernel_json(const KernelRecord& r, const CatalogInfo& info) {
   }
   j["params"] = params;
   if (!info.cpu_library.empty()) j["cpu"] = {{"library", info.cpu_library}, {"entry", cpu_entry_symbol(s)}};
-  if (!info.ptx.empty())
-    j["gpu"] = {{"ptx", info.ptx},
-                {"cubin", info.cubin.empty() ? nlohmann::json(nullptr) : nlohmann::json(info.cubin)},
-                {"entry", kernel_symbol(s)},
-                {"block_size", info.block_size},
-                {"rows_per_thread", 1}};
+  if (!info.gpu_variants.empty()) {
+    LaunchChoice choice{info.gpu_variants.front().rows_per_thread, info.block_size};
+    bool tuned = false;
+    if (auto it = info.tuned.find(std::string(s.kernel)); it != info.tuned.end()) {
+      choice = it->second;
+      tuned = true;
+    }
+    nlohmann::json variants = nlohmann::json::array();
+    for (const GpuVariant& v : info.gpu_variants) variants.push_back(v.rows_per_thread);
+    j["gpu"] = {{"entry", kernel_symbol(s)},
+                {"block_size", choice.block_size},
+                {"rows_per_thread", choice.rows_per_thread},
+                {"autotuned", tuned},
+                {"variants", variants}};
+  }
   // Constant specialisations are not generated yet (see docs/ARCHITECTURE.md).
   j["specializations"] = nlohmann::json::array();
   return j;
 }
 
 }  // namespace
+
+bool load_tuning(const std::string& path, std::map<std::string, LaunchChoice>& out, std::string& error) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    error = path + ": cannot read: " + buffer.getError().message();
+    return false;
+  }
+  nlohmann::json doc = nlohmann::json::parse((*buffer)->getBuffer().begin(), (*buffer)->getBuffer().end(), nullptr,
+                                             /*allow_exceptions=*/false);
+  if (doc.is_discarded() || !doc.is_object() || !doc.contains("kernels") || !doc["kernels"].is_object()) {
+    error = path + ": expected {\"kernels\": {name: {\"rows_per_thread\": U, \"block_size\": B}}}";
+    return false;
+  }
+  for (auto& [name, k] : doc["kernels"].items()) {
+    if (!k.is_object() || !k.contains("rows_per_thread") || !k.contains("block_size") ||
+        !k["rows_per_thread"].is_number_integer() || !k["block_size"].is_number_integer()) {
+      error = path + ": kernel '" + name + "' needs integer rows_per_thread and block_size";
+      return false;
+    }
+    out[name] = {k["rows_per_thread"].get<int>(), k["block_size"].get<int>()};
+  }
+  return true;
+}
 
 bool write_manifest(const std::string& dir, const CatalogInfo& info, const std::vector<KernelRecord>& kernels,
                     std::string& error) {
@@ -81,11 +114,14 @@ bool write_manifest(const std::string& dir, const CatalogInfo& info, const std::
     kernels_json.push_back(kernel_json(r, info));
     if (r.status != "ok") failed.push_back({{"kernel", r.spec->kernel}, {"reason", r.reason}});
   }
+  nlohmann::json modules = nlohmann::json::array();
+  for (const GpuVariant& v : info.gpu_variants)
+    modules.push_back({{"rows_per_thread", v.rows_per_thread}, {"ptx", v.ptx}, {"cubin", v.cubin}});
   nlohmann::json manifest = {
       {"format", "tessera-catalog/1"},
       {"sources", info.sources},
       {"cpu_library", info.cpu_library},
-      {"nvptx", {{"sm", info.sm}, {"ptx", info.ptx}, {"cubin", info.cubin}}},
+      {"nvptx", {{"sm", info.sm}, {"modules", modules}}},
       {"kernels", kernels_json},
       {"failed", failed},
   };

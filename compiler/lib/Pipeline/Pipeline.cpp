@@ -66,8 +66,8 @@ void build_cpu_lowering_pipeline(mlir::OpPassManager& pm) {
              "convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts,canonicalize");
 }
 
-void build_gpu_outlining_pipeline(mlir::OpPassManager& pm) {
-  parse_into(pm, "tessera-retarget,tessera-map-rows-to-gpu");
+void build_gpu_outlining_pipeline(mlir::OpPassManager& pm, unsigned rows_per_thread) {
+  parse_into(pm, "tessera-retarget,tessera-map-rows-to-gpu{rows-per-thread=" + std::to_string(rows_per_thread) + "}");
 }
 
 void build_gpu_lowering_pipeline(mlir::OpPassManager& pm) {
@@ -97,7 +97,7 @@ void register_passes() {
                                               });
 }
 
-bool run_pipeline(mlir::ModuleOp module, void (*build)(mlir::OpPassManager&), std::string& error) {
+bool run_pipeline(mlir::ModuleOp module, const std::function<void(mlir::OpPassManager&)>& build, std::string& error) {
   mlir::PassManager pm(module->getContext());
   build(pm);
   std::string messages;

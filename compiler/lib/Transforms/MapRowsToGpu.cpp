@@ -40,8 +40,59 @@ void clone_referenced_symbols(mlir::Operation* root, mlir::ModuleOp from, mlir::
   }
 }
 
+// A buffer the row body indexes by the row: `gep %param[%row]`.
+struct RowBuffer {
+  mlir::Value param;
+  mlir::Type element;
+  bool read = false;
+  bool written = false;
+  llvm::SmallVector<mlir::LLVM::GEPOp> geps;
+};
+
+unsigned byte_size(mlir::Type t) {
+  if (mlir::isa<mlir::LLVM::LLVMPointerType>(t)) return 8;
+  return std::max(1u, t.getIntOrFloatBitWidth() / 8);
+}
+
+// Finds the row-indexed buffers of a kernel body (row = index_cast(iv)).
+llvm::SmallVector<RowBuffer> find_row_buffers(mlir::scf::ParallelOp loop, mlir::func::FuncOp kernel) {
+  llvm::SmallVector<RowBuffer> buffers;
+  mlir::Value iv = loop.getInductionVars()[0];
+  loop.getBody()->walk([&](mlir::LLVM::GEPOp gep) {
+    auto base = mlir::dyn_cast<mlir::BlockArgument>(gep.getBase());
+    if (!base || base.getOwner() != &kernel.getBody().front()) return;
+    auto indices = gep.getDynamicIndices();
+    if (indices.size() != 1 || gep.getRawConstantIndices().size() != 1) return;
+    auto cast = indices[0].getDefiningOp<mlir::arith::IndexCastOp>();
+    if (!cast || cast.getIn() != iv) return;
+    mlir::Type elem = gep.getElemType();
+    if (!elem.isIntOrFloat() && !mlir::isa<mlir::LLVM::LLVMPointerType>(elem)) return;
+    RowBuffer* buffer = nullptr;
+    for (RowBuffer& b : buffers)
+      if (b.param == gep.getBase() && b.element == elem) buffer = &b;
+    if (!buffer) {
+      buffers.push_back({gep.getBase(), elem});
+      buffer = &buffers.back();
+    }
+    buffer->geps.push_back(gep);
+    for (mlir::Operation* user : gep->getUsers()) {
+      if (auto load = mlir::dyn_cast<mlir::LLVM::LoadOp>(user)) {
+        buffer->read = true;
+      } else if (auto store = mlir::dyn_cast<mlir::LLVM::StoreOp>(user)) {
+        buffer->written = true;
+        if (store.getValue() == gep.getResult()) buffer->read = true;  // the address escapes
+      } else {
+        buffer->read = buffer->written = true;  // passed to a call: may be read and written
+      }
+    }
+  });
+  return buffers;
+}
+
 class MapRowsToGpuPass : public impl::MapRowsToGpuBase<MapRowsToGpuPass> {
  public:
+  using MapRowsToGpuBase::MapRowsToGpuBase;
+
   void runOnOperation() override {
     mlir::ModuleOp module = getOperation();
     llvm::SmallVector<mlir::func::FuncOp> kernels;
@@ -58,12 +109,106 @@ class MapRowsToGpuPass : public impl::MapRowsToGpuBase<MapRowsToGpuPass> {
       module->setAttr(mlir::gpu::GPUDialect::getContainerModuleAttrName(), b.getUnitAttr());
     }
     for (mlir::func::FuncOp kernel : kernels)
-      if (mlir::failed(outline(kernel, module, gpu_module))) return signalPassFailure();
+      if (mlir::failed(outline(kernel, module, gpu_module, std::max(1u, unsigned(rowsPerThread)))))
+        return signalPassFailure();
   }
 
  private:
+  template <typename CloneRow, typename GuardedRow>
+  static void emit_coarsened(mlir::OpBuilder& b, mlir::Location loc, mlir::func::FuncOp kernel,
+                             mlir::gpu::GPUFuncOp gpu_fn, mlir::scf::ParallelOp loop, mlir::IRMapping& map,
+                             mlir::Value lb, mlir::Value ub, mlir::Value thread_index, unsigned u,
+                             CloneRow clone_row, GuardedRow guarded_row) {
+    mlir::MLIRContext* ctx = b.getContext();
+    mlir::Type ptr = mlir::LLVM::LLVMPointerType::get(ctx);
+    mlir::Value u_index = mlir::arith::ConstantIndexOp::create(b, loc, u);
+    mlir::Value base = mlir::arith::AddIOp::create(b, loc, lb, mlir::arith::MulIOp::create(b, loc, thread_index, u_index));
+    mlir::Value tile_end = mlir::arith::AddIOp::create(b, loc, base, u_index);
+    mlir::Value full = mlir::arith::CmpIOp::create(b, loc, mlir::arith::CmpIPredicate::sle, tile_end, ub);
+    auto branch = mlir::scf::IfOp::create(b, loc, full, /*withElseRegion=*/true);
+
+    // Full tile: stage every row-indexed buffer through a U-element stack tile.
+    {
+      mlir::OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(&branch.getThenRegion().front());
+      mlir::Value base64 = mlir::arith::IndexCastOp::create(b, loc, b.getI64Type(), base);
+      mlir::Value null = mlir::LLVM::ZeroOp::create(b, loc, ptr);
+      llvm::SmallVector<RowBuffer> buffers = find_row_buffers(loop, kernel);
+      llvm::SmallVector<mlir::Value> tiles;
+      auto for_present = [&](const RowBuffer& rb, auto body) {
+        mlir::Value param = map.lookup(rb.param);
+        mlir::Value present = mlir::LLVM::ICmpOp::create(b, loc, mlir::LLVM::ICmpPredicate::ne, param, null);
+        auto when = mlir::scf::IfOp::create(b, loc, present, /*withElseRegion=*/false);
+        mlir::OpBuilder::InsertionGuard g2(b);
+        b.setInsertionPointToStart(&when.getThenRegion().front());
+        body(param);
+      };
+      for (const RowBuffer& rb : buffers) {
+        auto vec = mlir::VectorType::get({static_cast<int64_t>(u)}, rb.element);
+        const unsigned align = std::min(16u, u * byte_size(rb.element));
+        mlir::Value tile;
+        {
+          // Stack tiles live in the kernel's entry block (static allocas).
+          mlir::OpBuilder::InsertionGuard g2(b);
+          b.setInsertionPointToStart(&gpu_fn.getBody().front());
+          mlir::Value one = mlir::LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(1));
+          tile = mlir::LLVM::AllocaOp::create(b, loc, ptr, vec, one, align);
+        }
+        tiles.push_back(tile);
+        if (rb.read) {
+          for_present(rb, [&](mlir::Value param) {
+            mlir::Value src = mlir::LLVM::GEPOp::create(b, loc, ptr, rb.element, param, mlir::ValueRange{base64});
+            mlir::Value v = mlir::LLVM::LoadOp::create(b, loc, vec, src, align);
+            mlir::LLVM::StoreOp::create(b, loc, v, tile, align);
+          });
+        } else {
+          mlir::Value zero = mlir::LLVM::ZeroOp::create(b, loc, vec);
+          mlir::LLVM::StoreOp::create(b, loc, zero, tile, align);
+        }
+      }
+      for (unsigned j = 0; j < u; ++j) {
+        mlir::Value row = mlir::arith::AddIOp::create(b, loc, base, mlir::arith::ConstantIndexOp::create(b, loc, j));
+        // Element j of each tile, created before the row so it dominates every use.
+        llvm::SmallVector<mlir::Value> slots;
+        for (size_t k = 0; k < buffers.size(); ++k) {
+          mlir::Value jj = mlir::LLVM::ConstantOp::create(b, loc, b.getI64Type(), b.getI64IntegerAttr(j));
+          slots.push_back(mlir::LLVM::GEPOp::create(b, loc, ptr, buffers[k].element, tiles[k], mlir::ValueRange{jj}));
+        }
+        clone_row(row);
+        // The row's accesses to staged buffers (also inside nested regions) go to the tile.
+        for (size_t k = 0; k < buffers.size(); ++k)
+          for (mlir::LLVM::GEPOp gep : buffers[k].geps)
+            if (mlir::Value cloned = map.lookupOrNull(gep.getResult())) {
+              cloned.replaceAllUsesWith(slots[k]);
+              cloned.getDefiningOp()->erase();
+              map.erase(gep.getResult());
+            }
+      }
+      for (size_t k = 0; k < buffers.size(); ++k) {
+        const RowBuffer& rb = buffers[k];
+        if (!rb.written) continue;
+        auto vec = mlir::VectorType::get({static_cast<int64_t>(u)}, rb.element);
+        const unsigned align = std::min(16u, u * byte_size(rb.element));
+        for_present(rb, [&](mlir::Value param) {
+          mlir::Value v = mlir::LLVM::LoadOp::create(b, loc, vec, tiles[k], align);
+          mlir::Value dst = mlir::LLVM::GEPOp::create(b, loc, ptr, rb.element, param, mlir::ValueRange{base64});
+          mlir::LLVM::StoreOp::create(b, loc, v, dst, align);
+        });
+      }
+    }
+    // Partial tile at the end of the column: row by row, each row guarded.
+    // (Unrolled rather than an scf.for: in MLIR 22, scf-to-cf of an scf.for
+    // nested in this scf.if inside a gpu.func produced an invalid branch.)
+    {
+      mlir::OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(&branch.getElseRegion().front());
+      for (unsigned j = 0; j < u; ++j)
+        guarded_row(mlir::arith::AddIOp::create(b, loc, base, mlir::arith::ConstantIndexOp::create(b, loc, j)));
+    }
+  }
+
   static mlir::LogicalResult outline(mlir::func::FuncOp kernel, mlir::ModuleOp module,
-                                     mlir::gpu::GPUModuleOp gpu_module) {
+                                     mlir::gpu::GPUModuleOp gpu_module, unsigned rows_per_thread) {
     mlir::Block& entry = kernel.getBody().front();
     mlir::scf::ParallelOp loop;
     for (mlir::Operation& op : entry)
@@ -90,17 +235,31 @@ class MapRowsToGpuPass : public impl::MapRowsToGpuBase<MapRowsToGpuPass> {
     mlir::Value block = mlir::gpu::BlockIdOp::create(b, loc, mlir::gpu::Dimension::x);
     mlir::Value threads = mlir::gpu::BlockDimOp::create(b, loc, mlir::gpu::Dimension::x);
     mlir::Value thread = mlir::gpu::ThreadIdOp::create(b, loc, mlir::gpu::Dimension::x);
-    mlir::Value offset = mlir::arith::AddIOp::create(
+    mlir::Value thread_index = mlir::arith::AddIOp::create(
         b, loc, mlir::arith::MulIOp::create(b, loc, block, threads), thread);
-    mlir::Value row = mlir::arith::AddIOp::create(b, loc, map.lookupOrDefault(loop.getLowerBound()[0]), offset);
-    mlir::Value in_range = mlir::arith::CmpIOp::create(b, loc, mlir::arith::CmpIPredicate::slt, row,
-                                                       map.lookupOrDefault(loop.getUpperBound()[0]));
-    auto guard = mlir::scf::IfOp::create(b, loc, in_range, /*withElseRegion=*/false);
-    b.setInsertionPointToStart(&guard.getThenRegion().front());
-    map.map(loop.getInductionVars()[0], row);
-    for (mlir::Operation& op : loop.getBody()->without_terminator()) b.clone(op, map);
+    mlir::Value lb = map.lookupOrDefault(loop.getLowerBound()[0]);
+    mlir::Value ub = map.lookupOrDefault(loop.getUpperBound()[0]);
+    mlir::Value iv = loop.getInductionVars()[0];
+    auto clone_row = [&](mlir::Value row) {
+      map.map(iv, row);
+      for (mlir::Operation& op : loop.getBody()->without_terminator()) b.clone(op, map);
+    };
+    auto guarded_row = [&](mlir::Value row) {
+      mlir::Value in_range = mlir::arith::CmpIOp::create(b, loc, mlir::arith::CmpIPredicate::slt, row, ub);
+      auto guard = mlir::scf::IfOp::create(b, loc, in_range, /*withElseRegion=*/false);
+      mlir::OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(&guard.getThenRegion().front());
+      clone_row(row);
+    };
+
+    if (rows_per_thread == 1) {
+      guarded_row(mlir::arith::AddIOp::create(b, loc, lb, thread_index));
+    } else {
+      emit_coarsened(b, loc, kernel, gpu_fn, loop, map, lb, ub, thread_index, rows_per_thread, clone_row, guarded_row);
+    }
     b.setInsertionPointToEnd(&gpu_fn.getBody().front());
     mlir::gpu::ReturnOp::create(b, kernel.getLoc());
+    gpu_fn->setAttr("tessera.rows_per_thread", b.getI32IntegerAttr(rows_per_thread));
 
     clone_referenced_symbols(gpu_fn, module, gpu_module);
     return mlir::success();

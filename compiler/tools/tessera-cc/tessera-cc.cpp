@@ -44,8 +44,13 @@ cl::opt<std::string> emit("emit", cl::desc("Print the IR after a stage and stop:
 cl::opt<std::string> sm("sm", cl::desc("GPU architecture"), cl::init("sm_90"), cl::cat(category));
 cl::opt<bool> no_gpu("no-gpu", cl::desc("Do not build GPU kernels"), cl::cat(category));
 cl::opt<bool> no_cpu("no-cpu", cl::desc("Do not build CPU kernels"), cl::cat(category));
-cl::opt<int> block_size("block-size", cl::desc("Threads per block recorded for every kernel"), cl::init(256),
-                        cl::cat(category));
+cl::opt<int> block_size("block-size", cl::desc("Threads per block recorded for kernels without a tuning"),
+                        cl::init(256), cl::cat(category));
+cl::list<unsigned> rows_per_thread("rows-per-thread", cl::CommaSeparated,
+                                   cl::desc("Thread-coarsening factors to build GPU modules for (first = default)"),
+                                   cl::cat(category));
+cl::opt<std::string> tuning("tuning", cl::desc("Autotuner results (JSON) to record in the manifest"),
+                            cl::value_desc("file"), cl::cat(category));
 
 const std::vector<std::string> kStages = {"llvm-ir", "mlir-import", "mlir-simplified", "kernel", "cpu-llvm",
                                           "cpu-ir",  "gpu",         "nvvm",            "gpu-ir", "ptx"};
@@ -81,6 +86,9 @@ int main(int argc, char** argv) {
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(static_cast<int>(args.size()), args.data(), "Tessera kernel compiler\n");
 
+  if (rows_per_thread.empty()) rows_per_thread.push_back(1);
+  for (unsigned u : rows_per_thread)
+    if (u == 0 || u > 16 || (u & (u - 1)) != 0) return fail("--rows-per-thread takes powers of two up to 16");
   if (!emit.empty() && std::find(kStages.begin(), kStages.end(), emit.getValue()) == kStages.end())
     return fail("unknown stage '" + emit + "' for --emit");
   if (emit.empty() && output_dir.empty()) return fail("no output directory (-o <dir>)");
@@ -169,6 +177,10 @@ int main(int argc, char** argv) {
   }
 
   CatalogInfo info;
+  if (!tuning.empty()) {
+    std::string tuning_error;
+    if (!load_tuning(tuning, info.tuned, tuning_error)) return fail(tuning_error);
+  }
   info.sources = sources;
   info.sm = sm;
   info.block_size = block_size;
@@ -205,33 +217,39 @@ int main(int argc, char** argv) {
     info.cpu_library = so;
   }
 
-  // ---- GPU back end ----
+  // ---- GPU back end: one module per thread-coarsening factor ----
   if (!no_gpu && !stage_is_cpu) {
-    mlir::OwningOpRef<mlir::ModuleOp> device(mlir::cast<mlir::ModuleOp>((*module)->clone()));
-    if (!run_pipeline(*device, build_gpu_outlining_pipeline, error)) return fail("GPU outlining failed:\n" + error);
-    if (emit_stage("gpu", [&](llvm::raw_ostream& os) { device->print(os); })) return 0;
-    if (!run_pipeline(*device, build_gpu_lowering_pipeline, error)) return fail("GPU lowering failed:\n" + error);
-    if (emit_stage("nvvm", [&](llvm::raw_ostream& os) { device->print(os); })) return 0;
-    llvm::LLVMContext c;
-    std::string ptx, ir;
-    if (!emit_ptx(*device, c, sm, ptx, emit == "gpu-ir" ? &ir : nullptr, error)) return fail("NVPTX back end: " + error);
-    if (emit_stage("gpu-ir", [&](llvm::raw_ostream& os) { os << ir; })) return 0;
-    if (emit_stage("ptx", [&](llvm::raw_ostream& os) { os << ptx; })) return 0;
-    info.ptx = "nvptx/kernels.ptx";
-    {
-      std::error_code ec;
-      llvm::raw_fd_ostream out(output_dir + "/" + info.ptx, ec);
-      if (ec) return fail("cannot write " + info.ptx + ": " + ec.message());
-      out << ptx;
-    }
     const std::string ptxas = find_ptxas();
-    if (ptxas.empty()) {
-      llvm::errs() << "tessera-cc: note: ptxas not found; the catalog has PTX but no cubin\n";
-    } else {
-      const std::string cubin = "nvptx/kernels.cubin";
-      if (!assemble_cubin(ptxas, output_dir + "/" + info.ptx, sm, output_dir + "/" + cubin, error))
-        return fail(error);
-      info.cubin = cubin;
+    if (ptxas.empty()) llvm::errs() << "tessera-cc: note: ptxas not found; the catalog has PTX but no cubin\n";
+    for (unsigned u : rows_per_thread) {
+      mlir::OwningOpRef<mlir::ModuleOp> device(mlir::cast<mlir::ModuleOp>((*module)->clone()));
+      if (!run_pipeline(*device, [u](mlir::OpPassManager& pm) { build_gpu_outlining_pipeline(pm, u); }, error))
+        return fail("GPU outlining failed:\n" + error);
+      if (emit_stage("gpu", [&](llvm::raw_ostream& os) { device->print(os); })) return 0;
+      if (!run_pipeline(*device, build_gpu_lowering_pipeline, error)) return fail("GPU lowering failed:\n" + error);
+      if (emit_stage("nvvm", [&](llvm::raw_ostream& os) { device->print(os); })) return 0;
+      llvm::LLVMContext c;
+      std::string ptx, ir;
+      if (!emit_ptx(*device, c, sm, ptx, emit == "gpu-ir" ? &ir : nullptr, error))
+        return fail("NVPTX back end: " + error);
+      if (emit_stage("gpu-ir", [&](llvm::raw_ostream& os) { os << ir; })) return 0;
+      if (emit_stage("ptx", [&](llvm::raw_ostream& os) { os << ptx; })) return 0;
+      GpuVariant variant;
+      variant.rows_per_thread = static_cast<int>(u);
+      variant.ptx = "nvptx/kernels_u" + std::to_string(u) + ".ptx";
+      {
+        std::error_code ec;
+        llvm::raw_fd_ostream out(output_dir + "/" + variant.ptx, ec);
+        if (ec) return fail("cannot write " + variant.ptx + ": " + ec.message());
+        out << ptx;
+      }
+      if (!ptxas.empty()) {
+        const std::string cubin = "nvptx/kernels_u" + std::to_string(u) + ".cubin";
+        if (!assemble_cubin(ptxas, output_dir + "/" + variant.ptx, sm, output_dir + "/" + cubin, error))
+          return fail(error);
+        variant.cubin = cubin;
+      }
+      info.gpu_variants.push_back(variant);
     }
   }
 

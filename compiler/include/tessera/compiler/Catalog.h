@@ -1,6 +1,7 @@
 // The kernel catalog's manifest: what tessera-cc built, where, and what failed.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -22,14 +23,30 @@ struct KernelRecord {
   std::string reason;         // why it failed (file:line, function, construct)
 };
 
+// One compiled GPU module: every kernel at one thread-coarsening factor.
+struct GpuVariant {
+  int rows_per_thread = 1;
+  std::string ptx;    // relative to the catalog directory
+  std::string cubin;  // relative, "" if ptxas was not found
+};
+
+// The autotuner's choice for a kernel (from --tuning).
+struct LaunchChoice {
+  int rows_per_thread = 1;
+  int block_size = 256;
+};
+
 struct CatalogInfo {
   std::string cpu_library;  // relative to the catalog directory, "" if not built
-  std::string ptx;          // relative, "" if not built
-  std::string cubin;        // relative, "" if not built (no ptxas)
+  std::vector<GpuVariant> gpu_variants;
+  std::map<std::string, LaunchChoice> tuned;  // kernel -> autotuned launch; others get the defaults
   std::string sm = "sm_90";
   int block_size = 256;
   std::vector<std::string> sources;
 };
+
+// Reads the autotuner's JSON ({"kernels": {"year": {"rows_per_thread": 4, "block_size": 256}, ...}}).
+bool load_tuning(const std::string& path, std::map<std::string, LaunchChoice>& out, std::string& error);
 
 // Writes <dir>/manifest.json atomically (temporary file, then rename).
 bool write_manifest(const std::string& dir, const CatalogInfo& info, const std::vector<KernelRecord>& kernels,

@@ -140,8 +140,23 @@ def MapRowsToGpu : Pass<"tessera-map-rows-to-gpu", "mlir::ModuleOp"> {
     never passed as parameters; the row functions and globals it references are
     cloned into the gpu.module with private linkage. The kernel parameter list
     is the host kernel's, so the runtime uses one ABI for both devices.
+
+    With `rows-per-thread=U` > 1 (thread coarsening), thread t handles the U
+    contiguous rows `begin + t*U ... + U-1`. When all U rows are in range the
+    row body is unrolled U times (unroll-and-jam) and every row-indexed buffer
+    the body reads or writes (`gep %param[%row]`) goes through a U-element
+    stack tile: one vector load `<U x T>` from `%param[base]` before the rows,
+    one vector store after them, so the PTX has `ld.global.v2/v4` and
+    `st.global.v2/v4` for fixed-width columns and validity bytes. The last,
+    partial tile runs the rows one at a time. The vector accesses assume that
+    `begin` is a multiple of U and buffers are 16-byte aligned (the CUDA
+    runtime launches with begin = 0 on fresh allocations).
   }];
-  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect"];
+  let options = [
+    Option<"rowsPerThread", "rows-per-thread", "unsigned", /*default=*/"1",
+           "Rows each thread handles (thread coarsening factor)">,
+  ];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }
 
 #endif // TESSERA_COMPILER_PASSES

@@ -1,6 +1,7 @@
 // The named stages of tessera-cc and the pass pipelines between them.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "mlir/IR/BuiltinOps.h"
@@ -25,11 +26,11 @@ void build_simplify_pipeline(mlir::OpPassManager& pm);
 // Column kernels (func + scf + arith + llvm) -> llvm dialect for the host.
 void build_cpu_lowering_pipeline(mlir::OpPassManager& pm);
 // Retarget for NVPTX, outline into gpu.func, lower the gpu.module to NVVM.
-void build_gpu_outlining_pipeline(mlir::OpPassManager& pm);
+void build_gpu_outlining_pipeline(mlir::OpPassManager& pm, unsigned rows_per_thread = 1);
 void build_gpu_lowering_pipeline(mlir::OpPassManager& pm);
 
 // Runs `build` on `module`; on failure returns false with MLIR's diagnostics in `error`.
-bool run_pipeline(mlir::ModuleOp module, void (*build)(mlir::OpPassManager&), std::string& error);
+bool run_pipeline(mlir::ModuleOp module, const std::function<void(mlir::OpPassManager&)>& build, std::string& error);
 
 // Removes defined functions with non-external linkage that nothing refers to
 // (inlined helpers), so later stages do not compile them again.

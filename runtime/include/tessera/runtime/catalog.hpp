@@ -18,7 +18,9 @@ struct KernelEntry {
   const fn::FunctionSpec* spec = nullptr;
   CpuEntry cpu = nullptr;
   std::string gpu_entry;   // PTX/cubin symbol, "" if not built
-  int gpu_block_size = 256;
+  int gpu_block_size = 256;        // chosen by the autotuner, or the default
+  int gpu_rows_per_thread = 1;     // which compiled variant (thread coarsening) to launch
+  bool gpu_autotuned = false;
   // Output-length rule of a UDF with a string result (library functions use spec->max_length).
   int64_t udf_length_constant = 0;
   std::vector<int32_t> udf_length_args;
@@ -35,14 +37,20 @@ class Catalog {
   const KernelEntry* find(std::string_view kernel) const;
   const std::vector<std::string>& kernel_names() const { return names_; }
   const std::string& dir() const { return dir_; }
-  const std::string& ptx_path() const { return ptx_; }
-  const std::string& cubin_path() const { return cubin_; }
+  // The GPU modules, one per thread-coarsening factor (rows per thread).
+  struct GpuModule {
+    int rows_per_thread;
+    std::string ptx;    // absolute paths; cubin "" if not assembled
+    std::string cubin;
+  };
+  const std::vector<GpuModule>& gpu_modules() const { return gpu_modules_; }
   // Kernels the manifest lists as failed, with the compiler's reason.
   const std::map<std::string, std::string>& failed() const { return failed_; }
 
  private:
   struct UdfSpec;  // owns the strings a UDF's FunctionSpec points into
-  std::string dir_, ptx_, cubin_;
+  std::string dir_;
+  std::vector<GpuModule> gpu_modules_;
   void* library_ = nullptr;
   std::map<std::string, KernelEntry, std::less<>> kernels_;
   std::vector<std::string> names_;

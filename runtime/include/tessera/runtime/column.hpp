@@ -53,9 +53,14 @@ struct Column {
   }
 
  private:
+  // The validity buffer appears with the first NULL (all rows before it valid).
   void push_valid(bool v) {
-    if (!v && valid.empty()) valid.assign(rows, 1);
-    if (!valid.empty()) valid.push_back(v ? 1 : 0);
+    if (!v && valid.empty()) {
+      valid.assign(rows, 1);
+      valid.push_back(0);
+    } else if (!valid.empty()) {
+      valid.push_back(v ? 1 : 0);
+    }
     ++rows;
   }
 };

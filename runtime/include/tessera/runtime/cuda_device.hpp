@@ -6,13 +6,40 @@
 // block size, synchronous copies, no device-resident columns yet.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "tessera/runtime/kernel_call.hpp"
 
 namespace tessera::rt {
+
+class CudaDevice;
+
+// A kernel whose argument columns are resident in device memory, for repeated
+// timed launches (benchmarks, the autotuner). Outputs stay on the device until fetch().
+class ResidentCall {
+ public:
+  ~ResidentCall();
+  // Launches once per repeat after `warmup` launches; returns each launch's
+  // time in milliseconds (CUDA events). rows_per_thread selects the compiled
+  // variant (it must exist in the catalog), block_size the threads per block.
+  bool time(int warmup, int repeats, int rows_per_thread, int block_size, std::vector<float>& ms, std::string& error);
+  // Copies outputs, validity and the error slot back into `result`.
+  bool fetch(KernelResult& result, std::string& error);
+  // Bytes one launch must move: every input buffer read once, every output written once.
+  int64_t bytes_moved() const { return bytes_moved_; }
+  int64_t rows() const { return rows_; }
+
+ private:
+  friend class CudaDevice;
+  struct State;
+  std::unique_ptr<State> state_;
+  int64_t bytes_moved_ = 0;
+  int64_t rows_ = 0;
+};
 
 class CudaDevice {
  public:
@@ -27,12 +54,21 @@ class CudaDevice {
   bool run(const KernelEntry& kernel, std::span<const KernelArg> args, const fn::SessionContext& session,
            KernelResult& result, std::string& error);
 
+  // Uploads the arguments once; nullptr with `error` on failure.
+  std::unique_ptr<ResidentCall> prepare(const KernelEntry& kernel, std::span<const KernelArg> args,
+                                        const fn::SessionContext& session, std::string& error);
+
+  // Device-to-device copy bandwidth (GB/s, bytes read + written) of a `bytes` buffer, median of `repeats`.
+  bool copy_bandwidth(int64_t bytes, int repeats, double& gb_per_s, std::string& error);
+
  private:
+  friend class ResidentCall;
   struct Api;
   std::unique_ptr<Api> api_;
   void* context_ = nullptr;
-  void* module_ = nullptr;
+  std::map<int, void*> modules_;  // rows per thread -> loaded module
   std::string name_;
+  void* function(const KernelEntry& kernel, int rows_per_thread, std::string& error);
 };
 
 }  // namespace tessera::rt

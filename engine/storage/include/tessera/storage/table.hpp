@@ -1,0 +1,107 @@
+// In-memory columnar tables: named, typed columns in the kernel ABI's layout (tessera::rt::Column).
+//
+// Logical types and their physical representation:
+//   INT32            int32_t              INT64   int64_t            DOUBLE  double
+//   DECIMAL(p,s)     int64_t scaled by 10^s (p <= 18)                MONEY   int64_t scaled by 10^4
+//   DATE             int32_t days since 1970-01-01                   BOOL    uint8_t
+//   CHAR(n)/VARCHAR(n)  bytes + int64 offsets + int32 lengths
+// Every column may hold NULLs (Column::valid; empty means all valid).
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tessera/runtime/column.hpp"
+
+namespace tessera::storage {
+
+enum class TypeId : uint8_t { Bool, Int32, Int64, Double, Decimal, Money, Date, Char, Varchar };
+
+struct DataType {
+  TypeId id = TypeId::Int32;
+  int precision = 0;  // DECIMAL precision
+  int scale = 0;      // DECIMAL scale
+  int length = 0;     // CHAR/VARCHAR declared length (0: unbounded)
+
+  static DataType boolean() { return {TypeId::Bool}; }
+  static DataType int32() { return {TypeId::Int32}; }
+  static DataType int64() { return {TypeId::Int64}; }
+  static DataType float64() { return {TypeId::Double}; }
+  static DataType decimal(int p, int s) { return {TypeId::Decimal, p, s, 0}; }
+  static DataType money() { return {TypeId::Money, 19, 4, 0}; }
+  static DataType date() { return {TypeId::Date}; }
+  static DataType fixed_char(int n) { return {TypeId::Char, 0, 0, n}; }
+  static DataType varchar(int n) { return {TypeId::Varchar, 0, 0, n}; }
+
+  bool is_string() const { return id == TypeId::Char || id == TypeId::Varchar; }
+  fn::SqlType physical() const;
+  std::string to_string() const;  // "DECIMAL(15,2)", "VARCHAR(25)", ...
+  bool operator==(const DataType&) const = default;
+};
+
+struct Field {
+  std::string name;
+  DataType type;
+  bool nullable = true;
+};
+
+class Schema {
+ public:
+  Schema() = default;
+  explicit Schema(std::vector<Field> fields) : fields_(std::move(fields)) {}
+  size_t size() const { return fields_.size(); }
+  const Field& field(size_t i) const { return fields_.at(i); }
+  const std::vector<Field>& fields() const { return fields_; }
+  int index_of(std::string_view name) const;  // -1 if absent (case-insensitive)
+  void add(Field f) { fields_.push_back(std::move(f)); }
+
+ private:
+  std::vector<Field> fields_;
+};
+
+class Table {
+ public:
+  Table() = default;
+  Table(std::string name, Schema schema);  // empty table with one column per field
+
+  const std::string& name() const { return name_; }
+  const Schema& schema() const { return schema_; }
+  int64_t num_rows() const { return columns_.empty() ? 0 : columns_[0].rows; }
+  size_t num_columns() const { return columns_.size(); }
+
+  rt::Column& column(size_t i) { return columns_.at(i); }
+  const rt::Column& column(size_t i) const { return columns_.at(i); }
+  const rt::Column& column(std::string_view name) const;  // throws std::out_of_range
+  std::vector<rt::Column>& columns() { return columns_; }
+
+  // Appends all rows of `other` (same schema) at the end.
+  void append(Table&& other);
+  // Checks that every column has num_rows() rows and consistent buffers; throws std::logic_error.
+  void validate() const;
+  // Cell as text (NULL -> "NULL"), in the .tbl conventions: dates YYYY-MM-DD, decimals with `scale` digits.
+  std::string cell_text(int64_t row, size_t col) const;
+
+ private:
+  std::string name_;
+  Schema schema_;
+  std::vector<rt::Column> columns_;
+};
+
+// Appends a NULL of the column's type (zero or empty value, validity 0). Use this rather than
+// Column::append(v, false), which loses the NULL when it is the column's first row.
+void append_null(rt::Column& c);
+
+// Dates as days since 1970-01-01 (proleptic Gregorian).
+int32_t days_from_civil(int y, unsigned m, unsigned d);
+void civil_from_days(int32_t z, int& y, unsigned& m, unsigned& d);
+std::string format_date(int32_t days);                    // YYYY-MM-DD
+bool parse_date(std::string_view s, int32_t& days);       // strict YYYY-MM-DD
+// Decimal text <-> scaled integer. parse accepts [+-]digits[.digits] with at most `scale` fraction
+// digits (fewer are padded); returns false on anything else or overflow of `precision` digits.
+bool parse_decimal(std::string_view s, int precision, int scale, int64_t& out);
+std::string format_decimal(int64_t v, int scale);
+
+}  // namespace tessera::storage

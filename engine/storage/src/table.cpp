@@ -1,0 +1,236 @@
+#include "tessera/storage/table.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+
+namespace tessera::storage {
+
+fn::SqlType DataType::physical() const {
+  switch (id) {
+    case TypeId::Bool: return fn::SqlType::Bool;
+    case TypeId::Int32: return fn::SqlType::Int32;
+    case TypeId::Int64: return fn::SqlType::Int64;
+    case TypeId::Double: return fn::SqlType::Float64;
+    case TypeId::Decimal: return fn::SqlType::Decimal;
+    case TypeId::Money: return fn::SqlType::Money;
+    case TypeId::Date: return fn::SqlType::Date;
+    case TypeId::Char:
+    case TypeId::Varchar: return fn::SqlType::String;
+  }
+  return fn::SqlType::Int32;
+}
+
+std::string DataType::to_string() const {
+  switch (id) {
+    case TypeId::Bool: return "BOOL";
+    case TypeId::Int32: return "INT32";
+    case TypeId::Int64: return "INT64";
+    case TypeId::Double: return "DOUBLE";
+    case TypeId::Decimal: return "DECIMAL(" + std::to_string(precision) + "," + std::to_string(scale) + ")";
+    case TypeId::Money: return "MONEY";
+    case TypeId::Date: return "DATE";
+    case TypeId::Char: return "CHAR(" + std::to_string(length) + ")";
+    case TypeId::Varchar: return "VARCHAR(" + std::to_string(length) + ")";
+  }
+  return "?";
+}
+
+int Schema::index_of(std::string_view name) const {
+  for (size_t i = 0; i < fields_.size(); ++i) {
+    const std::string& f = fields_[i].name;
+    if (f.size() != name.size()) continue;
+    bool eq = true;
+    for (size_t k = 0; k < f.size() && eq; ++k)
+      eq = std::tolower(static_cast<unsigned char>(f[k])) == std::tolower(static_cast<unsigned char>(name[k]));
+    if (eq) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+Table::Table(std::string name, Schema schema) : name_(std::move(name)), schema_(std::move(schema)) {
+  for (const Field& f : schema_.fields()) {
+    rt::Column c;
+    c.type = f.type.physical();
+    columns_.push_back(std::move(c));
+  }
+}
+
+const rt::Column& Table::column(std::string_view name) const {
+  const int i = schema_.index_of(name);
+  if (i < 0) throw std::out_of_range("table " + name_ + " has no column " + std::string(name));
+  return columns_[i];
+}
+
+void Table::append(Table&& other) {
+  if (other.columns_.size() != columns_.size()) throw std::logic_error("append: column count differs");
+  for (size_t i = 0; i < columns_.size(); ++i) {
+    rt::Column& dst = columns_[i];
+    rt::Column& src = other.columns_[i];
+    if (dst.type != src.type) throw std::logic_error("append: column type differs");
+    if (dst.rows == 0 && dst.data.empty() && dst.offsets.empty()) {
+      dst = std::move(src);
+      continue;
+    }
+    if (!src.valid.empty() || !dst.valid.empty()) {
+      if (dst.valid.empty()) dst.valid.assign(dst.rows, 1);
+      if (src.valid.empty()) dst.valid.insert(dst.valid.end(), src.rows, 1);
+      else dst.valid.insert(dst.valid.end(), src.valid.begin(), src.valid.end());
+    }
+    if (dst.type == fn::SqlType::String) {
+      const int64_t base = static_cast<int64_t>(dst.data.size());
+      dst.offsets.reserve(dst.offsets.size() + src.offsets.size());
+      for (int64_t o : src.offsets) dst.offsets.push_back(o + base);
+      dst.lengths.insert(dst.lengths.end(), src.lengths.begin(), src.lengths.end());
+    }
+    dst.data.insert(dst.data.end(), src.data.begin(), src.data.end());
+    dst.rows += src.rows;
+  }
+  other = Table(other.name_, other.schema_);
+}
+
+void Table::validate() const {
+  const int64_t n = num_rows();
+  for (size_t i = 0; i < columns_.size(); ++i) {
+    const rt::Column& c = columns_[i];
+    const std::string what = name_ + "." + schema_.field(i).name;
+    if (c.rows != n) throw std::logic_error(what + ": row count differs");
+    if (!c.valid.empty() && static_cast<int64_t>(c.valid.size()) != n) throw std::logic_error(what + ": validity size");
+    if (c.type == fn::SqlType::String) {
+      if (static_cast<int64_t>(c.offsets.size()) != n || static_cast<int64_t>(c.lengths.size()) != n)
+        throw std::logic_error(what + ": offsets/lengths size");
+      for (int64_t r = 0; r < n; ++r)
+        if (c.offsets[r] < 0 || c.offsets[r] + c.lengths[r] > static_cast<int64_t>(c.data.size()))
+          throw std::logic_error(what + ": string out of bounds");
+    } else if (static_cast<int64_t>(c.data.size()) != n * fn::type_width(c.type)) {
+      throw std::logic_error(what + ": data size");
+    }
+  }
+}
+
+std::string Table::cell_text(int64_t row, size_t col) const {
+  const rt::Column& c = columns_.at(col);
+  if (!c.is_valid(row)) return "NULL";
+  const DataType& t = schema_.field(col).type;
+  switch (t.id) {
+    case TypeId::Bool: return c.value<uint8_t>(row) ? "true" : "false";
+    case TypeId::Int32: return std::to_string(c.value<int32_t>(row));
+    case TypeId::Int64: return std::to_string(c.value<int64_t>(row));
+    case TypeId::Double: {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%.17g", c.value<double>(row));
+      return buf;
+    }
+    case TypeId::Decimal: return format_decimal(c.value<int64_t>(row), t.scale);
+    case TypeId::Money: return format_decimal(c.value<int64_t>(row), 4);
+    case TypeId::Date: return format_date(c.value<int32_t>(row));
+    case TypeId::Char:
+    case TypeId::Varchar: return std::string(c.string(row));
+  }
+  return "?";
+}
+
+void append_null(rt::Column& c) {
+  if (c.type == fn::SqlType::String) {
+    c.append_string({});
+  } else {
+    c.data.insert(c.data.end(), static_cast<size_t>(fn::type_width(c.type)), 0);
+    if (!c.valid.empty()) c.valid.push_back(1);
+    ++c.rows;
+  }
+  if (c.valid.empty()) c.valid.assign(static_cast<size_t>(c.rows), 1);
+  c.valid.back() = 0;
+}
+
+// Howard Hinnant's civil-date algorithms.
+int32_t days_from_civil(int y, unsigned m, unsigned d) {
+  y -= m <= 2;
+  const int era = (y >= 0 ? y : y - 399) / 400;
+  const unsigned yoe = static_cast<unsigned>(y - era * 400);
+  const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + static_cast<int>(doe) - 719468;
+}
+
+void civil_from_days(int32_t z0, int& y, unsigned& m, unsigned& d) {
+  int z = z0 + 719468;
+  const int era = (z >= 0 ? z : z - 146096) / 146097;
+  const unsigned doe = static_cast<unsigned>(z - era * 146097);
+  const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  y = static_cast<int>(yoe) + era * 400;
+  const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const unsigned mp = (5 * doy + 2) / 153;
+  d = doy - (153 * mp + 2) / 5 + 1;
+  m = mp < 10 ? mp + 3 : mp - 9;
+  y += m <= 2;
+}
+
+std::string format_date(int32_t days) {
+  int y;
+  unsigned m, d;
+  civil_from_days(days, y, m, d);
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", y, m, d);
+  return buf;
+}
+
+bool parse_date(std::string_view s, int32_t& days) {
+  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
+  for (size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
+    if (s[i] < '0' || s[i] > '9') return false;
+  const int y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
+  const unsigned m = (s[5] - '0') * 10 + (s[6] - '0');
+  const unsigned d = (s[8] - '0') * 10 + (s[9] - '0');
+  if (y < 1 || m < 1 || m > 12 || d < 1) return false;
+  static const unsigned mdays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+  const unsigned maxd = mdays[m - 1] + (m == 2 && leap ? 1 : 0);
+  if (d > maxd) return false;
+  days = days_from_civil(y, m, d);
+  return true;
+}
+
+bool parse_decimal(std::string_view s, int precision, int scale, int64_t& out) {
+  size_t i = 0;
+  bool neg = false;
+  if (i < s.size() && (s[i] == '-' || s[i] == '+')) neg = s[i++] == '-';
+  int64_t v = 0;
+  int digits = 0, frac = 0;
+  bool any = false, dot = false;
+  for (; i < s.size(); ++i) {
+    const char ch = s[i];
+    if (ch == '.') {
+      if (dot) return false;
+      dot = true;
+      continue;
+    }
+    if (ch < '0' || ch > '9') return false;
+    any = true;
+    if (dot && ++frac > scale) return false;
+    if (v != 0 || ch != '0') ++digits;
+    if (digits > 18) return false;
+    v = v * 10 + (ch - '0');
+  }
+  if (!any) return false;
+  for (; frac < scale; ++frac) {
+    v *= 10;
+    if (v != 0) ++digits;
+  }
+  if (precision > 0 && digits > precision) return false;
+  out = neg ? -v : v;
+  return true;
+}
+
+std::string format_decimal(int64_t v, int scale) {
+  const bool neg = v < 0;
+  uint64_t u = neg ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  std::string digits = std::to_string(u);
+  if (scale > 0) {
+    if (static_cast<int>(digits.size()) <= scale) digits.insert(0, scale + 1 - digits.size(), '0');
+    digits.insert(digits.size() - scale, 1, '.');
+  }
+  return neg ? "-" + digits : digits;
+}
+
+}  // namespace tessera::storage

@@ -1,0 +1,65 @@
+#include <gtest/gtest.h>
+
+#include "tessera/storage/table.hpp"
+
+using namespace tessera::storage;
+
+TEST(Storage, DatesRoundTrip) {
+  EXPECT_EQ(days_from_civil(1970, 1, 1), 0);
+  EXPECT_EQ(days_from_civil(1992, 1, 1), 8035);
+  EXPECT_EQ(format_date(days_from_civil(1998, 12, 31)), "1998-12-31");
+  int32_t d = 0;
+  ASSERT_TRUE(parse_date("1996-02-29", d));
+  EXPECT_EQ(format_date(d), "1996-02-29");
+  EXPECT_FALSE(parse_date("1995-02-29", d));
+  EXPECT_FALSE(parse_date("1995-13-01", d));
+  EXPECT_FALSE(parse_date("1995-1-01", d));
+  for (int32_t z = -1000; z < 40000; z += 7) {
+    ASSERT_TRUE(parse_date(format_date(z), d));
+    ASSERT_EQ(d, z);
+  }
+}
+
+TEST(Storage, Decimals) {
+  int64_t v = 0;
+  ASSERT_TRUE(parse_decimal("901.00", 15, 2, v));
+  EXPECT_EQ(v, 90100);
+  ASSERT_TRUE(parse_decimal("17", 15, 2, v));
+  EXPECT_EQ(v, 1700);
+  ASSERT_TRUE(parse_decimal("-0.5", 15, 2, v));
+  EXPECT_EQ(v, -50);
+  EXPECT_FALSE(parse_decimal("1.234", 15, 2, v));
+  EXPECT_FALSE(parse_decimal("1.2.3", 15, 2, v));
+  EXPECT_FALSE(parse_decimal("", 15, 2, v));
+  EXPECT_FALSE(parse_decimal("12a", 15, 2, v));
+  EXPECT_FALSE(parse_decimal("1234567890123456", 15, 2, v));  // 18 digits > precision 15
+  EXPECT_EQ(format_decimal(-50, 2), "-0.50");
+  EXPECT_EQ(format_decimal(90100, 2), "901.00");
+  EXPECT_EQ(format_decimal(7, 0), "7");
+}
+
+TEST(Storage, TableAppendAndNulls) {
+  Schema s({{"k", DataType::int64(), false}, {"name", DataType::varchar(10), true}, {"d", DataType::date(), true}});
+  Table a("t", s), b("t", s);
+  a.column(0).append<int64_t>(1);
+  a.column(1).append_string("one");
+  a.column(2).append<int32_t>(0);
+  b.column(0).append<int64_t>(2);
+  append_null(b.column(1));
+  b.column(2).append<int32_t>(8035);
+  a.append(std::move(b));
+  a.validate();
+  ASSERT_EQ(a.num_rows(), 2);
+  EXPECT_EQ(a.cell_text(1, 0), "2");
+  EXPECT_EQ(a.cell_text(0, 1), "one");
+  EXPECT_EQ(a.cell_text(1, 1), "NULL");
+  EXPECT_EQ(a.cell_text(1, 2), "1992-01-01");
+  EXPECT_EQ(a.schema().index_of("NAME"), 1);
+  EXPECT_EQ(a.schema().field(1).type.to_string(), "VARCHAR(10)");
+  EXPECT_THROW(a.column("missing"), std::out_of_range);
+  Table c("t", s);  // a NULL in the first row
+  append_null(c.column(2));
+  c.column(2).append<int32_t>(5);
+  EXPECT_EQ(c.cell_text(0, 2), "NULL");
+  EXPECT_EQ(c.cell_text(1, 2), "1970-01-06");
+}

@@ -1,0 +1,175 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "tessera/tpch/generator.hpp"
+#include "tessera/tpch/loader.hpp"
+
+using namespace tessera;
+using namespace tessera::tpch;
+
+namespace {
+
+std::filesystem::path temp_dir() {
+  static const auto p = [] {
+    auto d = std::filesystem::temp_directory_path() / ("tessera_load_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(d);
+    return d;
+  }();
+  return p;
+}
+
+std::string write(const std::string& name, const std::string& text) {
+  const auto p = temp_dir() / name;
+  std::ofstream(p, std::ios::binary) << text;
+  return p.string();
+}
+
+void expect_same(const storage::Table& a, const storage::Table& b) {
+  ASSERT_EQ(a.num_rows(), b.num_rows());
+  ASSERT_EQ(a.num_columns(), b.num_columns());
+  for (size_t c = 0; c < a.num_columns(); ++c) {
+    const rt::Column &x = a.column(c), &y = b.column(c);
+    ASSERT_EQ(x.data, y.data) << a.schema().field(c).name;
+    ASSERT_EQ(x.lengths, y.lengths) << a.schema().field(c).name;
+  }
+}
+
+const char* kNation = "0|ALGERIA|0| haggle. carefully final deposits detect slyly agai|\n"
+                      "1|ARGENTINA|1|al foxes promise slyly according to the regular accounts. bold requests alon|\n";
+
+}  // namespace
+
+TEST(TpchLoader, RoundTripSf001) {
+  GenOptions o;
+  o.sf = 0.01;
+  o.threads = 2;
+  o.tables = {TableId::LineItem, TableId::Orders, TableId::Customer, TableId::Part, TableId::Nation};
+  const std::vector<storage::Table> mem = generate_tables(o);
+  write_tbl_files(o, temp_dir().string());
+  for (size_t i = 0; i < o.tables.size(); ++i) {
+    const TableId t = o.tables[i];
+    const storage::Table loaded = load_tbl((temp_dir() / (std::string(table_name(t)) + ".tbl")).string(), t);
+    expect_same(mem[i], loaded);
+  }
+}
+
+TEST(TpchLoader, NationTbl) {
+  const storage::Table t = load_tbl(write("nation.tbl", kNation), TableId::Nation);
+  ASSERT_EQ(t.num_rows(), 2);
+  EXPECT_EQ(t.cell_text(1, 1), "ARGENTINA");
+  EXPECT_EQ(t.column(2).value<int32_t>(1), 1);
+  // a row without the trailing delimiter is accepted, and CRLF line ends
+  const storage::Table u = load_tbl(write("nation2.tbl", "3|CANADA|1|x\r\n"), TableId::Nation);
+  EXPECT_EQ(u.cell_text(0, 3), "x");
+}
+
+namespace {
+LoadError load_error(const std::string& name, const std::string& text, TableId t) {
+  try {
+    load_tbl(write(name, text), t);
+  } catch (const LoadError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no error for " << name;
+  return LoadError("", 0, 0, "");
+}
+}  // namespace
+
+TEST(TpchLoader, ErrorsNameFileLineColumn) {
+  {
+    const LoadError e = load_error("bad_int.tbl", std::string(kNation) + "2|BRAZIL|x1|c|\n", TableId::Nation);
+    EXPECT_EQ(e.line(), 3);
+    EXPECT_EQ(e.column(), 10);
+    EXPECT_NE(std::string(e.what()).find("bad_int.tbl:3:10:"), std::string::npos) << e.what();
+    EXPECT_NE(e.message().find("n_regionkey"), std::string::npos);
+    EXPECT_NE(e.message().find("expected an INT32"), std::string::npos) << e.message();
+  }
+  {
+    const LoadError e = load_error("few.tbl", "2|BRAZIL|\n", TableId::Nation);
+    EXPECT_EQ(e.line(), 1);
+    EXPECT_NE(e.message().find("found 2 fields; expected 4"), std::string::npos) << e.message();
+    EXPECT_NE(e.message().find("n_regionkey"), std::string::npos) << e.message();
+  }
+  {
+    const LoadError e = load_error("many.tbl", "2|BRAZIL|1|c|extra|\n", TableId::Nation);
+    EXPECT_EQ(e.column(), 14);
+    EXPECT_NE(e.message().find("found 5 fields"), std::string::npos);
+  }
+  {
+    const std::string row = "1|1|1|1|17|21168.23|0.04|0.02|N|O|1996-02-30|1996-02-12|1996-03-22|DELIVER IN PERSON|TRUCK|c|\n";
+    const LoadError e = load_error("date.tbl", row, TableId::LineItem);
+    EXPECT_EQ(e.column(), static_cast<int64_t>(row.find("1996-02-30")) + 1);
+    EXPECT_NE(e.message().find("l_shipdate"), std::string::npos);
+    EXPECT_NE(e.message().find("expected a DATE (YYYY-MM-DD)"), std::string::npos) << e.message();
+  }
+  {
+    const std::string row = "1|1|1|1|17|21168.234|0.04|0.02|N|O|1996-02-03|1996-02-12|1996-03-22|DELIVER|TRUCK|c|\n";
+    const LoadError e = load_error("dec.tbl", row, TableId::LineItem);
+    EXPECT_NE(e.message().find("expected a DECIMAL(15,2)"), std::string::npos) << e.message();
+  }
+  {
+    const LoadError e = load_error("long.tbl", "1|" + std::string(30, 'X') + "|1|c|\n", TableId::Nation);
+    EXPECT_NE(e.message().find("expected a CHAR(25)"), std::string::npos) << e.message();
+  }
+  {
+    const LoadError e = load_error("empty.tbl", "|ALGERIA|0|c|\n", TableId::Nation);
+    EXPECT_EQ(e.column(), 1);
+    EXPECT_NE(e.message().find("NOT NULL"), std::string::npos) << e.message();
+  }
+  try {
+    load_tbl((temp_dir() / "does_not_exist.tbl").string(), TableId::Nation);
+    ADD_FAILURE();
+  } catch (const LoadError& e) {
+    EXPECT_NE(std::string(e.what()).find("does_not_exist.tbl"), std::string::npos);
+  }
+}
+
+TEST(TpchLoader, NeverHalfLoaded) {
+  storage::Table t = load_tbl(write("n1.tbl", kNation), TableId::Nation);
+  const std::string bad = write("n2.tbl", "5|ETHIOPIA|0|ok|\n6|FRANCE|zz|bad|\n");
+  EXPECT_THROW(load_into(t, bad), LoadError);
+  EXPECT_EQ(t.num_rows(), 2);
+  t.validate();
+  load_into(t, write("n3.tbl", "5|ETHIOPIA|0|ok|\n"));
+  EXPECT_EQ(t.num_rows(), 3);
+  t.validate();
+}
+
+TEST(TpchLoader, Csv) {
+  const std::string text =
+      "r_regionkey,r_name,r_comment\n"
+      "0,AFRICA,\"with, a comma and \"\"quotes\"\"\"\n"
+      "1,AMERICA,plain\n"
+      "2,ASIA,\"two\nlines\"\n"
+      "3,EUROPE,\n";
+  const storage::Table t = load_csv(write("region.csv", text), TableId::Region);
+  ASSERT_EQ(t.num_rows(), 4);
+  EXPECT_EQ(t.cell_text(0, 2), "with, a comma and \"quotes\"");
+  EXPECT_EQ(t.cell_text(2, 2), "two\nlines");
+  EXPECT_EQ(t.cell_text(3, 2), "");
+  try {
+    load_csv(write("bad.csv", "r_regionkey,r_name,r_comment\n0,AFRICA,x\n1x,AMERICA,y\n"), TableId::Region);
+    ADD_FAILURE();
+  } catch (const LoadError& e) {
+    EXPECT_EQ(e.line(), 3);
+    EXPECT_EQ(e.column(), 1);
+    EXPECT_NE(e.message().find("r_regionkey"), std::string::npos);
+  }
+  try {
+    load_csv(write("hdr.csv", "r_regionkey,name,r_comment\n"), TableId::Region);
+    ADD_FAILURE();
+  } catch (const LoadError& e) {
+    EXPECT_EQ(e.line(), 1);
+    EXPECT_EQ(e.column(), 13);
+    EXPECT_NE(e.message().find("expected r_name"), std::string::npos) << e.message();
+  }
+  // the line after a multi-line field keeps its own number
+  try {
+    load_csv(write("ml.csv", "0,A,\"a\nb\"\n1,B,c\nz,C,d\n"), TableId::Region, false);
+    ADD_FAILURE();
+  } catch (const LoadError& e) {
+    EXPECT_EQ(e.line(), 4);
+  }
+}

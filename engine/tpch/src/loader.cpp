@@ -1,0 +1,336 @@
+#include "tessera/tpch/loader.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+namespace tessera::tpch {
+
+using storage::DataType;
+using storage::Schema;
+using storage::Table;
+using storage::TypeId;
+
+LoadError::LoadError(std::string file, int64_t line, int64_t column, std::string message)
+    : std::runtime_error(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + message),
+      file_(std::move(file)), line_(line), column_(column), message_(std::move(message)) {}
+
+namespace {
+
+std::string shown(std::string_view s) {
+  std::string out = "'";
+  for (char c : s.substr(0, 40)) {
+    if (c == '\'') out += "\\'";
+    else if (static_cast<unsigned char>(c) < 32) {
+      char b[8];
+      std::snprintf(b, sizeof b, "\\x%02x", static_cast<unsigned char>(c));
+      out += b;
+    } else out += c;
+  }
+  if (s.size() > 40) out += "...";
+  return out + "'";
+}
+
+std::string expected_text(const DataType& t) {
+  switch (t.id) {
+    case TypeId::Bool: return "a BOOL (true/false/1/0)";
+    case TypeId::Int32: return "an INT32";
+    case TypeId::Int64: return "an INT64";
+    case TypeId::Double: return "a DOUBLE";
+    case TypeId::Decimal: return "a " + t.to_string() + " (digits with at most " + std::to_string(t.scale) + " decimals)";
+    case TypeId::Money: return "a MONEY value (at most 4 decimals)";
+    case TypeId::Date: return "a DATE (YYYY-MM-DD)";
+    case TypeId::Char:
+    case TypeId::Varchar: return "a " + t.to_string();
+  }
+  return "?";
+}
+
+template <class T>
+bool parse_int(std::string_view s, T& out) {
+  if (s.empty()) return false;
+  const char* b = s.data();
+  if (*b == '+') ++b;
+  const auto r = std::from_chars(b, s.data() + s.size(), out);
+  return r.ec == std::errc() && r.ptr == s.data() + s.size();
+}
+
+// Appends one field's value; returns false (and leaves the column unchanged) if it does not parse.
+bool append_value(rt::Column& c, const DataType& t, std::string_view s) {
+  switch (t.id) {
+    case TypeId::Bool: {
+      uint8_t v;
+      if (s == "1" || s == "true" || s == "TRUE" || s == "t") v = 1;
+      else if (s == "0" || s == "false" || s == "FALSE" || s == "f") v = 0;
+      else return false;
+      c.append<uint8_t>(v);
+      return true;
+    }
+    case TypeId::Int32: {
+      int32_t v;
+      if (!parse_int(s, v)) return false;
+      c.append<int32_t>(v);
+      return true;
+    }
+    case TypeId::Int64: {
+      int64_t v;
+      if (!parse_int(s, v)) return false;
+      c.append<int64_t>(v);
+      return true;
+    }
+    case TypeId::Double: {
+      if (s.empty()) return false;
+      std::string tmp(s);
+      char* end = nullptr;
+      errno = 0;
+      const double v = std::strtod(tmp.c_str(), &end);
+      if (end != tmp.c_str() + tmp.size() || errno == ERANGE) return false;
+      c.append<double>(v);
+      return true;
+    }
+    case TypeId::Decimal:
+    case TypeId::Money: {
+      int64_t v;
+      const int p = t.id == TypeId::Money ? 19 : t.precision;
+      const int sc = t.id == TypeId::Money ? 4 : t.scale;
+      if (!storage::parse_decimal(s, p > 18 ? 18 : p, sc, v)) return false;
+      c.append<int64_t>(v);
+      return true;
+    }
+    case TypeId::Date: {
+      int32_t d;
+      if (!storage::parse_date(s, d)) return false;
+      c.append<int32_t>(d);
+      return true;
+    }
+    case TypeId::Char:
+    case TypeId::Varchar:
+      if (t.length > 0 && static_cast<int64_t>(s.size()) > t.length) return false;
+      c.append_string(s);
+      return true;
+  }
+  return false;
+}
+
+struct Field {
+  std::string_view text;
+  int64_t column;  // 1-based start position in the line
+};
+
+class Parser {
+ public:
+  Parser(std::string_view text, const std::string& file, const Schema& schema, const LoadOptions& o)
+      : text_(text), file_(file), schema_(schema), o_(o) {}
+
+  void run(Table& t) {
+    size_t pos = 0;
+    int64_t line = 0;
+    bool first = true;
+    std::string scratch;
+    while (pos < text_.size()) {
+      size_t end = text_.find('\n', pos);
+      if (end == std::string_view::npos) end = text_.size();
+      std::string_view l = text_.substr(pos, end - pos);
+      const size_t next = end + 1;
+      ++line;
+      if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+      // CSV: a quoted field may span lines
+      if (o_.format == LoadOptions::Format::Csv) {
+        while (quotes_open(l) && end < text_.size()) {
+          end = text_.find('\n', end + 1);
+          if (end == std::string_view::npos) end = text_.size();
+          l = text_.substr(pos, end - pos);
+          if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+        }
+      }
+      const size_t resume = o_.format == LoadOptions::Format::Csv ? end + 1 : next;
+      const int64_t this_line = line;
+      if (o_.format == LoadOptions::Format::Csv)
+        line += std::count(text_.begin() + pos, text_.begin() + std::min(end, text_.size()), '\n');
+      pos = resume;
+      if (l.empty()) {
+        if (pos >= text_.size()) break;  // trailing newline
+        throw LoadError(file_, this_line, 1, "empty line; expected " + std::to_string(schema_.size()) + " fields");
+      }
+      split(l, this_line, scratch);
+      if (first && o_.header) {
+        first = false;
+        check_header(this_line);
+        continue;
+      }
+      first = false;
+      add_row(t, this_line, l);
+    }
+  }
+
+ private:
+  static bool quotes_open(std::string_view l) {
+    bool open = false;
+    for (char c : l)
+      if (c == '"') open = !open;
+    return open;
+  }
+
+  void split(std::string_view l, int64_t line, std::string& scratch) {
+    fields_.clear();
+    unquoted_.clear();
+    if (o_.format == LoadOptions::Format::Tbl) {
+      size_t start = 0;
+      for (;;) {
+        const size_t d = l.find(o_.delimiter, start);
+        if (d == std::string_view::npos) {
+          if (start < l.size()) fields_.push_back({l.substr(start), static_cast<int64_t>(start) + 1});
+          break;  // dbgen ends every row with the delimiter; a row without it is accepted too
+        }
+        fields_.push_back({l.substr(start, d - start), static_cast<int64_t>(start) + 1});
+        start = d + 1;
+      }
+      return;
+    }
+    // CSV (RFC 4180): "..." with "" for a quote
+    size_t i = 0;
+    for (;;) {
+      const int64_t col = static_cast<int64_t>(i) + 1;
+      if (i < l.size() && l[i] == '"') {
+        std::string v;
+        size_t j = i + 1;
+        for (;;) {
+          if (j >= l.size()) throw LoadError(file_, line, col, "unterminated quoted field; expected a closing '\"'");
+          if (l[j] == '"') {
+            if (j + 1 < l.size() && l[j + 1] == '"') {
+              v += '"';
+              j += 2;
+              continue;
+            }
+            ++j;
+            break;
+          }
+          v += l[j++];
+        }
+        if (j < l.size() && l[j] != o_.delimiter)
+          throw LoadError(file_, line, static_cast<int64_t>(j) + 1,
+                          "expected the delimiter or the end of the line after a quoted field");
+        unquoted_.push_back(std::move(v));
+        fields_.push_back({{}, col});
+        quoted_.resize(fields_.size());
+        quoted_.back() = true;
+        if (j >= l.size()) break;
+        i = j + 1;
+        continue;
+      }
+      const size_t d = l.find(o_.delimiter, i);
+      const size_t e = d == std::string_view::npos ? l.size() : d;
+      fields_.push_back({l.substr(i, e - i), col});
+      quoted_.resize(fields_.size());
+      quoted_.back() = false;
+      if (d == std::string_view::npos) break;
+      i = d + 1;
+    }
+    // resolve quoted fields to their unescaped text (kept alive in unquoted_)
+    size_t q = 0;
+    for (size_t k = 0; k < fields_.size(); ++k)
+      if (quoted_[k]) fields_[k].text = unquoted_[q++];
+    (void)scratch;
+  }
+
+  void check_header(int64_t line) {
+    if (fields_.size() != schema_.size())
+      throw LoadError(file_, line, 1, "header has " + std::to_string(fields_.size()) + " columns; expected " +
+                                          std::to_string(schema_.size()));
+    for (size_t k = 0; k < fields_.size(); ++k)
+      if (schema_.index_of(fields_[k].text) != static_cast<int>(k))
+        throw LoadError(file_, line, fields_[k].column,
+                        "header column " + shown(fields_[k].text) + "; expected " + schema_.field(k).name);
+  }
+
+  void add_row(Table& t, int64_t line, std::string_view l) {
+    const size_t n = schema_.size();
+    if (fields_.size() != n) {
+      const int64_t col = fields_.size() > n ? fields_[n].column : static_cast<int64_t>(l.size()) + 1;
+      throw LoadError(file_, line, col,
+                      "found " + std::to_string(fields_.size()) + " fields; expected " + std::to_string(n) +
+                          (fields_.size() < n ? " (missing " + schema_.field(fields_.size()).name + ")" : ""));
+    }
+    for (size_t k = 0; k < n; ++k) {
+      const storage::Field& f = schema_.field(k);
+      const Field& v = fields_[k];
+      rt::Column& c = t.column(k);
+      const bool is_quoted = o_.format == LoadOptions::Format::Csv && quoted_[k];
+      if (!is_quoted && v.text == o_.null_text && !(f.type.is_string() && !f.nullable)) {
+        if (!f.nullable)
+          throw LoadError(file_, line, v.column,
+                          "column " + f.name + ": empty field; expected " + expected_text(f.type) +
+                              " (the column is NOT NULL)");
+        storage::append_null(c);
+        continue;
+      }
+      if (!append_value(c, f.type, v.text)) {
+        // undo the partial row so the rows of every column stay aligned (the table is discarded anyway)
+        throw LoadError(file_, line, v.column,
+                        "column " + f.name + ": " + shown(v.text) + "; expected " + expected_text(f.type));
+      }
+    }
+  }
+
+  std::string_view text_;
+  const std::string& file_;
+  const Schema& schema_;
+  const LoadOptions& o_;
+  std::vector<Field> fields_;
+  std::vector<std::string> unquoted_;
+  std::vector<bool> quoted_;
+};
+
+std::string read_all(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) throw LoadError(path, 0, 0, std::string("cannot open: ") + std::strerror(errno));
+  std::string s;
+  if (std::fseek(f, 0, SEEK_END) == 0) {
+    const long n = std::ftell(f);
+    if (n > 0) s.reserve(static_cast<size_t>(n));
+    std::fseek(f, 0, SEEK_SET);
+  }
+  char buf[1 << 16];
+  size_t r;
+  while ((r = std::fread(buf, 1, sizeof buf, f)) > 0) s.append(buf, r);
+  const bool bad = std::ferror(f);
+  std::fclose(f);
+  if (bad) throw LoadError(path, 0, 0, "read error");
+  return s;
+}
+
+}  // namespace
+
+Table parse_table(std::string_view text, const std::string& file_name, const std::string& table_name,
+                  const Schema& schema, const LoadOptions& opts) {
+  Table t(table_name, schema);
+  Parser(text, file_name, schema, opts).run(t);
+  t.validate();
+  return t;
+}
+
+Table load_file(const std::string& path, const std::string& table_name, const Schema& schema,
+                const LoadOptions& opts) {
+  const std::string text = read_all(path);
+  return parse_table(text, path, table_name, schema, opts);
+}
+
+Table load_tbl(const std::string& path, TableId t) {
+  return load_file(path, std::string(table_name(t)), table_schema(t), LoadOptions::tbl());
+}
+
+Table load_csv(const std::string& path, TableId t, bool header, char delimiter) {
+  return load_file(path, std::string(table_name(t)), table_schema(t), LoadOptions::csv(header, delimiter));
+}
+
+void load_into(Table& dst, const std::string& path, const LoadOptions& opts) {
+  Table t = load_file(path, dst.name(), dst.schema(), opts);
+  dst.append(std::move(t));
+}
+
+}  // namespace tessera::tpch

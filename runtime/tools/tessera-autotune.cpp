@@ -1,0 +1,161 @@
+// tessera-autotune: sweeps thread-coarsening factor x block size for every
+// GPU kernel of a catalog on representative inputs and writes the winners.
+//
+//   tessera-autotune <catalog-dir> [--rows N] [--out autotune.json] [--kernels a,b,...]
+//
+// The output is the --tuning input of tessera-cc, which records the winners in
+// the manifest; the full sweep is printed as a table (kept as the report).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tessera/functions/calendar.hpp"
+#include "tessera/runtime/catalog.hpp"
+#include "tessera/runtime/cuda_device.hpp"
+#include "tessera/runtime/kernel_call.hpp"
+
+using namespace tessera;
+
+namespace {
+
+// Columns shaped like TPC-H data (dates 1992..1998, short upper/lower-case
+// strings with digits, prices, small integers), one per SQL type, shared by all kernels.
+std::map<fn::SqlType, rt::Column> representative_columns(int64_t rows) {
+  std::mt19937_64 rng(20261201);
+  std::map<fn::SqlType, rt::Column> cols;
+  const int32_t d0 = fn::Calendar::to_days(1992, 1, 1), d1 = fn::Calendar::to_days(1998, 12, 31);
+  static const char* const kWords[] = {"PROMO BRUSHED COPPER", "Brand#23",   "1-URGENT",  "25-989-741-2988",
+                                       "MEDIUM ANODIZED TIN",  "3-MEDIUM",   "Brand#45",  "13-761-547-5974",
+                                       "economy polished steel", "5-LOW",    "1998-08-02", "1234.56"};
+  for (fn::SqlType t : {fn::SqlType::Bool, fn::SqlType::Int32, fn::SqlType::Int64, fn::SqlType::Float64,
+                        fn::SqlType::Date, fn::SqlType::Decimal, fn::SqlType::Money, fn::SqlType::String}) {
+    rt::Column c;
+    c.type = t;
+    c.rows = 0;
+    if (t == fn::SqlType::String) {
+      c.offsets.reserve(rows);
+      c.lengths.reserve(rows);
+      c.data.reserve(rows * 16);
+    } else {
+      c.data.reserve(rows * fn::type_width(t));
+    }
+    for (int64_t r = 0; r < rows; ++r) {
+      switch (t) {
+        case fn::SqlType::Bool: c.append<uint8_t>(rng() & 1); break;
+        case fn::SqlType::Int32: c.append<int32_t>(static_cast<int32_t>(rng() % 50) + 1); break;
+        case fn::SqlType::Date: c.append<int32_t>(d0 + static_cast<int32_t>(rng() % (d1 - d0 + 1))); break;
+        case fn::SqlType::Float64: c.append<double>(901.0 + static_cast<double>(rng() % 10000000) / 100.0); break;
+        case fn::SqlType::String: c.append_string(kWords[rng() % std::size(kWords)]); break;
+        default: c.append<int64_t>(static_cast<int64_t>(rng() % 100000000)); break;
+      }
+    }
+    cols[t] = std::move(c);
+  }
+  return cols;
+}
+
+int64_t constant_for(std::string_view name) {
+  if (name == "part") return 1;  // quarter
+  if (name == "style") return 101;
+  if (name == "precision" || name == "p" || name == "p1" || name == "p2") return 15;
+  if (name.find("scale") != std::string_view::npos || name == "s" || name == "s1" || name == "s2") return 2;
+  if (name == "function") return 0;
+  return 3;  // lengths, counts, start positions
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: %s <catalog-dir> [--rows N] [--out file] [--kernels a,b]\n", argv[0]);
+    return 2;
+  }
+  int64_t rows = int64_t(1) << 26;
+  std::string out_path = "autotune.json";
+  std::set<std::string> only;
+  for (int i = 2; i + 1 < argc; i += 2) {
+    const std::string flag = argv[i];
+    if (flag == "--rows") rows = std::stoll(argv[i + 1]);
+    else if (flag == "--out") out_path = argv[i + 1];
+    else if (flag == "--kernels") {
+      std::stringstream list(argv[i + 1]);
+      for (std::string k; std::getline(list, k, ',');) only.insert(k);
+    } else {
+      std::fprintf(stderr, "unknown option %s\n", flag.c_str());
+      return 2;
+    }
+  }
+  std::string error;
+  auto catalog = rt::Catalog::load(argv[1], error);
+  if (!catalog) {
+    std::fprintf(stderr, "autotune: %s\n", error.c_str());
+    return 1;
+  }
+  auto gpu = rt::CudaDevice::open(*catalog, error);
+  if (!gpu) {
+    std::fprintf(stderr, "autotune: %s\n", error.c_str());
+    return 1;
+  }
+  std::fprintf(stderr, "autotune: %s, %lld rows, generating inputs...\n", gpu->name().c_str(),
+               static_cast<long long>(rows));
+  const auto columns = representative_columns(rows);
+  const int blocks[] = {64, 128, 256, 512, 1024};
+
+  nlohmann::json result = {{"device", gpu->name()}, {"rows", rows}, {"kernels", nlohmann::json::object()}};
+  std::printf("%-30s %4s %5s %10s\n", "kernel", "U", "block", "median_ms");
+  int tuned = 0, failed = 0;
+  for (const std::string& name : catalog->kernel_names()) {
+    if (!only.empty() && !only.count(name)) continue;
+    const rt::KernelEntry* k = catalog->find(name);
+    if (k->gpu_entry.empty()) continue;
+    std::vector<rt::KernelArg> args;
+    for (const fn::ArgSpec& a : k->spec->args) {
+      if (!a.constant) args.push_back(rt::KernelArg::of(columns.at(a.type)));
+      else if (a.type == fn::SqlType::String) args.push_back(rt::KernelArg::text("a"));
+      else if (a.type == fn::SqlType::Float64) args.push_back(rt::KernelArg::real(2.0));
+      else args.push_back(rt::KernelArg::integer(constant_for(a.name)));
+    }
+    fn::SessionContext session;
+    auto call = gpu->prepare(*k, args, session, error);
+    if (!call) {
+      std::printf("%-30s FAILED: %s\n", name.c_str(), error.c_str());
+      ++failed;
+      continue;
+    }
+    double best = 1e30;
+    int best_u = 1, best_block = 256;
+    nlohmann::json sweep = nlohmann::json::array();
+    for (const rt::Catalog::GpuModule& m : catalog->gpu_modules())
+      for (int block : blocks) {
+        std::vector<float> ms;
+        if (!call->time(2, 7, m.rows_per_thread, block, ms, error)) {
+          std::printf("%-30s U=%d block=%d FAILED: %s\n", name.c_str(), m.rows_per_thread, block, error.c_str());
+          continue;
+        }
+        std::sort(ms.begin(), ms.end());
+        const double median = ms[ms.size() / 2];
+        sweep.push_back({{"rows_per_thread", m.rows_per_thread}, {"block_size", block}, {"median_ms", median}});
+        std::printf("%-30s %4d %5d %10.4f\n", name.c_str(), m.rows_per_thread, block, median);
+        if (median < best) best = median, best_u = m.rows_per_thread, best_block = block;
+      }
+    if (sweep.empty()) {
+      ++failed;
+      continue;
+    }
+    result["kernels"][name] = {{"rows_per_thread", best_u}, {"block_size", best_block}, {"median_ms", best},
+                               {"sweep", sweep}};
+    ++tuned;
+    std::fflush(stdout);
+  }
+  std::ofstream(out_path) << result.dump(1) << "\n";
+  std::fprintf(stderr, "autotune: %d kernels tuned, %d failed; wrote %s\n", tuned, failed, out_path.c_str());
+  return failed == 0 ? 0 : 1;
+}
