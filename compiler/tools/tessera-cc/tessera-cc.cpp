@@ -253,6 +253,13 @@ int main(int argc, char** argv) {
     }
   }
 
+  for (const auto& [kernel, choice] : info.tuned) {
+    bool built = info.gpu_variants.empty();
+    for (const GpuVariant& v : info.gpu_variants) built |= v.rows_per_thread == choice.rows_per_thread;
+    if (!built)
+      return fail("--tuning chooses " + std::to_string(choice.rows_per_thread) + " rows per thread for '" + kernel +
+                  "', but no GPU module was built for it (see --rows-per-thread)");
+  }
   if (!write_manifest(output_dir, info, records, error)) return fail(error);
   int failed = 0;
   for (const KernelRecord& r : records)

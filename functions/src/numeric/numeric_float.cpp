@@ -5,16 +5,21 @@
 // LOG(0), ASIN(2)) raises Msg 3623 "invalid floating point operation"
 // (kInvalidFloatOperation); a finite argument whose result overflows the
 // double range raises Msg 8115 (kArithmeticOverflow).
+//
+// The elementary functions come from portable_math.hpp, not libm, so the CPU
+// and GPU kernels compute the same bits (libm differs between devices).
 #include <climits>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 
 #include "tessera/functions/numeric_functions.hpp"
+#include "tessera/functions/portable_math.hpp"
 
 using tessera::fn::kArithmeticOverflow;
 using tessera::fn::kInvalidFloatOperation;
 using tessera::fn::kOk;
+namespace pmath = tessera::fn::pmath;
 
 namespace {
 constexpr double kPi = 3.14159265358979323846;
@@ -35,7 +40,7 @@ int32_t finish(double* out, double r) {
 // zero to a negative power (a pole) are domain errors.
 int32_t power(double x, double y, double* r) {
   if (x == 0.0 && y < 0.0) return kInvalidFloatOperation;
-  return finish(r, std::pow(x, y));
+  return finish(r, pmath::pow(x, y));
 }
 
 // POWER(int or bigint, float): computed in float, converted back to the base's
@@ -66,21 +71,21 @@ TESSERA_ROW_FN int32_t tsf_sqrt(double* out, double x) {
   return kOk;
 }
 TESSERA_ROW_FN int32_t tsf_square(double* out, double x) { return finish(out, x * x); }
-TESSERA_ROW_FN int32_t tsf_exp(double* out, double x) { return finish(out, std::exp(x)); }
+TESSERA_ROW_FN int32_t tsf_exp(double* out, double x) { return finish(out, pmath::exp(x)); }
 
 TESSERA_ROW_FN int32_t tsf_log(double* out, double x) {
   if (x <= 0.0) return kInvalidFloatOperation;
-  *out = std::log(x);
+  *out = pmath::log(x);
   return kOk;
 }
 // LOG(x, base) = ln(x) / ln(base); base 1 (division by ln 1 = 0) is a domain error.
 TESSERA_ROW_FN int32_t tsf_log_base(double* out, double x, double base) {
   if (x <= 0.0 || base <= 0.0 || base == 1.0) return kInvalidFloatOperation;
-  return finish(out, std::log(x) / std::log(base));
+  return finish(out, pmath::log(x) / pmath::log(base));
 }
 TESSERA_ROW_FN int32_t tsf_log10(double* out, double x) {
   if (x <= 0.0) return kInvalidFloatOperation;
-  *out = std::log10(x);
+  *out = pmath::log10(x);
   return kOk;
 }
 
@@ -89,27 +94,27 @@ TESSERA_ROW_FN int32_t tsf_pi(double* out) {
   return kOk;
 }
 
-TESSERA_ROW_FN int32_t tsf_sin(double* out, double x) { return finish(out, std::sin(x)); }
-TESSERA_ROW_FN int32_t tsf_cos(double* out, double x) { return finish(out, std::cos(x)); }
-TESSERA_ROW_FN int32_t tsf_tan(double* out, double x) { return finish(out, std::tan(x)); }
+TESSERA_ROW_FN int32_t tsf_sin(double* out, double x) { return finish(out, pmath::sin(x)); }
+TESSERA_ROW_FN int32_t tsf_cos(double* out, double x) { return finish(out, pmath::cos(x)); }
+TESSERA_ROW_FN int32_t tsf_tan(double* out, double x) { return finish(out, pmath::tan(x)); }
 // COT(x) = cos(x) / sin(x); COT(0) is a domain error.
 TESSERA_ROW_FN int32_t tsf_cot(double* out, double x) {
-  const double s = std::sin(x);
+  const double s = pmath::sin(x);
   if (s == 0.0) return kInvalidFloatOperation;
-  return finish(out, std::cos(x) / s);
+  return finish(out, pmath::cos(x) / s);
 }
 TESSERA_ROW_FN int32_t tsf_asin(double* out, double x) {
   if (x < -1.0 || x > 1.0) return kInvalidFloatOperation;
-  *out = std::asin(x);
+  *out = pmath::asin(x);
   return kOk;
 }
 TESSERA_ROW_FN int32_t tsf_acos(double* out, double x) {
   if (x < -1.0 || x > 1.0) return kInvalidFloatOperation;
-  *out = std::acos(x);
+  *out = pmath::acos(x);
   return kOk;
 }
-TESSERA_ROW_FN int32_t tsf_atan(double* out, double x) { return finish(out, std::atan(x)); }
-TESSERA_ROW_FN int32_t tsf_atn2(double* out, double y, double x) { return finish(out, std::atan2(y, x)); }
+TESSERA_ROW_FN int32_t tsf_atan(double* out, double x) { return finish(out, pmath::atan(x)); }
+TESSERA_ROW_FN int32_t tsf_atn2(double* out, double y, double x) { return finish(out, pmath::atan2(y, x)); }
 
 TESSERA_ROW_FN int32_t tsf_degrees(double* out, double x) { return finish(out, x * (180.0 / kPi)); }
 TESSERA_ROW_FN int32_t tsf_radians(double* out, double x) { return finish(out, x * (kPi / 180.0)); }

@@ -15,6 +15,7 @@
 #include <cstring>
 
 #include "tessera/functions/number_bignum.hpp"
+#include "tessera/functions/portable_math.hpp"
 
 namespace tessera::fn {
 
@@ -121,7 +122,7 @@ class DoubleDecimal {
       *exp10 = e;
       return;
     }
-    int32_t e = static_cast<int32_t>(std::floor(std::log10(mag)));
+    int32_t e = static_cast<int32_t>(std::floor(pmath::log10(mag)));
     for (int32_t tries = 0; tries < 4; ++tries) {
       if (!scaled_floor(a, P - 1 - e, &q, &half) || q >= hi) {
         ++e;
@@ -169,9 +170,9 @@ class DoubleDecimal {
     // An estimate within a few ulps, then exact correction.
     const int32_t kw = k + (nd - nw);
     double x = static_cast<double>(w);
-    if (kw > 280) x = x * std::pow(10.0, kw - 30) * 1e30;
-    else if (kw < -280) x = x * std::pow(10.0, kw + 30) * 1e-30;
-    else x = x * std::pow(10.0, kw);
+    if (kw > 280) x = x * pmath::pow(10.0, kw - 30) * 1e30;
+    else if (kw < -280) x = x * pmath::pow(10.0, kw + 30) * 1e-30;
+    else x = x * pmath::pow(10.0, kw);
     if (!(x <= 1.7976931348623157e308)) x = 1.7976931348623157e308;
     if (x < 4.9406564584124654e-324) x = 4.9406564584124654e-324;
     uint64_t bits = bits_of(x);

@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "tessera/functions/decimal.hpp"
+#include "tessera/functions/portable_math.hpp"
 
 namespace tessera::fn {
 
@@ -56,7 +57,7 @@ class FloatRound {
   static double round(double x, int32_t length, bool truncate) {
     if (length >= 0) {
       if (length > 308) return x;
-      const double p = std::pow(10.0, static_cast<double>(length));
+      const double p = pmath::pow(10.0, static_cast<double>(length));
       const double y = x * p;
       if (std::fabs(y) > std::numeric_limits<double>::max()) return x;
       // Beyond 2^53 a double has no fractional digits left to round.
@@ -64,7 +65,7 @@ class FloatRound {
       return (truncate ? std::trunc(y) : std::round(y)) / p;
     }
     if (length < -308) return 0.0;
-    const double p = std::pow(10.0, static_cast<double>(-length));
+    const double p = pmath::pow(10.0, static_cast<double>(-length));
     const double y = x / p;
     return (truncate ? std::trunc(y) : std::round(y)) * p;
   }
