@@ -150,6 +150,26 @@ std::unique_ptr<Catalog> Catalog::load(const std::string& dir, std::string& erro
       e.gpu_block_size = k["gpu"].value("block_size", 256);
       e.gpu_rows_per_thread = k["gpu"].value("rows_per_thread", 1);
       e.gpu_autotuned = k["gpu"].value("autotuned", false);
+      for (const nlohmann::json& sp : k.value("specializations", nlohmann::json::array())) {
+        GpuSpecialization g;
+        g.entry = sp.value("entry", "");
+        g.what.default_context = sp.value("default_context", false);
+        const nlohmann::json constants = sp.value("constants", nlohmann::json::object());
+        for (auto& [arg, value] : constants.items())
+          g.what.constants.push_back({std::stoi(arg), value.get<int64_t>()});
+        std::vector<std::string> kept;
+        for (const auto& p : sp.value("params", nlohmann::json::array())) kept.push_back(p.get<std::string>());
+        std::vector<std::string> expected;
+        const std::vector<std::string> all = abi_names(*e.spec);
+        const std::vector<fn::KernelParam> abi = fn::kernel_params(*e.spec);
+        for (size_t i = 0; i < abi.size(); ++i)
+          if (!g.what.removes(abi[i])) expected.push_back(all[i]);
+        if (kept != expected) {
+          error = path + ": specialisation " + g.entry + " has a parameter list this runtime does not expect";
+          return nullptr;
+        }
+        e.gpu_specializations.push_back(std::move(g));
+      }
     }
     catalog->names_.push_back(name);
     catalog->kernels_[name] = e;

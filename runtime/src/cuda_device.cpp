@@ -41,6 +41,8 @@ struct CudaDevice::Api {
   Result (*cuEventElapsedTime)(float*, void*, void*);
   Result (*cuEventDestroy)(void*);
   Result (*cuGetErrorName)(Result, const char**);
+  Result (*cuFuncGetAttribute)(int*, int, void*);
+  static constexpr int kMaxThreadsPerBlock = 0;  // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
 
   template <typename F>
   bool load(F& f, const char* name, std::string& error) {
@@ -67,7 +69,7 @@ struct CudaDevice::Api {
            load(cuEventCreate, "cuEventCreate", e) && load(cuEventRecord, "cuEventRecord", e) &&
            load(cuEventSynchronize, "cuEventSynchronize", e) &&
            load(cuEventElapsedTime, "cuEventElapsedTime", e) && load(cuEventDestroy, "cuEventDestroy_v2", e) &&
-           load(cuGetErrorName, "cuGetErrorName", e);
+           load(cuGetErrorName, "cuGetErrorName", e) && load(cuFuncGetAttribute, "cuFuncGetAttribute", e);
   }
 };
 
@@ -90,6 +92,8 @@ struct ResidentCall::State {
   std::vector<uint32_t> narrow;
   std::vector<uint8_t> bytes;
   std::vector<void*> params;
+  int last_block_size = 0;  // the block size the last launch really used
+  std::string entry;        // the generic kernel or a specialisation
 
   ~State() {
     if (device)
@@ -143,16 +147,15 @@ CudaDevice::~CudaDevice() {
   if (context_) api_->cuCtxDestroy(context_);
 }
 
-void* CudaDevice::function(const KernelEntry& kernel, int rows_per_thread, std::string& error) {
+void* CudaDevice::function(const std::string& entry, int rows_per_thread, std::string& error) {
   auto it = modules_.find(rows_per_thread);
   if (it == modules_.end()) {
-    error = std::string(kernel.spec->kernel) + ": the catalog has no GPU module with " +
-            std::to_string(rows_per_thread) + " rows per thread";
+    error = entry + ": the catalog has no GPU module with " + std::to_string(rows_per_thread) + " rows per thread";
     return nullptr;
   }
   void* f = nullptr;
-  if (!api_->check(api_->cuModuleGetFunction(&f, it->second, kernel.gpu_entry.c_str()),
-                   "cuModuleGetFunction(" + kernel.gpu_entry + ")", error))
+  if (!api_->check(api_->cuModuleGetFunction(&f, it->second, entry.c_str()),
+                   "cuModuleGetFunction(" + entry + ")", error))
     return nullptr;
   return f;
 }
@@ -195,10 +198,25 @@ std::unique_ptr<ResidentCall> CudaDevice::prepare(const KernelEntry& kernel, std
   const int32_t ctx[4] = {session.datefirst, session.dateformat, session.language,
                           static_cast<int32_t>(session.collation)};
   const int64_t no_error = fn::kNoError;
+  // The most specialised variant whose constants match this call, if any.
+  const fn::SessionContext defaults;
+  const bool default_session = session.datefirst == defaults.datefirst && session.dateformat == defaults.dateformat &&
+                               session.language == defaults.language && session.collation == defaults.collation;
+  const GpuSpecialization* chosen = nullptr;
+  for (const GpuSpecialization& g : kernel.gpu_specializations) {
+    if (g.what.default_context && !default_session) continue;
+    bool match = true;
+    for (const auto& [arg, value] : g.what.constants) match &= st.args[arg].int_value == value;
+    const size_t weight = g.what.constants.size() * 2 + (g.what.default_context ? 1 : 0);
+    const size_t best = chosen ? chosen->what.constants.size() * 2 + (chosen->what.default_context ? 1 : 0) : 0;
+    if (match && (!chosen || weight > best)) chosen = &g;
+  }
+  st.entry = chosen ? chosen->entry : kernel.gpu_entry;
   for (const fn::KernelParam& p : fn::kernel_params(spec)) {
     const KernelArg* k = p.arg >= 0 && p.kind != fn::ParamKind::ContextField ? &st.args[p.arg] : nullptr;
     Api::Ptr d = 0;
     bool ok = true;
+    if (chosen && chosen->what.removes(p)) continue;  // a constant of the specialised kernel
     switch (p.kind) {
       case fn::ParamKind::ArgData:
       case fn::ParamKind::ArgBytes: ok = upload(k->column->data.data(), k->column->data.size(), d); break;
@@ -243,7 +261,9 @@ std::unique_ptr<ResidentCall> CudaDevice::prepare(const KernelEntry& kernel, std
     st.values.push_back(d);
   }
   // cuLaunchKernel takes a pointer to each parameter, sized as the kernel declares it.
-  const std::vector<fn::KernelParam> abi = fn::kernel_params(spec);
+  std::vector<fn::KernelParam> abi;
+  for (const fn::KernelParam& p : fn::kernel_params(spec))
+    if (!chosen || !chosen->what.removes(p)) abi.push_back(p);
   st.narrow.resize(st.values.size());
   st.bytes.resize(st.values.size());
   for (size_t i = 0; i < st.values.size(); ++i) {
@@ -261,12 +281,23 @@ std::unique_ptr<ResidentCall> CudaDevice::prepare(const KernelEntry& kernel, std
 
 ResidentCall::~ResidentCall() = default;
 
+int ResidentCall::last_block_size() const { return state_->last_block_size; }
+const std::string& ResidentCall::entry() const { return state_->entry; }
+
 bool ResidentCall::time(int warmup, int repeats, int rows_per_thread, int block_size, std::vector<float>& ms,
                         std::string& error) {
   State& st = *state_;
   CudaDevice::Api& a = *st.device->api_;
-  void* f = st.device->function(*st.kernel, rows_per_thread, error);
+  void* f = st.device->function(st.entry, rows_per_thread, error);
   if (!f) return false;
+  // A variant with many registers may not launch 1024 threads per block: use
+  // the largest block the compiled code allows (a multiple of the warp size).
+  int max_threads = 0;
+  if (!a.check(a.cuFuncGetAttribute(&max_threads, CudaDevice::Api::kMaxThreadsPerBlock, f), "cuFuncGetAttribute",
+               error))
+    return false;
+  if (block_size > max_threads) block_size = std::max(32, max_threads / 32 * 32);
+  st.last_block_size = block_size;
   const int64_t per_block = static_cast<int64_t>(block_size) * rows_per_thread;
   const unsigned grid = static_cast<unsigned>(std::max<int64_t>(1, (st.rows + per_block - 1) / per_block));
   void *start = nullptr, *stop = nullptr;
@@ -279,7 +310,7 @@ bool ResidentCall::time(int warmup, int repeats, int rows_per_thread, int block_
     ok = a.check(a.cuEventRecord(start, nullptr), "cuEventRecord", error) &&
          a.check(a.cuLaunchKernel(f, grid, 1, 1, static_cast<unsigned>(block_size), 1, 1, 0, nullptr,
                                   st.params.data(), nullptr),
-                 "cuLaunchKernel(" + st.kernel->gpu_entry + ")", error) &&
+                 "cuLaunchKernel(" + st.entry + ")", error) &&
          a.check(a.cuEventRecord(stop, nullptr), "cuEventRecord", error) &&
          a.check(a.cuEventSynchronize(stop), "cuEventSynchronize", error);
     float t = 0;

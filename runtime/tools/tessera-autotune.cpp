@@ -142,6 +142,7 @@ int main(int argc, char** argv) {
         }
         std::sort(ms.begin(), ms.end());
         const double median = ms[ms.size() / 2];
+        if (call->last_block_size() != block) continue;  // this variant cannot run `block` threads
         sweep.push_back({{"rows_per_thread", m.rows_per_thread}, {"block_size", block}, {"median_ms", median}});
         std::printf("%-30s %4d %5d %10.4f\n", name.c_str(), m.rows_per_thread, block, median);
         if (median < best) best = median, best_u = m.rows_per_thread, best_block = block;

@@ -76,8 +76,22 @@ nlohmann::json kernel_json(const KernelRecord& r, const CatalogInfo& info) {
                 {"autotuned", tuned},
                 {"variants", variants}};
   }
-  // Constant specialisations are not generated yet (see docs/ARCHITECTURE.md).
-  j["specializations"] = nlohmann::json::array();
+  // GPU variants with constants sunk (every GPU module has all of them).
+  nlohmann::json specializations = nlohmann::json::array();
+  if (!info.gpu_variants.empty())
+    for (const fn::Specialization& v : fn::planned_specializations(s)) {
+      nlohmann::json constants = nlohmann::json::object();
+      for (const auto& [arg, value] : v.constants) constants[std::to_string(arg)] = value;
+      nlohmann::json kept = nlohmann::json::array();
+      for (const fn::KernelParam& p : fn::kernel_params(s))
+        if (!v.removes(p))
+          kept.push_back(std::string(param_kind_name(p.kind)) + (p.arg >= 0 ? ":" + std::to_string(p.arg) : ""));
+      specializations.push_back({{"entry", kernel_symbol(s) + fn::specialization_suffix(s, v)},
+                                 {"constants", constants},
+                                 {"default_context", v.default_context},
+                                 {"params", kept}});
+    }
+  j["specializations"] = specializations;
   return j;
 }
 

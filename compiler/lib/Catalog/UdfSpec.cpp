@@ -59,7 +59,15 @@ bool load_udf_spec(const std::string& path, std::deque<OwnedSpec>& out, std::str
         return false;
       }
       o.arg_names.push_back(name);
-      o.args.push_back({{}, t, a.value("constant", false)});
+      std::vector<int64_t>& values = o.specialize.emplace_back();
+      for (const nlohmann::json& v : a.value("specialize", nlohmann::json::array())) {
+        if (!v.is_number_integer() || !a.value("constant", false)) {
+          error = where + ": \"specialize\" takes integer values of a constant argument";
+          return false;
+        }
+        values.push_back(v.get<int64_t>());
+      }
+      o.args.push_back({{}, t, a.value("constant", false), values});
     }
     for (size_t i = 0; i < o.args.size(); ++i) o.args[i].name = o.arg_names[i];
     const std::string nulls = f.value("nulls", std::string("propagate"));

@@ -3,6 +3,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/BitVector.h"
 #include "mlir/IR/Builders.h"
 #include "tessera/functions/kernel_abi.hpp"
 #include "tessera/functions/status.hpp"
@@ -232,6 +233,39 @@ mlir::func::FuncOp build_column_kernel(mlir::ModuleOp module, const FunctionSpec
     return nullptr;
   }
   return kernel;
+}
+
+mlir::func::FuncOp build_specialized_kernel(mlir::ModuleOp module, mlir::func::FuncOp kernel,
+                                            const FunctionSpec& spec, const fn::Specialization& s) {
+  mlir::OpBuilder b(module.getContext());
+  b.setInsertionPointAfter(kernel);
+  auto variant = mlir::cast<mlir::func::FuncOp>(b.clone(*kernel));
+  variant.setSymName(kernel_symbol(spec) + fn::specialization_suffix(spec, s));
+  variant->setAttr("tessera.specialization", b.getStringAttr(fn::specialization_suffix(spec, s)));
+  mlir::Block& entry = variant.getBody().front();
+  b.setInsertionPointToStart(&entry);
+  const fn::SessionContext defaults;
+  const int64_t context[4] = {defaults.datefirst, defaults.dateformat, defaults.language,
+                              static_cast<int64_t>(defaults.collation)};
+  const std::vector<fn::KernelParam> params = fn::kernel_params(spec);
+  llvm::BitVector erase(params.size());
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (!s.removes(params[i])) continue;
+    int64_t value = 0;
+    if (params[i].kind == ParamKind::ContextField) {
+      value = context[params[i].arg];
+    } else {
+      for (const auto& [arg, v] : s.constants)
+        if (arg == params[i].arg) value = v;
+    }
+    mlir::Value arg = entry.getArgument(i);
+    mlir::Value c = mlir::LLVM::ConstantOp::create(b, variant.getLoc(), arg.getType(),
+                                                   b.getIntegerAttr(arg.getType(), value));
+    arg.replaceAllUsesWith(c);
+    erase.set(i);
+  }
+  (void)variant.eraseArguments(erase);
+  return variant;
 }
 
 void build_cpu_entry(mlir::ModuleOp module, const FunctionSpec& spec, mlir::func::FuncOp kernel) {

@@ -223,6 +223,11 @@ int main(int argc, char** argv) {
     if (ptxas.empty()) llvm::errs() << "tessera-cc: note: ptxas not found; the catalog has PTX but no cubin\n";
     for (unsigned u : rows_per_thread) {
       mlir::OwningOpRef<mlir::ModuleOp> device(mlir::cast<mlir::ModuleOp>((*module)->clone()));
+      // Constant and session specialisations exist on the GPU only.
+      for (auto& [r, k] : kernels)
+        for (const fn::Specialization& spec_variant : fn::planned_specializations(*r->spec))
+          build_specialized_kernel(*device, device->lookupSymbol<mlir::func::FuncOp>(k.getSymName()), *r->spec,
+                                   spec_variant);
       if (!run_pipeline(*device, [u](mlir::OpPassManager& pm) { build_gpu_outlining_pipeline(pm, u); }, error))
         return fail("GPU outlining failed:\n" + error);
       if (emit_stage("gpu", [&](llvm::raw_ostream& os) { device->print(os); })) return 0;

@@ -7,26 +7,29 @@
 
 namespace tessera::fn {
 namespace {
+// Values that get specialised kernels (DatePart: year..iso_week; the CONVERT styles TPC-H-like reports use).
+constexpr int64_t kCommonParts[] = {0, 1, 2, 3, 4, 5, 6, 7};
+constexpr int64_t kCommonStyles[] = {1, 23, 101, 103, 104, 110, 111, 112, 120, 126};
 constexpr ArgSpec kDate[] = {{"date", SqlType::Date}};
-constexpr ArgSpec kPartDate[] = {{.name = "part", .type = SqlType::Int32, .constant = true},
+constexpr ArgSpec kPartDate[] = {{.name = "part", .type = SqlType::Int32, .constant = true, .specialize = kCommonParts},
                                  {.name = "date", .type = SqlType::Date}};
-constexpr ArgSpec kPartNumberDate[] = {{.name = "part", .type = SqlType::Int32, .constant = true},
+constexpr ArgSpec kPartNumberDate[] = {{.name = "part", .type = SqlType::Int32, .constant = true, .specialize = kCommonParts},
                                        {.name = "number", .type = SqlType::Int32},
                                        {.name = "date", .type = SqlType::Date}};
-constexpr ArgSpec kPartNumberDateOrigin[] = {{.name = "part", .type = SqlType::Int32, .constant = true},
+constexpr ArgSpec kPartNumberDateOrigin[] = {{.name = "part", .type = SqlType::Int32, .constant = true, .specialize = kCommonParts},
                                              {.name = "number", .type = SqlType::Int32},
                                              {.name = "date", .type = SqlType::Date},
                                              {.name = "origin", .type = SqlType::Date}};
-constexpr ArgSpec kPartStartEnd[] = {{.name = "part", .type = SqlType::Int32, .constant = true},
+constexpr ArgSpec kPartStartEnd[] = {{.name = "part", .type = SqlType::Int32, .constant = true, .specialize = kCommonParts},
                                      {.name = "startdate", .type = SqlType::Date},
                                      {.name = "enddate", .type = SqlType::Date}};
 constexpr ArgSpec kDateMonths[] = {{"start_date", SqlType::Date}, {"month_to_add", SqlType::Int32}};
 constexpr ArgSpec kYearMonthDay[] = {{"year", SqlType::Int32}, {"month", SqlType::Int32}, {"day", SqlType::Int32}};
 constexpr ArgSpec kDateStyle[] = {{.name = "date", .type = SqlType::Date},
-                                  {.name = "style", .type = SqlType::Int32, .constant = true}};
+                                  {.name = "style", .type = SqlType::Int32, .constant = true, .specialize = kCommonStyles}};
 constexpr ArgSpec kString[] = {{"expression", SqlType::String}};
 constexpr ArgSpec kStringStyle[] = {{.name = "expression", .type = SqlType::String},
-                                    {.name = "style", .type = SqlType::Int32, .constant = true}};
+                                    {.name = "style", .type = SqlType::Int32, .constant = true, .specialize = kCommonStyles}};
 
 // DATENAME: a month or weekday name, otherwise at most 4 digits (year 9999).
 int64_t datename_length(const LengthInputs& in) {

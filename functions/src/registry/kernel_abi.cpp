@@ -41,3 +41,23 @@ std::vector<KernelParam> kernel_params(const FunctionSpec& spec) {
 }
 
 }  // namespace tessera::fn
+
+namespace tessera::fn {
+
+std::vector<Specialization> planned_specializations(const FunctionSpec& spec) {
+  std::vector<Specialization> out;
+  if (spec.uses_context) out.push_back({{}, true});
+  for (int32_t i = 0; i < static_cast<int32_t>(spec.args.size()); ++i)
+    for (int64_t v : spec.args[i].specialize) out.push_back({{{i, v}}, spec.uses_context});
+  return out;
+}
+
+std::string specialization_suffix(const FunctionSpec& spec, const Specialization& s) {
+  std::string suffix;
+  for (const auto& [arg, value] : s.constants)
+    suffix += "__" + std::string(spec.args[arg].name) + "_" + (value < 0 ? "m" + std::to_string(-value) : std::to_string(value));
+  if (s.default_context) suffix += "__ctx";
+  return suffix;
+}
+
+}  // namespace tessera::fn

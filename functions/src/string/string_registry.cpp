@@ -11,10 +11,14 @@ constexpr int64_t kVarcharMax = 8000;  // REPLICATE / SPACE truncate here
 constexpr int64_t kCharBytes = 4;      // the most bytes one character takes
 
 constexpr ArgSpec kS[] = {{"string", SqlType::String}};
-constexpr ArgSpec kSN[] = {{"string", SqlType::String}, {.name = "n", .type = SqlType::Int64, .constant = true}};
+// Literal lengths that get specialised GPU kernels (TPC-H-scalar's LEFT/RIGHT/SUBSTRING use 1..5).
+constexpr int64_t kCommonLengths[] = {1, 2, 3, 4, 5};
+constexpr ArgSpec kSN[] = {{"string", SqlType::String},
+                           {.name = "n", .type = SqlType::Int64, .constant = true, .specialize = kCommonLengths}};
 constexpr ArgSpec kSubstring[] = {{"string", SqlType::String},
                                   {.name = "start", .type = SqlType::Int64, .constant = true},
-                                  {.name = "length", .type = SqlType::Int64, .constant = true}};
+                                  {.name = "length", .type = SqlType::Int64, .constant = true,
+                                   .specialize = kCommonLengths}};
 constexpr ArgSpec kSChars[] = {{"string", SqlType::String}, {"characters", SqlType::String}};
 constexpr ArgSpec kCharsS[] = {{"characters", SqlType::String}, {"string", SqlType::String}};
 constexpr ArgSpec kReplace[] = {

@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "tessera/functions/kernel_abi.hpp"
 #include "tessera/functions/registry.hpp"
 
 namespace tessera::compiler {
@@ -18,6 +19,12 @@ std::string cpu_entry_symbol(const fn::FunctionSpec& spec);   // "tk_<kernel>_cp
 // Adds the kernel for `spec` to `module`, which must contain the row function.
 // On failure returns nullptr and sets `error`.
 mlir::func::FuncOp build_column_kernel(mlir::ModuleOp module, const fn::FunctionSpec& spec, std::string& error);
+
+// Adds a copy of `kernel` named tk_<kernel><suffix> in which the parameters the
+// specialisation removes are constants (sunk into the body) and gone from the
+// signature. Returns the new kernel.
+mlir::func::FuncOp build_specialized_kernel(mlir::ModuleOp module, mlir::func::FuncOp kernel,
+                                            const fn::FunctionSpec& spec, const fn::Specialization& s);
 
 // Adds `void tk_<kernel>_cpu(const uint64_t* params, int64 begin, int64 end)`,
 // which unpacks one 64-bit slot per kernel parameter (except begin/end) and

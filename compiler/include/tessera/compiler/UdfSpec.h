@@ -15,6 +15,7 @@ struct OwnedSpec {
   std::string sql_name, kernel, symbol, summary;
   std::vector<std::string> arg_names;
   std::vector<fn::ArgSpec> args;
+  std::deque<std::vector<int64_t>> specialize;  // per argument; deque keeps spans valid
   fn::FunctionSpec spec{};
   LengthRule length;
 };

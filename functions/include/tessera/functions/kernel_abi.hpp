@@ -8,6 +8,8 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "tessera/functions/registry.hpp"
@@ -46,5 +48,33 @@ inline constexpr int64_t kNoError = INT64_MAX;
 inline int64_t pack_error(int64_t row, int32_t status) { return (row << 8) | status; }
 inline int64_t error_row(int64_t packed) { return packed >> 8; }
 inline int32_t error_status(int64_t packed) { return static_cast<int32_t>(packed & 0xff); }
+
+}  // namespace tessera::fn
+
+namespace tessera::fn {
+
+// A GPU kernel variant with some parameters replaced by constants sunk into
+// its body: constant SQL arguments (`constants`: argument index -> value)
+// and, with `default_context`, the four SessionContext fields of
+// SessionContext{} (us_english, DATEFIRST 7, mdy, case-insensitive).
+struct Specialization {
+  std::vector<std::pair<int32_t, int64_t>> constants;
+  bool default_context = false;
+
+  bool removes(const KernelParam& p) const {
+    if (p.kind == ParamKind::ContextField) return default_context;
+    if (p.kind != ParamKind::ConstValue) return false;
+    for (const auto& [arg, value] : constants)
+      if (arg == p.arg) return true;
+    return false;
+  }
+};
+
+// The variants tessera-cc builds for a spec: one per listed common value of
+// each constant argument (each with the default session if the function uses
+// one), plus the default session alone.
+std::vector<Specialization> planned_specializations(const FunctionSpec& spec);
+// "datepart__part_1__ctx": appended to the kernel symbol after "tk_".
+std::string specialization_suffix(const FunctionSpec& spec, const Specialization& s);
 
 }  // namespace tessera::fn

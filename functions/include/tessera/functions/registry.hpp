@@ -27,6 +27,9 @@ struct ArgSpec {
   std::string_view name;
   SqlType type;
   bool constant = false;  // the same value for every row (DATEPART's part, a style)
+  // Common values of a constant argument: the compiler builds a GPU kernel
+  // variant for each, with the value sunk into the kernel so its branches fold.
+  std::span<const int64_t> specialize = {};
 };
 
 enum class NullRule : uint8_t {

@@ -7,12 +7,19 @@
 #include <string>
 #include <vector>
 
+#include "tessera/functions/kernel_abi.hpp"
 #include "tessera/functions/registry.hpp"
 
 namespace tessera::rt {
 
 // Calls a CPU kernel: one 64-bit slot per kernel parameter except the row range.
 using CpuEntry = void (*)(const uint64_t* params, int64_t begin, int64_t end);
+
+// A GPU variant with constants sunk (manifest "specializations").
+struct GpuSpecialization {
+  std::string entry;
+  fn::Specialization what;
+};
 
 struct KernelEntry {
   const fn::FunctionSpec* spec = nullptr;
@@ -21,6 +28,7 @@ struct KernelEntry {
   int gpu_block_size = 256;        // chosen by the autotuner, or the default
   int gpu_rows_per_thread = 1;     // which compiled variant (thread coarsening) to launch
   bool gpu_autotuned = false;
+  std::vector<GpuSpecialization> gpu_specializations;
   // Output-length rule of a UDF with a string result (library functions use spec->max_length).
   int64_t udf_length_constant = 0;
   std::vector<int32_t> udf_length_args;

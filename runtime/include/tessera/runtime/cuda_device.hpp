@@ -32,6 +32,11 @@ class ResidentCall {
   // Bytes one launch must move: every input buffer read once, every output written once.
   int64_t bytes_moved() const { return bytes_moved_; }
   int64_t rows() const { return rows_; }
+  // The block size the last time() launched with (smaller than asked when the
+  // compiled variant cannot run that many threads per block).
+  int last_block_size() const;
+  // The kernel entry launched: the generic one or a specialisation.
+  const std::string& entry() const;
 
  private:
   friend class CudaDevice;
@@ -68,7 +73,7 @@ class CudaDevice {
   void* context_ = nullptr;
   std::map<int, void*> modules_;  // rows per thread -> loaded module
   std::string name_;
-  void* function(const KernelEntry& kernel, int rows_per_thread, std::string& error);
+  void* function(const std::string& entry, int rows_per_thread, std::string& error);
 };
 
 }  // namespace tessera::rt
