@@ -10,6 +10,7 @@
 #include "tessera/functions/calendar.hpp"
 #include "tessera/functions/date_part.hpp"
 #include "tessera/runtime/catalog.hpp"
+#include "tessera/runtime/cuda_device.hpp"
 #include "tessera/runtime/kernel_call.hpp"
 
 using namespace tessera;
@@ -53,9 +54,15 @@ int main(int argc, char** argv) {
   }
   std::printf("catalog %s: %zu kernels (%zu failed)\n", dir.c_str(), catalog->kernel_names().size(),
               catalog->failed().size());
-  // The CUDA device is not implemented yet (issue 4): kernels run on the CPU.
-  std::printf("device: CPU, %u threads (the CUDA device is not implemented yet)\n\n",
-              std::max(1u, std::thread::hardware_concurrency()));
+  // The GPU when there is one (CUDA driver and a device), the CPU otherwise; the
+  // choice is printed, never silent.
+  std::string gpu_error;
+  std::unique_ptr<rt::CudaDevice> gpu = rt::CudaDevice::open(*catalog, gpu_error);
+  if (gpu)
+    std::printf("device: GPU %s\n\n", gpu->name().c_str());
+  else
+    std::printf("device: CPU, %u threads (no GPU: %s)\n\n", std::max(1u, std::thread::hardware_concurrency()),
+                gpu_error.c_str());
 
   rt::Column dates, numbers, texts, prices, thirty;
   dates.type = fn::SqlType::Date;
@@ -104,7 +111,9 @@ int main(int argc, char** argv) {
       continue;
     }
     rt::KernelResult result;
-    if (!rt::run_cpu(*k, call.args, session, 0, result, error)) {
+    const bool ok = gpu ? gpu->run(*k, call.args, session, result, error)
+                        : rt::run_cpu(*k, call.args, session, 0, result, error);
+    if (!ok) {
       std::printf("%s: %s\n", call.sql, error.c_str());
       ++failures;
       continue;
