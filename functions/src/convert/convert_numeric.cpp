@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "tessera/functions/convert_functions.hpp"
+#include "tessera/functions/float_to_money.hpp"
 #include "tessera/functions/decimal.hpp"
 #include "tessera/functions/number_double.hpp"
 
@@ -19,6 +20,7 @@ using tessera::fn::kArithmeticOverflow;
 using tessera::fn::kInvalidArgument;
 using tessera::fn::kMaxDecimalPrecision;
 using tessera::fn::kMoneyScale;
+using tessera::fn::MoneyFromDouble;
 using tessera::fn::kOk;
 
 namespace {
@@ -96,12 +98,8 @@ TESSERA_ROW_FN int32_t tsf_cast_float_to_decimal(int64_t* out, double v, int32_t
   return kOk;
 }
 
-TESSERA_ROW_FN int32_t tsf_cast_float_to_money(int64_t* out, double v) {
-  __int128 r = 0;
-  if (!float_scaled(v, kMoneyScale, &r) || !Decimal::fits_money(r)) return kArithmeticOverflow;
-  *out = static_cast<int64_t>(r);
-  return kOk;
-}
+// The same rule as float_scaled(v, 4), without its big integer (float_to_money.hpp).
+TESSERA_ROW_FN int32_t tsf_cast_float_to_money(int64_t* out, double v) { return MoneyFromDouble::convert(v, out); }
 
 TESSERA_ROW_FN int32_t tsf_cast_decimal_to_decimal(int64_t* out, int64_t v, int32_t from_scale, int32_t precision,
                                                    int32_t scale) {

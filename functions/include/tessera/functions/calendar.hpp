@@ -42,16 +42,26 @@ class Calendar {
     return era * 146097 + doe - 719468;
   }
 
+  // Civil date of a day number in the DATE range. Counts from 0000-03-01 (so
+  // that the leap day ends the computational year) with unsigned arithmetic:
+  // 4-century cycles of 146097 days, 4-year cycles of 1461 days, and months of
+  // 153 days per 5 months from March; the divisions by constants become
+  // multiplications, and there is no branch but the January/February wrap.
   static constexpr CivilDate from_days(int32_t days) {
-    const int32_t z = days + 719468;
-    const int32_t era = (z >= 0 ? z : z - 146096) / 146097;
-    const int32_t doe = z - era * 146097;
-    const int32_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    const int32_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    const int32_t mp = (5 * doy + 2) / 153;
-    const int32_t d = doy - (153 * mp + 2) / 5 + 1;
-    const int32_t m = mp < 10 ? mp + 3 : mp - 9;
-    return CivilDate{yoe + era * 400 + (m <= 2 ? 1 : 0), m, d};
+    const uint32_t z = static_cast<uint32_t>(days + 719468);  // days since 0000-03-01, > 0 in range
+    const uint32_t n1 = 4 * z + 3;
+    const uint32_t century = n1 / 146097;
+    const uint32_t day_of_century = (n1 % 146097) / 4;
+    const uint32_t n2 = 4 * day_of_century + 3;
+    const uint32_t year_of_century = n2 / 1461;
+    const uint32_t day_of_year = (n2 % 1461) / 4;  // from March 1
+    const uint32_t n3 = 5 * day_of_year + 461;
+    const uint32_t month = n3 / 153;                // 3..14
+    const uint32_t day = (n3 % 153) / 5 + 1;
+    const uint32_t year = 100 * century + year_of_century;
+    const bool next_year = month > 12;
+    return CivilDate{static_cast<int32_t>(year + next_year), static_cast<int32_t>(next_year ? month - 12 : month),
+                     static_cast<int32_t>(day)};
   }
 
   // ISO weekday: 1 = Monday ... 7 = Sunday. 1970-01-01 was a Thursday.
