@@ -167,20 +167,8 @@ struct CollectingDiagnosticHandler : llvm::DiagnosticHandler {
 bool emit_amdgpu_object(mlir::ModuleOp module, llvm::LLVMContext& context, const std::string& chip,
                         std::string& object_or_asm, bool assembly, std::string* ir_after_opt, std::string& error,
                         std::vector<AmdgpuUnsupportedCall>* unsupported) {
-  mlir::gpu::GPUModuleOp gpu_module;
-  module.walk([&](mlir::gpu::GPUModuleOp m) { gpu_module = m; });
-  if (!gpu_module) {
-    error = "no gpu.module to compile";
-    return false;
-  }
-  // The device code as a module of its own, for LLVM IR translation.
-  mlir::OpBuilder b(module.getContext());
-  mlir::OwningOpRef<mlir::ModuleOp> device = mlir::ModuleOp::create(b.getUnknownLoc());
-  for (mlir::NamedAttribute attr : module->getAttrs())
-    if (attr.getName().getValue().starts_with("llvm.") || attr.getName().getValue().starts_with("dlti."))
-      (*device)->setAttr(attr.getName(), attr.getValue());
-  b.setInsertionPointToEnd(device->getBody());
-  for (mlir::Operation& op : gpu_module.getBody()->getOperations()) b.clone(op);
+  mlir::OwningOpRef<mlir::ModuleOp> device = extract_device_module(module, error);
+  if (!device) return false;
 
   // Verified below, once the allocas are in the private address space.
   std::unique_ptr<llvm::Module> llvm_module =

@@ -6,6 +6,8 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Triple.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
 #include "tessera/compiler/Backend.h"
 
 extern "C" {
@@ -70,6 +72,23 @@ void optimize_module(llvm::Module& module, llvm::TargetMachine& tm) {
   pb.crossRegisterProxies(lam, fam, cgam, mam);
   llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   mpm.run(module, mam);
+}
+
+mlir::OwningOpRef<mlir::ModuleOp> extract_device_module(mlir::ModuleOp module, std::string& error) {
+  mlir::gpu::GPUModuleOp gpu_module;
+  module.walk([&](mlir::gpu::GPUModuleOp m) { gpu_module = m; });
+  if (!gpu_module) {
+    error = "no gpu.module to compile";
+    return nullptr;
+  }
+  mlir::OpBuilder b(module.getContext());
+  mlir::OwningOpRef<mlir::ModuleOp> device = mlir::ModuleOp::create(b.getUnknownLoc());
+  for (mlir::NamedAttribute attr : module->getAttrs())
+    if (attr.getName().getValue().starts_with("llvm.") || attr.getName().getValue().starts_with("dlti."))
+      (*device)->setAttr(attr.getName(), attr.getValue());
+  b.setInsertionPointToEnd(device->getBody());
+  for (mlir::Operation& op : gpu_module.getBody()->getOperations()) b.clone(op);
+  return device;
 }
 
 void internalize_except(llvm::Module& module, bool (*keep)(llvm::StringRef)) {

@@ -7,6 +7,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Target/TargetMachine.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 
 namespace tessera::compiler {
 
@@ -24,6 +25,11 @@ void optimize_module(llvm::Module& module, llvm::TargetMachine& tm);
 // Internalises every defined function except `keep(name)`, so O3 can inline
 // and drop row functions.
 void internalize_except(llvm::Module& module, bool (*keep)(llvm::StringRef));
+
+// The (lowered) gpu.module of `module` as a builtin module of its own, with the
+// module's llvm.* and dlti.* attributes, ready for LLVM IR translation; null
+// with `error` set if there is none.
+mlir::OwningOpRef<mlir::ModuleOp> extract_device_module(mlir::ModuleOp module, std::string& error);
 
 // CPU: the lowered host module (llvm dialect) -> O3 -> object -> shared library.
 // `ir_after_opt` receives the optimised LLVM IR when non-null.
