@@ -9,6 +9,7 @@ packages=(cmake ninja-build g++ git python3
           nlohmann-json3-dev libgtest-dev libgmock-dev zlib1g-dev libzstd-dev)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+command -v npm >/dev/null 2>&1 || missing+=(npm)  # fetches DuckDB (scripts/install_duckdb.sh)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
@@ -18,6 +19,8 @@ fi
 if ! command -v ptxas >/dev/null && [ ! -x /usr/local/cuda/bin/ptxas ]; then
   echo "setup: note: no CUDA toolkit (ptxas) found; the catalog will hold PTX without cubin"
 fi
+
+bash scripts/install_duckdb.sh  # DuckDB (oracle and baseline) into third_party/duckdb
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
 ninja -C build

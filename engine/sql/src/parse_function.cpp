@@ -1,0 +1,137 @@
+// Function calls. Generic form: name ( [DISTINCT | ALL] args | * ). Special forms:
+//   CAST(x AS type), TRY_CAST(x AS type)
+//   CONVERT(type, x [, style]), TRY_CONVERT(type, x [, style])
+//   EXTRACT(field FROM x)
+//   SUBSTRING(x FROM start [FOR length])  (also the comma form)
+//   DATEPART(part, d), DATENAME, DATEADD(part, n, d), DATEDIFF(part, a, b), DATEDIFF_BIG, DATETRUNC,
+//   DATE_BUCKET(part, n, d [, origin]): the first argument is a date part keyword.
+#include <array>
+
+#include "parser_impl.hpp"
+
+namespace tessera::sql::detail {
+namespace {
+
+bool takes_datepart(std::string_view upper_name) {
+  static constexpr std::array<std::string_view, 7> kNames = {
+      "DATEPART", "DATENAME", "DATEADD", "DATEDIFF", "DATEDIFF_BIG", "DATETRUNC", "DATE_BUCKET"};
+  for (std::string_view n : kNames)
+    if (n == upper_name) return true;
+  return false;
+}
+
+}  // namespace
+
+ExprPtr Parser::function_call() {
+  const Token& name = peek();
+  const std::string uname = name.kind == TokenKind::QuotedIdentifier ? name.text : upper(name.text);
+  if (name.kind != TokenKind::QuotedIdentifier) {
+    if (uname == "CONVERT" || uname == "TRY_CONVERT") return convert_call(name);
+    if (uname == "EXTRACT") return extract_call(name);
+    if (uname == "SUBSTRING") return substring_call(name);
+    if (takes_datepart(uname)) return datepart_call(name);
+  }
+  next();
+  next();  // '('
+  auto f = std::make_unique<FunctionCallExpr>(name.loc);
+  f->name = make_identifier(name);
+  f->upper_name = uname;
+  const std::string context = "after the argument list of " + uname;
+  if (at(TokenKind::Star)) {
+    next();
+    f->star = true;
+    expect(TokenKind::RParen, "after " + uname + "(*");
+    return f;
+  }
+  if (accept_keyword("DISTINCT")) {
+    f->distinct = true;
+    if (at(TokenKind::RParen)) fail_expected("an argument", "after DISTINCT in " + uname + "(");
+  } else if (accept_keyword("ALL")) {
+    if (at(TokenKind::RParen)) fail_expected("an argument", "after ALL in " + uname + "(");
+  }
+  if (!at(TokenKind::RParen)) {
+    do {
+      f->args.push_back(expr());
+    } while (accept(TokenKind::Comma));
+  }
+  expect(TokenKind::RParen, context);
+  return f;
+}
+
+ExprPtr Parser::cast_call() {
+  const Token& name = next();  // CAST or TRY_CAST
+  auto c = std::make_unique<CastExpr>(name.loc);
+  c->is_try = name.text == "TRY_CAST";
+  expect(TokenKind::LParen, "after " + name.text);
+  c->value = expr();
+  expect_keyword("AS", "after the value in " + name.text + "(x AS type)");
+  c->type = type_name("after AS in " + name.text);
+  expect(TokenKind::RParen, "after the type in " + name.text);
+  return c;
+}
+
+ExprPtr Parser::convert_call(const Token& name) {
+  const std::string uname = upper(name.text);
+  next();
+  next();  // '('
+  auto c = std::make_unique<ConvertExpr>(name.loc);
+  c->is_try = uname == "TRY_CONVERT";
+  c->type = type_name("as the first argument of " + uname + " (" + uname + "(type, value [, style]))");
+  expect(TokenKind::Comma, "after the type in " + uname);
+  c->value = expr();
+  if (accept(TokenKind::Comma)) c->style = expr();
+  expect(TokenKind::RParen, "after the argument list of " + uname);
+  return c;
+}
+
+ExprPtr Parser::extract_call(const Token& name) {
+  next();
+  next();  // '('
+  auto e = std::make_unique<ExtractExpr>(name.loc);
+  if (!at(TokenKind::Identifier)) fail_expected("a date field (YEAR, MONTH, DAY, ...)", "after EXTRACT(");
+  e->field_loc = peek().loc;
+  e->field = upper(next().text);
+  expect_keyword("FROM", "after the field in EXTRACT(" + e->field);
+  e->value = expr();
+  expect(TokenKind::RParen, "after the argument of EXTRACT");
+  return e;
+}
+
+ExprPtr Parser::substring_call(const Token& name) {
+  next();
+  next();  // '('
+  auto f = std::make_unique<FunctionCallExpr>(name.loc);
+  f->name = make_identifier(name);
+  f->upper_name = "SUBSTRING";
+  f->args.push_back(expr());
+  if (accept_keyword("FROM")) {
+    f->args.push_back(expr());
+    if (accept_keyword("FOR")) f->args.push_back(expr());
+  } else {
+    while (accept(TokenKind::Comma)) f->args.push_back(expr());
+  }
+  expect(TokenKind::RParen, "after the argument list of SUBSTRING");
+  return f;
+}
+
+ExprPtr Parser::datepart_call(const Token& name) {
+  const std::string uname = upper(name.text);
+  next();
+  next();  // '('
+  auto f = std::make_unique<FunctionCallExpr>(name.loc);
+  f->name = make_identifier(name);
+  f->upper_name = uname;
+  if (!at(TokenKind::Identifier))
+    fail_expected("a date part keyword (year, quarter, month, dayofyear, day, week, weekday, iso_week)",
+                  "as the first argument of " + uname);
+  const Token& part = next();
+  f->args.push_back(std::make_unique<DatePartKeywordExpr>(part.loc, part.text));
+  expect(TokenKind::Comma, "after the date part of " + uname);
+  do {
+    f->args.push_back(expr());
+  } while (accept(TokenKind::Comma));
+  expect(TokenKind::RParen, "after the argument list of " + uname);
+  return f;
+}
+
+}  // namespace tessera::sql::detail

@@ -1,0 +1,236 @@
+// Statements (SELECT, CREATE VIEW, DROP VIEW), queries (WITH, SELECT ... FROM ... WHERE ...) and FROM items.
+#include "parser_impl.hpp"
+
+namespace tessera::sql::detail {
+
+StatementPtr Parser::statement() {
+  const Token& t = peek();
+  if (t.is_keyword("SELECT") || t.is_keyword("WITH")) {
+    auto st = std::make_unique<SelectStmt>(t.loc);
+    st->query = query();
+    return st;
+  }
+  if (t.is_keyword("CREATE")) {
+    next();
+    auto st = std::make_unique<CreateViewStmt>(t.loc);
+    expect_keyword("VIEW", "after CREATE (only CREATE VIEW is supported)");
+    st->name = qualified_name("a view name after CREATE VIEW");
+    if (at(TokenKind::LParen)) st->columns = column_list("of the view's column list");
+    expect_keyword("AS", "after the view name in CREATE VIEW");
+    if (!at_keyword("SELECT") && !at_keyword("WITH")) fail_expected("SELECT or WITH", "after AS in CREATE VIEW");
+    st->query = query();
+    return st;
+  }
+  if (t.is_keyword("DROP")) {
+    next();
+    auto st = std::make_unique<DropViewStmt>(t.loc);
+    expect_keyword("VIEW", "after DROP (only DROP VIEW is supported)");
+    if (peek().is_word("IF")) {
+      next();
+      expect_keyword("EXISTS", "after DROP VIEW IF");
+      st->if_exists = true;
+    }
+    st->name = qualified_name("a view name after DROP VIEW");
+    return st;
+  }
+  fail_expected("a statement (SELECT, WITH, CREATE VIEW or DROP VIEW)", "");
+}
+
+SelectPtr Parser::query() {
+  DepthGuard guard(*this);
+  const SourceLocation start = peek().loc;
+  std::vector<CommonTableExpr> ctes;
+  if (accept_keyword("WITH")) {
+    do {
+      CommonTableExpr cte;
+      cte.loc = peek().loc;
+      cte.name = identifier("a name for the common table expression", "after WITH");
+      if (at(TokenKind::LParen)) cte.columns = column_list("of the common table expression's column list");
+      expect_keyword("AS", "after the name of the common table expression " + cte.name.name);
+      cte.query = subquery_body("as the body of the common table expression " + cte.name.name);
+      ctes.push_back(std::move(cte));
+    } while (accept(TokenKind::Comma));
+    if (!at_keyword("SELECT")) fail_expected("SELECT", "after the WITH clause");
+  }
+  if (!at_keyword("SELECT")) fail_expected("SELECT", "");
+  SelectPtr q = select_core(start);
+  q->ctes = std::move(ctes);
+  if (at_keyword("UNION") || at_keyword("INTERSECT") || at_keyword("EXCEPT"))
+    fail_at(peek(), "set operations (" + peek().text + ") are not supported yet");
+  return q;
+}
+
+SelectItem Parser::select_item() {
+  SelectItem item;
+  item.loc = peek().loc;
+  if (at(TokenKind::Star)) {
+    item.expr = std::make_unique<StarExpr>(next().loc);
+    return item;
+  }
+  if (at_identifier() && peek(1).kind == TokenKind::Dot && peek(2).kind == TokenKind::Star) {
+    auto star = std::make_unique<StarExpr>(peek().loc);
+    star->qualifier = make_identifier(next());
+    next();
+    next();
+    item.expr = std::move(star);
+    return item;
+  }
+  if (at(TokenKind::End) || at_keyword("FROM") || at(TokenKind::Comma))
+    fail_expected("an expression or '*'", "in the select list");
+  item.expr = expr();
+  if (accept_keyword("AS")) {
+    if (at(TokenKind::String)) {  // SQL Server: SELECT x AS 'name'
+      const Token& t = next();
+      item.alias = Identifier{t.text, true, t.loc};
+    } else {
+      item.alias = identifier("an alias", "after AS in the select list");
+    }
+  } else if (at_identifier()) {
+    item.alias = make_identifier(next());
+  }
+  return item;
+}
+
+SelectPtr Parser::select_core(SourceLocation start) {
+  auto q = std::make_unique<SelectStatement>();
+  q->loc = start;
+  expect_keyword("SELECT", "");
+  if (accept_keyword("DISTINCT")) q->distinct = true;
+  else accept_keyword("ALL");
+  if (accept_keyword("TOP")) {
+    if (accept(TokenKind::LParen)) {
+      q->top = integer("an integer row count", "after TOP (");
+      expect(TokenKind::RParen, "after the row count of TOP (n)");
+    } else {
+      q->top = integer("an integer row count", "after TOP");
+    }
+    if (peek().is_word("PERCENT")) fail_at(peek(), "TOP ... PERCENT is not supported");
+    if (at_keyword("WITH") && peek(1).is_word("TIES")) fail_at(peek(), "TOP ... WITH TIES is not supported");
+  }
+  do {
+    q->items.push_back(select_item());
+  } while (accept(TokenKind::Comma));
+
+  if (accept_keyword("FROM")) from_clause(*q);
+  if (accept_keyword("WHERE")) {
+    if (at(TokenKind::End)) fail_expected("a condition", "after WHERE");
+    q->where = expr();
+  }
+  if (accept_keyword("GROUP")) {
+    expect_keyword("BY", "after GROUP");
+    do {
+      q->group_by.push_back(expr());
+    } while (accept(TokenKind::Comma));
+  }
+  if (accept_keyword("HAVING")) q->having = expr();
+  if (accept_keyword("ORDER")) {
+    expect_keyword("BY", "after ORDER");
+    do {
+      OrderItem o;
+      o.loc = peek().loc;
+      o.expr = expr();
+      if (accept_keyword("DESC")) o.descending = true;
+      else accept_keyword("ASC");
+      q->order_by.push_back(std::move(o));
+    } while (accept(TokenKind::Comma));
+  }
+  if (accept_keyword("LIMIT")) {
+    q->limit = integer("an integer row count", "after LIMIT");
+    if (at_keyword("OFFSET")) fail_at(peek(), "LIMIT ... OFFSET is not supported");
+  }
+  if (q->top && q->limit) fail_at(peek(), "a query cannot have both TOP and LIMIT");
+  return q;
+}
+
+void Parser::from_clause(SelectStatement& q) {
+  q.from.push_back(table_ref("after FROM"));
+  while (accept(TokenKind::Comma)) q.from.push_back(table_ref("after ',' in the FROM list"));
+}
+
+TableRefPtr Parser::table_ref(std::string_view context) {
+  TableRefPtr left = table_primary(context);
+  for (;;) {
+    const Token& t = peek();
+    JoinKind kind;
+    if (t.is_keyword("JOIN")) {
+      kind = JoinKind::Inner;
+      next();
+    } else if (t.is_keyword("INNER")) {
+      next();
+      expect_keyword("JOIN", "after INNER");
+      kind = JoinKind::Inner;
+    } else if (t.is_keyword("LEFT") || t.is_keyword("RIGHT") || t.is_keyword("FULL")) {
+      next();
+      kind = t.text == "LEFT" ? JoinKind::Left : t.text == "RIGHT" ? JoinKind::Right : JoinKind::Full;
+      accept_keyword("OUTER");
+      expect_keyword("JOIN", "after " + t.text + " [OUTER]");
+    } else if (t.is_keyword("CROSS")) {
+      next();
+      expect_keyword("JOIN", "after CROSS");
+      kind = JoinKind::Cross;
+    } else {
+      return left;
+    }
+    auto join = std::make_unique<JoinRef>(t.loc);
+    join->join_kind = kind;
+    join->left = std::move(left);
+    join->right = table_primary("after JOIN");
+    if (kind != JoinKind::Cross) {
+      expect_keyword("ON", "after the joined table");
+      join->condition = expr();
+    }
+    left = std::move(join);
+  }
+}
+
+TableRefPtr Parser::table_primary(std::string_view context) {
+  DepthGuard guard(*this);
+  const Token& t = peek();
+  if (t.kind == TokenKind::LParen) {
+    if (peek(1).is_keyword("SELECT") || peek(1).is_keyword("WITH")) {
+      auto d = std::make_unique<DerivedTableRef>(t.loc);
+      d->query = subquery_body("in FROM");
+      accept_keyword("AS");
+      d->alias = identifier("an alias", "after the subquery in FROM (a derived table needs a name)");
+      if (at(TokenKind::LParen)) d->column_aliases = column_list("of the derived table's column aliases");
+      return d;
+    }
+    next();
+    TableRefPtr inner = table_ref("after '('");
+    expect(TokenKind::RParen, "to close the parenthesis opened at " + to_string(t.loc) + " in FROM");
+    return inner;
+  }
+  if (!at_identifier()) fail_expected("a table name or '('", context);
+  auto r = std::make_unique<TableNameRef>(t.loc);
+  r->name = qualified_name("a table name");
+  r->alias = optional_alias();
+  return r;
+}
+
+std::optional<Identifier> Parser::optional_alias() {
+  if (accept_keyword("AS")) return identifier("an alias", "after AS");
+  if (at_identifier()) return make_identifier(next());
+  return std::nullopt;
+}
+
+std::vector<Identifier> Parser::column_list(std::string_view context) {
+  const Token& open = expect(TokenKind::LParen, context);
+  std::vector<Identifier> cols;
+  do {
+    cols.push_back(identifier("a column name", context));
+  } while (accept(TokenKind::Comma));
+  expect(TokenKind::RParen, "to close the column list opened at " + to_string(open.loc));
+  return cols;
+}
+
+std::vector<Identifier> Parser::qualified_name(std::string_view what) {
+  std::vector<Identifier> parts;
+  parts.push_back(identifier(what, ""));
+  while (at(TokenKind::Dot)) {
+    next();
+    parts.push_back(identifier("a name", "after '.'"));
+  }
+  return parts;
+}
+
+}  // namespace tessera::sql::detail

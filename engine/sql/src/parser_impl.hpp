@@ -1,0 +1,115 @@
+// The parser's class, shared by the files that implement it (one grammar area per file):
+//   parse_statement.cpp  scripts, SELECT/CREATE VIEW/DROP VIEW, FROM, joins
+//   parse_expression.cpp expressions by precedence level, CASE, subqueries, literals
+//   parse_function.cpp   function calls, including SQL Server's keyword-argument forms
+//   parse_type.cpp       type names of CAST and CONVERT
+// Internal: not installed, not included outside engine/sql/src.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tessera/sql/ast.hpp"
+#include "tessera/sql/lexer.hpp"
+
+namespace tessera::sql::detail {
+
+class Parser {
+ public:
+  explicit Parser(std::string_view sql) : toks_(tokenize(sql)) {}
+
+  // ---- entry points ----
+  Script script();
+  StatementPtr single_statement();
+  ExprPtr standalone_expression();
+
+  // ---- statements and queries (parse_statement.cpp) ----
+  StatementPtr statement();
+  SelectPtr query();  // [WITH ...] SELECT ...
+  SelectPtr select_core(SourceLocation start);
+  void from_clause(SelectStatement& q);
+  TableRefPtr table_ref(std::string_view context);
+  TableRefPtr table_primary(std::string_view context);
+  std::optional<Identifier> optional_alias();
+  std::vector<Identifier> column_list(std::string_view context);  // '(' a, b ')'
+  std::vector<Identifier> qualified_name(std::string_view what);
+  SelectItem select_item();
+
+  // ---- expressions (parse_expression.cpp) ----
+  ExprPtr expr();
+  ExprPtr and_expr();
+  ExprPtr not_expr();
+  ExprPtr predicate();
+  ExprPtr additive();
+  ExprPtr multiplicative();
+  ExprPtr unary();
+  ExprPtr primary();
+  ExprPtr case_expr();
+  ExprPtr parenthesized_or_subquery();
+  SelectPtr subquery_body(std::string_view context);  // '(' query ')'
+  ExprPtr column_ref();
+
+  // ---- functions (parse_function.cpp) ----
+  ExprPtr function_call();  // at the name; the next token is '('
+  ExprPtr cast_call();      // CAST / TRY_CAST
+  ExprPtr convert_call(const Token& name);
+  ExprPtr extract_call(const Token& name);
+  ExprPtr substring_call(const Token& name);
+  ExprPtr datepart_call(const Token& name);
+
+  // ---- types (parse_type.cpp) ----
+  TypeName type_name(std::string_view context);
+
+  // ---- tokens ----
+  const Token& peek(size_t ahead = 0) const {
+    const size_t i = pos_ + ahead;
+    return i < toks_.size() ? toks_[i] : toks_.back();
+  }
+  const Token& next() {
+    const Token& t = peek();
+    if (pos_ + 1 < toks_.size()) ++pos_;
+    return t;
+  }
+  bool at(TokenKind k) const { return peek().kind == k; }
+  bool at_keyword(std::string_view kw) const { return peek().is_keyword(kw); }
+  bool accept(TokenKind k) {
+    if (!at(k)) return false;
+    next();
+    return true;
+  }
+  bool accept_keyword(std::string_view kw) {
+    if (!at_keyword(kw)) return false;
+    next();
+    return true;
+  }
+  // "expected <expected> <context>, found <the current token>", at the current token.
+  [[noreturn]] void fail_expected(std::string_view expected, std::string_view context) const;
+  [[noreturn]] void fail_at(const Token& t, std::string message) const;
+  const Token& expect(TokenKind k, std::string_view context);
+  const Token& expect_keyword(std::string_view kw, std::string_view context);
+  Identifier identifier(std::string_view what, std::string_view context);
+  int64_t integer(std::string_view what, std::string_view context);
+  bool at_identifier() const {
+    return at(TokenKind::Identifier) || at(TokenKind::QuotedIdentifier);
+  }
+
+  // Recursion guard: deeply nested input gets an error, not a stack overflow.
+  struct DepthGuard {
+    Parser& p;
+    explicit DepthGuard(Parser& parser);
+    ~DepthGuard() { --p.depth_; }
+  };
+
+ private:
+  friend struct DepthGuard;
+  std::vector<Token> toks_;
+  size_t pos_ = 0;
+  int depth_ = 0;
+  static constexpr int kMaxDepth = 200;
+};
+
+Identifier make_identifier(const Token& t);
+std::string upper(std::string_view s);
+
+}  // namespace tessera::sql::detail
