@@ -75,4 +75,30 @@ std::string link_modules(llvm::Module& into, std::vector<std::unique_ptr<llvm::M
   return "";
 }
 
+std::unique_ptr<llvm::Module> compile_and_link(const std::vector<std::string>& sources,
+                                               const FrontendOptions& options, llvm::LLVMContext& context,
+                                               std::string& source_errors, std::string& error) {
+  std::unique_ptr<llvm::Module> linked;
+  std::vector<std::unique_ptr<llvm::Module>> others;
+  for (const std::string& src : sources) {
+    FrontendResult r = compile_cpp(src, options, context);
+    llvm::errs() << r.diagnostics;
+    if (!r.module) {
+      source_errors += src + ": " + r.diagnostics;
+      continue;
+    }
+    if (!linked) linked = std::move(r.module);
+    else others.push_back(std::move(r.module));
+  }
+  if (!linked) {
+    error = "no source compiled";
+    return nullptr;
+  }
+  if (std::string e = link_modules(*linked, std::move(others)); !e.empty()) {
+    error = e;
+    return nullptr;
+  }
+  return linked;
+}
+
 }  // namespace tessera::compiler

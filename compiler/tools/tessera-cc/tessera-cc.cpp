@@ -118,21 +118,10 @@ int main(int argc, char** argv) {
   // ---- front end: clang -> LLVM IR ----
   llvm::LLVMContext llvm_context;
   FrontendOptions frontend{include_dirs, defines};
-  std::unique_ptr<llvm::Module> linked;
-  std::vector<std::unique_ptr<llvm::Module>> others;
-  std::string source_errors;
-  for (const std::string& src : sources) {
-    FrontendResult r = compile_cpp(src, frontend, llvm_context);
-    llvm::errs() << r.diagnostics;
-    if (!r.module) {
-      source_errors += src + ": " + r.diagnostics;
-      continue;
-    }
-    if (!linked) linked = std::move(r.module);
-    else others.push_back(std::move(r.module));
-  }
-  if (!linked) return fail("no source compiled");
-  if (std::string e = link_modules(*linked, std::move(others)); !e.empty()) return fail(e);
+  std::string source_errors, frontend_error;
+  std::unique_ptr<llvm::Module> linked =
+      compile_and_link(sources, frontend, llvm_context, source_errors, frontend_error);
+  if (!linked) return fail(frontend_error);
   if (emit_stage("llvm-ir", [&](llvm::raw_ostream& os) { linked->print(os, nullptr); })) return 0;
 
   // ---- LLVM IR -> MLIR (llvm dialect) ----

@@ -32,4 +32,12 @@ FrontendResult compile_cpp(const std::string& path, const FrontendOptions& optio
 // Links several modules into the first one. Returns an error message or "".
 std::string link_modules(llvm::Module& into, std::vector<std::unique_ptr<llvm::Module>> others);
 
+// Compiles every source (clang's diagnostics go to stderr) and links the
+// modules that compiled into one. Sources that fail are listed with their
+// diagnostics in `source_errors`; the result is null, with `error` set, when
+// none compiled or linking failed.
+std::unique_ptr<llvm::Module> compile_and_link(const std::vector<std::string>& sources,
+                                               const FrontendOptions& options, llvm::LLVMContext& context,
+                                               std::string& source_errors, std::string& error);
+
 }  // namespace tessera::compiler
