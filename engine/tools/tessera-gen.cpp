@@ -1,14 +1,12 @@
 // tessera-gen: TPC-H data generator.
 //   tessera-gen --sf 0.1 --out dir [--threads N] [--tables lineitem,orders,...] [--quiet]
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "tessera/tpch/generator.hpp"
+#include "tessera/tpch/progress_bar.hpp"
 
 using namespace tessera::tpch;
 
@@ -20,33 +18,6 @@ void usage() {
                "  writes DIR/<table>.tbl in TPC-H dbgen format; tables: part, partsupp, supplier,\n"
                "  customer, orders, lineitem, nation, region (default: all)\n");
 }
-
-class Bar {
- public:
-  explicit Bar(bool on) : on_(on), start_(std::chrono::steady_clock::now()) {}
-  void update(const GenProgress& p, bool force = false) {
-    if (!on_) return;
-    const auto now = std::chrono::steady_clock::now();
-    if (!force && now - last_ < std::chrono::milliseconds(100)) return;
-    last_ = now;
-    const int width = 30;
-    const int filled = static_cast<int>(p.fraction * width);
-    char bar[64];
-    for (int i = 0; i < width; ++i) bar[i] = i < filled ? '#' : '-';
-    bar[width] = 0;
-    const double secs = std::chrono::duration<double>(now - start_).count();
-    std::fprintf(stderr, "\r[%s] %3d%%  %-9s %12lld rows  %6.1fs", bar, static_cast<int>(p.fraction * 100 + 0.5),
-                 std::string(table_name(p.table)).c_str(), static_cast<long long>(p.rows_done), secs);
-    std::fflush(stderr);
-  }
-  void finish() {
-    if (on_) std::fprintf(stderr, "\n");
-  }
-
- private:
-  bool on_;
-  std::chrono::steady_clock::time_point start_, last_{};
-};
 
 }  // namespace
 
@@ -108,35 +79,9 @@ int main(int argc, char** argv) {
     usage();
     return 2;
   }
-  mkdir(out.c_str(), 0755);
-  struct stat st;
-  if (stat(out.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
-    std::fprintf(stderr, "tessera-gen: cannot create directory '%s'\n", out.c_str());
-    return 1;
-  }
-  Bar bar(!quiet);
-  GenProgress last{TableId::Part, 0, 0};
-  opts.on_progress = [&](const GenProgress& p) {
-    last = p;
-    bar.update(p);
-  };
-  const auto t0 = std::chrono::steady_clock::now();
   try {
-    if (!quiet) std::fprintf(stderr, "building the text pool...");
-    (void)text_pool();
-    if (!quiet) std::fprintf(stderr, "\r");
-    const GenStats stats = write_tbl_files(opts, out);
-    bar.update(last, true);
-    bar.finish();
-    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (!quiet) {
-      for (size_t i = 0; i < stats.tables.size(); ++i)
-        std::fprintf(stderr, "  %-9s %12lld rows %14lld bytes\n", std::string(table_name(stats.tables[i])).c_str(),
-                     static_cast<long long>(stats.rows[i]), static_cast<long long>(stats.bytes[i]));
-      std::fprintf(stderr, "SF %g in %.2f s\n", opts.sf, secs);
-    }
+    write_tbl_files_with_progress(opts, out, quiet);
   } catch (const std::exception& e) {
-    bar.finish();
     std::fprintf(stderr, "tessera-gen: %s\n", e.what());
     return 1;
   }

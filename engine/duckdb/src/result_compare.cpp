@@ -222,6 +222,14 @@ bool cells_equal(const Cell& a, const Cell& b, const CompareOptions& o) {
   if (a.is_null() || b.is_null()) return a.is_null() && b.is_null();
   if (a.is_number() && b.is_number()) {
     if (a.is_exact_number() && b.is_exact_number()) return compare_exact(a.i, a.scale, b.i, b.scale) == 0;
+    if (o.decimal_last_digit && (a.kind == Cell::Kind::Decimal) != (b.kind == Cell::Kind::Decimal)) {
+      // A DECIMAL is exact to its scale: the double must agree to within one unit of its last digit.
+      const Cell& dec = a.kind == Cell::Kind::Decimal ? a : b;
+      long double unit = 1;
+      for (int k = 0; k < dec.scale; ++k) unit /= 10;
+      const long double diff = as_long_double(a) - as_long_double(b);
+      if ((diff < 0 ? -diff : diff) <= unit) return true;
+    }
     return doubles_near(as_long_double(a), as_long_double(b), o);
   }
   if (a.kind != b.kind) return false;

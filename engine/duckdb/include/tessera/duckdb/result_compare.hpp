@@ -4,6 +4,9 @@
 //   - exact numbers (integers, decimals of any scale, booleans are not numbers) compare exactly, across
 //     scales: 1.50 (DECIMAL(15,2)) equals 1.5000 (DECIMAL(38,4)) and 2 equals 2.00;
 //   - a DOUBLE against a DOUBLE or an exact number compares to a relative tolerance (1e-9 by default);
+//     against a DECIMAL of scale s it may also differ by up to one unit of the s-th decimal
+//     (decimal_last_digit): SQL Server types AVG and decimal division as DECIMAL (truncated at scale
+//     s >= 6) where DuckDB answers a DOUBLE;
 //   - strings byte for byte (optionally ignoring trailing blanks, for CHAR(n) padding), dates and
 //     timestamps exactly, NULL only equals NULL;
 //   - rows in order only when told so (the query has ORDER BY); otherwise both sides are sorted first.
@@ -64,6 +67,7 @@ struct CompareOptions {
   double rel_tol = 1e-9;          // doubles: |a - b| <= rel_tol * max(|a|, |b|) ...
   double abs_tol = 0;             // ... or |a - b| <= abs_tol
   bool ignore_trailing_spaces = false;  // 'AB  ' equals 'AB' (CHAR(n) padding)
+  bool decimal_last_digit = true;       // DECIMAL(., s) vs DOUBLE: within 10^-s also equal
   bool check_column_names = false;
 };
 

@@ -1,0 +1,240 @@
+// Hash aggregation: group ids from a hash table over the group keys (NULLs form one group), then
+// each aggregate accumulated per group -- exact int128 sums for integers, DECIMAL and MONEY, double
+// sums for FLOAT -- and finished to its SQL Server result type (overflow is an error, not a wrap).
+#include <algorithm>
+#include <climits>
+
+#include "operators.hpp"
+#include "tessera/exec/column_ops.hpp"
+#include "tessera/functions/decimal.hpp"
+#include "tessera/plan/type_rules.hpp"
+
+namespace tessera::exec {
+
+using plan::AggFunc;
+using plan::TypeId;
+
+namespace {
+
+bool group_keys_equal(const std::vector<const rt::Column*>& k, int64_t a, int64_t b) {
+  for (const rt::Column* c : k) {
+    const bool va = c->is_valid(a), vb = c->is_valid(b);
+    if (va != vb) return false;
+    if (!va) continue;
+    if (compare_values(*c, a, b) != 0) return false;
+  }
+  return true;
+}
+
+// Assigns each row its group number (in order of first appearance).
+struct Grouping {
+  std::vector<int64_t> group_of;  // per row
+  std::vector<int64_t> first_row;  // per group
+};
+
+Grouping group_rows(const std::vector<const rt::Column*>& keys, int64_t rows, int threads) {
+  Grouping g;
+  g.group_of.resize(rows);
+  if (keys.empty()) {
+    if (rows > 0) g.first_row.push_back(0);
+    return g;
+  }
+  std::vector<uint64_t> hashes;
+  std::vector<uint8_t> nulls;
+  hash_keys(keys, rows, hashes, nulls, threads);
+  uint64_t size = 1024;
+  std::vector<int64_t> slots(size, -1);
+  std::vector<uint64_t> group_hash;
+  auto grow = [&] {
+    size *= 2;
+    slots.assign(size, -1);
+    for (size_t gi = 0; gi < group_hash.size(); ++gi) {
+      uint64_t s = group_hash[gi] & (size - 1);
+      while (slots[s] >= 0) s = (s + 1) & (size - 1);
+      slots[s] = static_cast<int64_t>(gi);
+    }
+  };
+  for (int64_t r = 0; r < rows; ++r) {
+    const uint64_t h = hashes[r];
+    uint64_t s = h & (size - 1);
+    int64_t found = -1;
+    while (slots[s] >= 0) {
+      const int64_t gi = slots[s];
+      if (group_hash[gi] == h && group_keys_equal(keys, g.first_row[gi], r)) {
+        found = gi;
+        break;
+      }
+      s = (s + 1) & (size - 1);
+    }
+    if (found < 0) {
+      found = static_cast<int64_t>(g.first_row.size());
+      g.first_row.push_back(r);
+      group_hash.push_back(h);
+      slots[s] = found;
+      if (group_hash.size() * 2 > size) grow();
+    }
+    g.group_of[r] = found;
+  }
+  return g;
+}
+
+// Rows whose (group, value) pair was not seen before: DISTINCT inside an aggregate.
+std::vector<uint8_t> first_of_each_value(const Grouping& g, const rt::Column& v, int threads) {
+  const int64_t rows = v.rows;
+  std::vector<uint64_t> hashes;
+  std::vector<uint8_t> nulls;
+  hash_keys({&v}, rows, hashes, nulls, threads);
+  uint64_t size = 1024;
+  while (size < static_cast<uint64_t>(rows) * 2) size <<= 1;
+  std::vector<int64_t> slots(size, -1);
+  std::vector<uint8_t> keep(rows, 0);
+  for (int64_t r = 0; r < rows; ++r) {
+    if (nulls[r]) continue;
+    const uint64_t h = hashes[r] ^ (static_cast<uint64_t>(g.group_of[r]) * 0x9e3779b97f4a7c15ULL);
+    uint64_t s = h & (size - 1);
+    bool seen = false;
+    while (slots[s] >= 0) {
+      const int64_t o = slots[s];
+      if (g.group_of[o] == g.group_of[r] && compare_values(v, o, r) == 0) {
+        seen = true;
+        break;
+      }
+      s = (s + 1) & (size - 1);
+    }
+    if (!seen) {
+      slots[s] = r;
+      keep[r] = 1;
+    }
+  }
+  return keep;
+}
+
+int64_t load_int(const rt::Column& c, int64_t r) {
+  switch (c.type) {
+    case fn::SqlType::Bool: return c.data[r];
+    case fn::SqlType::Int32:
+    case fn::SqlType::Date: return c.value<int32_t>(r);
+    default: return c.value<int64_t>(r);
+  }
+}
+
+[[noreturn]] void overflow(const DataType& t) {
+  throw ExecError("Msg 8115: Arithmetic overflow error converting expression to data type " + plan::type_text(t) + ".");
+}
+
+ColumnPtr finish_aggregate(const plan::Aggregate& a, const DataType& out_type, const Grouping& g, const ColumnPtr& arg,
+                           int64_t groups, int threads) {
+  std::vector<uint8_t> use;  // DISTINCT: only the first row of each value per group
+  if (a.distinct && arg) use = first_of_each_value(g, *arg, threads);
+  const int64_t rows = static_cast<int64_t>(g.group_of.size());
+  auto counts = std::vector<int64_t>(groups, 0);
+  auto out = std::make_shared<rt::Column>(rt::Column::fixed(out_type.physical(), groups));
+  auto included = [&](int64_t r) { return (use.empty() || use[r]) && (!arg || arg->is_valid(r)); };
+
+  if (a.func == AggFunc::Count || a.func == AggFunc::CountStar) {
+    for (int64_t r = 0; r < rows; ++r)
+      if (a.func == AggFunc::CountStar || included(r)) ++counts[g.group_of[r]];
+    for (int64_t gi = 0; gi < groups; ++gi) {
+      if (out_type.id == TypeId::Int32) {
+        if (counts[gi] > INT32_MAX) overflow(out_type);
+        const int32_t v = static_cast<int32_t>(counts[gi]);
+        std::memcpy(out->data.data() + gi * 4, &v, 4);
+      } else {
+        std::memcpy(out->data.data() + gi * 8, &counts[gi], 8);
+      }
+    }
+    return out;
+  }
+  if (a.func == AggFunc::Min || a.func == AggFunc::Max) {
+    std::vector<int64_t> best(groups, -1);
+    for (int64_t r = 0; r < rows; ++r) {
+      if (!included(r)) continue;
+      int64_t& b = best[g.group_of[r]];
+      if (b < 0) b = r;
+      else {
+        const int c = compare_values(*arg, r, b);
+        if (a.func == AggFunc::Min ? c < 0 : c > 0) b = r;
+      }
+    }
+    return gather(*arg, best, threads);
+  }
+  // SUM, AVG
+  const DataType& in_type = a.arg->type;
+  out->valid.assign(groups, 1);
+  if (in_type.id == TypeId::Double) {
+    std::vector<double> sum(groups, 0);
+    for (int64_t r = 0; r < rows; ++r)
+      if (included(r)) {
+        sum[g.group_of[r]] += arg->value<double>(r);
+        ++counts[g.group_of[r]];
+      }
+    for (int64_t gi = 0; gi < groups; ++gi) {
+      const double v = a.func == AggFunc::Avg && counts[gi] ? sum[gi] / static_cast<double>(counts[gi]) : sum[gi];
+      std::memcpy(out->data.data() + gi * 8, &v, 8);
+      out->valid[gi] = counts[gi] > 0;
+    }
+    return out;
+  }
+  std::vector<__int128> sum(groups, 0);
+  for (int64_t r = 0; r < rows; ++r)
+    if (included(r)) {
+      sum[g.group_of[r]] += load_int(*arg, r);
+      ++counts[g.group_of[r]];
+    }
+  const int in_scale = in_type.id == TypeId::Decimal ? in_type.scale : in_type.id == TypeId::Money ? 4 : 0;
+  const int out_scale = out_type.id == TypeId::Decimal ? out_type.scale : out_type.id == TypeId::Money ? 4 : 0;
+  for (int64_t gi = 0; gi < groups; ++gi) {
+    out->valid[gi] = counts[gi] > 0;
+    __int128 v = sum[gi];
+    if (a.func == AggFunc::Avg && counts[gi]) {
+      for (int k = in_scale; k < out_scale; ++k) v *= 10;
+      v /= counts[gi];  // truncates toward zero, as SQL Server's decimal AVG does
+    }
+    switch (out_type.id) {
+      case TypeId::Int32: {
+        if (v < INT32_MIN || v > INT32_MAX) overflow(out_type);
+        const int32_t x = static_cast<int32_t>(v);
+        std::memcpy(out->data.data() + gi * 4, &x, 4);
+        break;
+      }
+      case TypeId::Decimal:
+        if (!fn::Decimal::fits(v, out_type.precision)) overflow(out_type);
+        [[fallthrough]];
+      default: {
+        if (v < INT64_MIN || v > INT64_MAX) overflow(out_type);
+        const int64_t x = static_cast<int64_t>(v);
+        std::memcpy(out->data.data() + gi * 8, &x, 8);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Batch run_aggregate(const plan::LogicalOp& op, const Batch& input, ExecContext& ctx) {
+  std::vector<ColumnPtr> key_cols;
+  std::vector<const rt::Column*> keys;
+  for (const auto& e : op.groups) {
+    key_cols.push_back(evaluate_column(*e, input, ctx));
+    keys.push_back(key_cols.back().get());
+  }
+  Grouping g = group_rows(keys, input.rows, ctx.threads);
+  // Without GROUP BY an empty input still has one (empty) group.
+  const bool global = op.groups.empty();
+  int64_t groups = static_cast<int64_t>(g.first_row.size());
+  if (global && groups == 0) groups = 1;
+  Batch out;
+  out.rows = groups;
+  const size_t ng = op.groups.size();
+  for (size_t i = 0; i < ng; ++i) out.add(op.outputs[i].id, gather(*key_cols[i], g.first_row, ctx.threads), op.outputs[i].type);
+  for (size_t i = 0; i < op.aggregates.size(); ++i) {
+    const auto& a = op.aggregates[i];
+    ColumnPtr arg = a.arg ? evaluate_column(*a.arg, input, ctx) : nullptr;
+    out.add(op.outputs[ng + i].id, finish_aggregate(a, op.outputs[ng + i].type, g, arg, groups, ctx.threads),
+            op.outputs[ng + i].type);
+  }
+  return out;
+}
+
+}  // namespace tessera::exec

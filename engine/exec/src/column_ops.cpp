@@ -1,0 +1,190 @@
+#include "tessera/exec/column_ops.hpp"
+
+#include <cstring>
+
+#include "tessera/exec/parallel.hpp"
+
+namespace tessera::exec {
+
+ColumnPtr gather(const rt::Column& c, const std::vector<int64_t>& rows, int threads) {
+  auto out = std::make_shared<rt::Column>();
+  out->type = c.type;
+  const int64_t n = static_cast<int64_t>(rows.size());
+  out->rows = n;
+  bool nulls = !c.valid.empty();
+  for (int64_t r : rows)
+    if (r < 0) {
+      nulls = true;
+      break;
+    }
+  if (nulls) out->valid.resize(n);
+  if (c.type == fn::SqlType::String) {
+    out->offsets.resize(n);
+    out->lengths.resize(n);
+    int64_t total = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      const int64_t r = rows[i];
+      const int32_t len = r >= 0 ? c.lengths[r] : 0;
+      out->offsets[i] = total;
+      out->lengths[i] = len;
+      total += len;
+    }
+    out->data.resize(total);
+    parallel_chunks(n, threads, [&](int, int64_t b, int64_t e) {
+      for (int64_t i = b; i < e; ++i) {
+        const int64_t r = rows[i];
+        if (r >= 0 && c.lengths[r]) std::memcpy(out->data.data() + out->offsets[i], c.data.data() + c.offsets[r], c.lengths[r]);
+        if (nulls) out->valid[i] = r >= 0 && c.is_valid(r);
+      }
+    });
+    return out;
+  }
+  const int w = fn::type_width(c.type);
+  out->data.resize(static_cast<size_t>(n) * w);
+  parallel_chunks(n, threads, [&](int, int64_t b, int64_t e) {
+    uint8_t* dst = out->data.data();
+    const uint8_t* src = c.data.data();
+    for (int64_t i = b; i < e; ++i) {
+      const int64_t r = rows[i];
+      if (r >= 0) {
+        switch (w) {
+          case 1: dst[i] = src[r]; break;
+          case 4: std::memcpy(dst + i * 4, src + r * 4, 4); break;
+          default: std::memcpy(dst + i * 8, src + r * 8, 8); break;
+        }
+      } else {
+        std::memset(dst + i * w, 0, w);
+      }
+      if (nulls) out->valid[i] = r >= 0 && c.is_valid(r);
+    }
+  });
+  return out;
+}
+
+Batch gather(const Batch& b, const std::vector<int64_t>& rows, int threads) {
+  Batch out;
+  out.rows = static_cast<int64_t>(rows.size());
+  for (size_t i = 0; i < b.ids.size(); ++i) out.add(b.ids[i], gather(*b.columns[i], rows, threads), b.types[i]);
+  return out;
+}
+
+std::vector<int64_t> selected_rows(const rt::Column& mask, int threads) {
+  const int64_t n = mask.rows;
+  const int chunks = chunk_count(n, threads);
+  std::vector<std::vector<int64_t>> parts(chunks);
+  parallel_chunks(n, threads, [&](int k, int64_t b, int64_t e) {
+    auto& p = parts[k];
+    const uint8_t* d = mask.data.data();
+    const uint8_t* v = mask.valid.empty() ? nullptr : mask.valid.data();
+    for (int64_t i = b; i < e; ++i)
+      if (d[i] && (!v || v[i])) p.push_back(i);
+  });
+  if (chunks == 1) return std::move(parts[0]);
+  std::vector<int64_t> out;
+  size_t total = 0;
+  for (auto& p : parts) total += p.size();
+  out.reserve(total);
+  for (auto& p : parts) out.insert(out.end(), p.begin(), p.end());
+  return out;
+}
+
+namespace {
+
+inline uint64_t mix(uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  h ^= h >> 33;
+  return h;
+}
+
+inline uint64_t hash_bytes(std::string_view s) {
+  uint64_t h = 0x9e3779b97f4a7c15ULL ^ s.size();
+  size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    h = mix(h ^ w);
+  }
+  uint64_t tail = 0;
+  std::memcpy(&tail, s.data() + i, s.size() - i);
+  return mix(h ^ tail ^ (static_cast<uint64_t>(s.size()) << 56));
+}
+
+inline uint64_t raw_value(const rt::Column& c, int64_t r) {
+  switch (fn::type_width(c.type)) {
+    case 1: return c.data[r];
+    case 4: {
+      uint32_t v;
+      std::memcpy(&v, c.data.data() + r * 4, 4);
+      return v;
+    }
+    default: {
+      uint64_t v;
+      std::memcpy(&v, c.data.data() + r * 8, 8);
+      return v;
+    }
+  }
+}
+
+}  // namespace
+
+void hash_keys(const std::vector<const rt::Column*>& keys, int64_t rows, std::vector<uint64_t>& hashes,
+               std::vector<uint8_t>& null_key, int threads) {
+  hashes.assign(rows, 0);
+  null_key.assign(rows, 0);
+  parallel_chunks(rows, threads, [&](int, int64_t b, int64_t e) {
+    for (int64_t r = b; r < e; ++r) {
+      uint64_t h = 0x2545f4914f6cdd1dULL;
+      for (const rt::Column* c : keys) {
+        if (!c->is_valid(r)) null_key[r] = 1;
+        const uint64_t v = c->type == fn::SqlType::String ? hash_bytes(rtrim_blanks(c->string(r))) : mix(raw_value(*c, r));
+        h = mix(h ^ v) + 0x9e3779b97f4a7c15ULL;
+      }
+      hashes[r] = h;
+    }
+  });
+}
+
+bool keys_equal(const std::vector<const rt::Column*>& ka, int64_t a, const std::vector<const rt::Column*>& kb, int64_t b) {
+  for (size_t i = 0; i < ka.size(); ++i) {
+    const rt::Column& x = *ka[i];
+    const rt::Column& y = *kb[i];
+    if (x.type == fn::SqlType::String) {
+      if (rtrim_blanks(x.string(a)) != rtrim_blanks(y.string(b))) return false;
+    } else if (x.type == fn::SqlType::Float64) {
+      if (x.value<double>(a) != y.value<double>(b)) return false;
+    } else if (raw_value(x, a) != raw_value(y, b)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+int compare_values(const rt::Column& c, int64_t a, int64_t b) {
+  const bool va = c.is_valid(a), vb = c.is_valid(b);
+  if (!va || !vb) return va == vb ? 0 : (va ? 1 : -1);
+  switch (c.type) {
+    case fn::SqlType::String: {
+      const auto x = rtrim_blanks(c.string(a)), y = rtrim_blanks(c.string(b));
+      return x < y ? -1 : (x > y ? 1 : 0);
+    }
+    case fn::SqlType::Float64: {
+      const double x = c.value<double>(a), y = c.value<double>(b);
+      return x < y ? -1 : (x > y ? 1 : 0);
+    }
+    case fn::SqlType::Bool: return static_cast<int>(c.data[a]) - static_cast<int>(c.data[b]);
+    case fn::SqlType::Int32:
+    case fn::SqlType::Date: {
+      const int32_t x = c.value<int32_t>(a), y = c.value<int32_t>(b);
+      return x < y ? -1 : (x > y ? 1 : 0);
+    }
+    default: {
+      const int64_t x = c.value<int64_t>(a), y = c.value<int64_t>(b);
+      return x < y ? -1 : (x > y ? 1 : 0);
+    }
+  }
+}
+
+}  // namespace tessera::exec

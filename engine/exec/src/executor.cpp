@@ -1,0 +1,126 @@
+// Dispatch over the plan, and the simple operators: scan (with its pushed-down filters), filter,
+// project, limit, the one-row input of a SELECT without FROM.
+#include <algorithm>
+#include <numeric>
+#include <optional>
+
+#include "operators.hpp"
+#include "tessera/exec/column_ops.hpp"
+
+namespace tessera::exec {
+
+using plan::OpKind;
+
+namespace {
+
+bool has_call(const plan::Expr& e) {
+  if (e.kind == plan::ExprKind::Call) return true;
+  for (const auto& a : e.args)
+    if (a && has_call(*a)) return true;
+  return false;
+}
+
+Batch restrict_to(const Batch& in, const std::vector<plan::OutputColumn>& outputs) {
+  Batch out;
+  out.rows = in.rows;
+  for (const auto& o : outputs) out.add(o.id, in.column(o.id), o.type);
+  return out;
+}
+
+}  // namespace
+
+// Conjuncts one after the other, each over the rows the previous ones kept and only the columns it
+// reads; cheap built-in predicates before function calls.
+std::vector<int64_t> filter_rows(const Batch& input, const std::vector<plan::ExprPtr>& predicates, ExecContext& ctx) {
+  std::vector<plan::ExprPtr> order = predicates;
+  std::stable_partition(order.begin(), order.end(), [](const plan::ExprPtr& e) { return !has_call(*e); });
+  std::optional<std::vector<int64_t>> sel;  // nullopt: every row
+  for (const auto& p : order) {
+    std::vector<ColumnId> cols;
+    plan::collect_columns(*p, cols);
+    std::sort(cols.begin(), cols.end());
+    cols.erase(std::unique(cols.begin(), cols.end()), cols.end());
+    Batch sub;
+    sub.rows = sel ? static_cast<int64_t>(sel->size()) : input.rows;
+    for (ColumnId id : cols) {
+      const int i = input.find(id);
+      if (i < 0) continue;  // evaluate() reports a column that is really missing
+      sub.add(id, sel ? gather(*input.columns[i], *sel, ctx.threads) : input.columns[i], input.types[i]);
+    }
+    Datum d = evaluate(*p, sub, ctx);
+    std::vector<int64_t> keep;
+    if (d.is_scalar) {
+      if (!d.scalar.null && d.scalar.i) continue;
+    } else {
+      keep = selected_rows(*d.column, ctx.threads);
+    }
+    if (sel)
+      for (auto& k : keep) k = (*sel)[k];
+    sel = std::move(keep);
+    if (sel->empty()) break;
+  }
+  if (!sel) {
+    std::vector<int64_t> all(input.rows);
+    std::iota(all.begin(), all.end(), 0);
+    return all;
+  }
+  return std::move(*sel);
+}
+
+Batch run_filter(Batch input, const std::vector<plan::ExprPtr>& predicates, const std::vector<plan::OutputColumn>& outputs,
+                 ExecContext& ctx) {
+  const std::vector<int64_t> sel = filter_rows(input, predicates, ctx);
+  const bool all = static_cast<int64_t>(sel.size()) == input.rows;
+  Batch out;
+  out.rows = static_cast<int64_t>(sel.size());
+  for (const auto& o : outputs) {
+    const ColumnPtr& c = input.column(o.id);
+    out.add(o.id, all ? c : gather(*c, sel, ctx.threads), o.type);
+  }
+  return out;
+}
+
+Batch execute(const plan::LogicalOp& op, ExecContext& ctx) {
+  switch (op.kind) {
+    case OpKind::Scan: {
+      Batch all;
+      all.rows = op.table->num_rows();
+      const auto& fields = op.table->schema().fields();
+      for (size_t i = 0; i < op.table_ids.size(); ++i) all.add(op.table_ids[i], borrow(op.table->column(i)), fields[i].type);
+      if (op.predicates.empty()) return restrict_to(all, op.outputs);
+      return run_filter(std::move(all), op.predicates, op.outputs, ctx);
+    }
+    case OpKind::Filter: return run_filter(execute(*op.child(), ctx), op.predicates, op.outputs, ctx);
+    case OpKind::Project: {
+      Batch in = execute(*op.child(), ctx);
+      Batch out;
+      out.rows = in.rows;
+      for (size_t i = 0; i < op.exprs.size(); ++i)
+        out.add(op.outputs[i].id, evaluate_column(*op.exprs[i], in, ctx), op.outputs[i].type);
+      return out;
+    }
+    case OpKind::Join: {
+      Batch l = execute(*op.child(0), ctx);
+      Batch r = execute(*op.child(1), ctx);
+      return run_hash_join(op, std::move(l), std::move(r), ctx);
+    }
+    case OpKind::Aggregate: return run_aggregate(op, execute(*op.child(), ctx), ctx);
+    case OpKind::Sort: return run_sort(op, execute(*op.child(), ctx), -1, ctx);
+    case OpKind::Limit: {
+      if (op.child()->kind == OpKind::Sort) return run_sort(*op.child(), execute(*op.child()->child(), ctx), op.limit, ctx);
+      Batch in = execute(*op.child(), ctx);
+      if (in.rows <= op.limit) return in;
+      std::vector<int64_t> rows(static_cast<size_t>(op.limit));
+      std::iota(rows.begin(), rows.end(), 0);
+      return gather(in, rows, ctx.threads);
+    }
+    case OpKind::SingleRow: {
+      Batch b;
+      b.rows = 1;
+      return b;
+    }
+  }
+  throw ExecError("internal error: unknown operator");
+}
+
+}  // namespace tessera::exec

@@ -1,0 +1,216 @@
+// Hash join: inner, left outer, semi, anti (and null-aware anti for NOT IN). The equality conditions
+// between the two inputs are the hash keys; the other conditions are a residual checked on each
+// candidate pair. The smaller input (known exactly by now) is hashed; the probe runs in parallel.
+// Without equality conditions it is a nested-loop join.
+#include <algorithm>
+#include <set>
+
+#include "operators.hpp"
+#include "tessera/exec/column_ops.hpp"
+#include "tessera/exec/parallel.hpp"
+
+namespace tessera::exec {
+
+using plan::JoinType;
+
+namespace {
+
+std::set<ColumnId> ids_of(const Batch& b) { return std::set<ColumnId>(b.ids.begin(), b.ids.end()); }
+
+bool only_from(const plan::Expr& e, const std::set<ColumnId>& ids) {
+  std::vector<ColumnId> cols;
+  plan::collect_columns(e, cols);
+  return !cols.empty() && std::all_of(cols.begin(), cols.end(), [&](ColumnId c) { return ids.count(c) != 0; });
+}
+
+struct Pairs {
+  std::vector<int64_t> left, right;
+};
+
+// The hash table over the build side's keys: chains through `next`.
+struct HashTable {
+  std::vector<int64_t> heads, next;
+  std::vector<uint64_t> hashes;
+  uint64_t mask = 0;
+
+  void build(const std::vector<const rt::Column*>& keys, int64_t rows, int threads, bool& has_null) {
+    std::vector<uint8_t> nulls;
+    hash_keys(keys, rows, hashes, nulls, threads);
+    uint64_t size = 16;
+    while (size < static_cast<uint64_t>(rows) * 2) size <<= 1;
+    mask = size - 1;
+    heads.assign(size, -1);
+    next.assign(rows, -1);
+    has_null = false;
+    for (int64_t r = rows - 1; r >= 0; --r) {
+      if (nulls[r]) {
+        has_null = true;
+        continue;
+      }
+      const uint64_t b = hashes[r] & mask;
+      next[r] = heads[b];
+      heads[b] = r;
+    }
+  }
+};
+
+}  // namespace
+
+Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecContext& ctx) {
+  const JoinType type = op.join_type;
+  const std::set<ColumnId> lids = ids_of(left), rids = ids_of(right);
+  std::vector<ColumnPtr> lkeys, rkeys;
+  std::vector<plan::ExprPtr> residual;
+  for (const auto& c : op.predicates) {
+    if (c->kind == plan::ExprKind::Op && c->op == plan::Op::Eq) {
+      const auto& a = c->args[0];
+      const auto& b = c->args[1];
+      if (only_from(*a, lids) && only_from(*b, rids)) {
+        lkeys.push_back(evaluate_column(*a, left, ctx));
+        rkeys.push_back(evaluate_column(*b, right, ctx));
+        continue;
+      }
+      if (only_from(*a, rids) && only_from(*b, lids)) {
+        lkeys.push_back(evaluate_column(*b, left, ctx));
+        rkeys.push_back(evaluate_column(*a, right, ctx));
+        continue;
+      }
+    }
+    residual.push_back(c);
+  }
+  std::vector<const rt::Column*> lk, rk;
+  for (auto& c : lkeys) lk.push_back(c.get());
+  for (auto& c : rkeys) rk.push_back(c.get());
+
+  const bool semi_like = type == JoinType::Semi || type == JoinType::Anti;
+  std::vector<uint8_t> left_matched;  // Semi / Anti / Left
+  Pairs pairs;
+  bool right_has_null_key = false;
+  std::vector<uint8_t> left_null;
+
+  if (lk.empty()) {
+    if (static_cast<double>(left.rows) * static_cast<double>(right.rows) > 2e9)
+      throw ExecError("a join without equality conditions would compare " + std::to_string(left.rows) + " x " +
+                      std::to_string(right.rows) + " rows; add a join condition");
+    for (int64_t l = 0; l < left.rows; ++l)
+      for (int64_t r = 0; r < right.rows; ++r) {
+        pairs.left.push_back(l);
+        pairs.right.push_back(r);
+      }
+  } else {
+    // Build on the smaller side; for semi / anti joins without a residual, stop at the first match.
+    const bool build_right = right.rows <= left.rows;
+    const bool exists_only = semi_like && residual.empty() && build_right;
+    const auto& bk = build_right ? rk : lk;
+    const auto& pk = build_right ? lk : rk;
+    const int64_t brows = build_right ? right.rows : left.rows;
+    const int64_t prows = build_right ? left.rows : right.rows;
+    HashTable ht;
+    bool build_null = false;
+    ht.build(bk, brows, ctx.threads, build_null);
+    (void)build_null;
+    std::vector<uint64_t> ph;
+    std::vector<uint8_t> pnull;
+    hash_keys(pk, prows, ph, pnull, ctx.threads);
+    if (op.null_aware) {  // NOT IN: NULL keys on either side matter
+      std::vector<uint64_t> unused;
+      std::vector<uint8_t> right_null;
+      hash_keys(lk, left.rows, unused, left_null, ctx.threads);
+      hash_keys(rk, right.rows, unused, right_null, ctx.threads);
+      right_has_null_key = std::find(right_null.begin(), right_null.end(), 1) != right_null.end();
+    }
+    if (exists_only) {
+      left_matched.assign(left.rows, 0);
+      parallel_chunks(prows, ctx.threads, [&](int, int64_t b, int64_t e) {
+        for (int64_t p = b; p < e; ++p) {
+          if (pnull[p]) continue;
+          for (int64_t r = ht.heads[ph[p] & ht.mask]; r >= 0; r = ht.next[r])
+            if (ht.hashes[r] == ph[p] && keys_equal(pk, p, bk, r)) {
+              left_matched[p] = 1;
+              break;
+            }
+        }
+      });
+    } else {
+      const int chunks = chunk_count(prows, ctx.threads);
+      std::vector<Pairs> parts(chunks);
+      parallel_chunks(prows, ctx.threads, [&](int k, int64_t b, int64_t e) {
+        Pairs& out = parts[k];
+        for (int64_t p = b; p < e; ++p) {
+          if (pnull[p]) continue;
+          for (int64_t r = ht.heads[ph[p] & ht.mask]; r >= 0; r = ht.next[r])
+            if (ht.hashes[r] == ph[p] && keys_equal(pk, p, bk, r)) {
+              out.left.push_back(build_right ? p : r);
+              out.right.push_back(build_right ? r : p);
+            }
+        }
+      });
+      size_t total = 0;
+      for (auto& p : parts) total += p.left.size();
+      pairs.left.reserve(total);
+      pairs.right.reserve(total);
+      for (auto& p : parts) {
+        pairs.left.insert(pairs.left.end(), p.left.begin(), p.left.end());
+        pairs.right.insert(pairs.right.end(), p.right.begin(), p.right.end());
+      }
+    }
+  }
+
+  if (!residual.empty() && !pairs.left.empty()) {
+    // The residual over the candidate pairs, with only the columns it reads.
+    std::vector<ColumnId> cols;
+    for (const auto& r : residual) plan::collect_columns(*r, cols);
+    std::sort(cols.begin(), cols.end());
+    cols.erase(std::unique(cols.begin(), cols.end()), cols.end());
+    Batch pb;
+    pb.rows = static_cast<int64_t>(pairs.left.size());
+    for (ColumnId id : cols) {
+      if (int i = left.find(id); i >= 0) pb.add(id, gather(*left.columns[i], pairs.left, ctx.threads), left.types[i]);
+      else if (int k = right.find(id); k >= 0) pb.add(id, gather(*right.columns[k], pairs.right, ctx.threads), right.types[k]);
+    }
+    const std::vector<int64_t> sel = filter_rows(pb, residual, ctx);
+    Pairs filtered;
+    filtered.left.reserve(sel.size());
+    filtered.right.reserve(sel.size());
+    for (int64_t i : sel) {
+      filtered.left.push_back(pairs.left[i]);
+      filtered.right.push_back(pairs.right[i]);
+    }
+    pairs = std::move(filtered);
+  }
+
+  Batch out;
+  if (semi_like) {
+    if (left_matched.empty()) {
+      left_matched.assign(left.rows, 0);
+      for (int64_t l : pairs.left) left_matched[l] = 1;
+    }
+    std::vector<int64_t> rows;
+    const bool keep_matched = type == JoinType::Semi;
+    if (type == JoinType::Anti && op.null_aware && right.rows > 0 && right_has_null_key) return gather(left, {}, ctx.threads);
+    for (int64_t l = 0; l < left.rows; ++l) {
+      if (type == JoinType::Anti && op.null_aware && right.rows > 0 && !left_null.empty() && left_null[l]) continue;
+      if ((left_matched[l] != 0) == keep_matched) rows.push_back(l);
+    }
+    out = gather(left, rows, ctx.threads);
+  } else {
+    if (type == JoinType::Left) {
+      std::vector<uint8_t> matched(left.rows, 0);
+      for (int64_t l : pairs.left) matched[l] = 1;
+      for (int64_t l = 0; l < left.rows; ++l)
+        if (!matched[l]) {
+          pairs.left.push_back(l);
+          pairs.right.push_back(-1);
+        }
+    }
+    out = gather(left, pairs.left, ctx.threads);
+    Batch r = gather(right, pairs.right, ctx.threads);
+    for (size_t i = 0; i < r.ids.size(); ++i) out.add(r.ids[i], r.columns[i], r.types[i]);
+  }
+  Batch shaped;
+  shaped.rows = out.rows;
+  for (const auto& o : op.outputs) shaped.add(o.id, out.column(o.id), o.type);
+  return shaped;
+}
+
+}  // namespace tessera::exec

@@ -1,0 +1,16 @@
+// The physical operators, one file each; executor.cpp dispatches to them.
+#pragma once
+
+#include "tessera/exec/executor.hpp"
+
+namespace tessera::exec {
+
+// The rows of `input` where every predicate holds, in order.
+std::vector<int64_t> filter_rows(const Batch& input, const std::vector<plan::ExprPtr>& predicates, ExecContext& ctx);
+Batch run_filter(Batch input, const std::vector<plan::ExprPtr>& predicates, const std::vector<plan::OutputColumn>& outputs,
+                 ExecContext& ctx);
+Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecContext& ctx);
+Batch run_aggregate(const plan::LogicalOp& op, const Batch& input, ExecContext& ctx);
+Batch run_sort(const plan::LogicalOp& op, const Batch& input, int64_t limit, ExecContext& ctx);
+
+}  // namespace tessera::exec

@@ -1,0 +1,59 @@
+// The binder: AST (engine/sql) -> logical plan. Resolves tables, views, CTEs and columns (with
+// correlation to enclosing queries), types every expression by SQL Server's rules (type_rules.hpp),
+// binds scalar functions through the library's single registry to the catalog's kernels, and turns
+// subqueries into joins (decorrelation): EXISTS / NOT EXISTS -> semi / anti join, IN / NOT IN ->
+// semi / null-aware anti join, a correlated scalar subquery over an aggregate -> an aggregate grouped
+// by the correlation keys, left-joined to the outer query. Uncorrelated scalar subqueries stay
+// expressions that run once.
+//
+// Errors are BindError: "line:column: message" (unknown table, column, function; ambiguous names;
+// type mismatches; forms not supported).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tessera/plan/logical_plan.hpp"
+#include "tessera/sql/ast.hpp"
+
+namespace tessera::rt {
+class Catalog;
+}
+
+namespace tessera::plan {
+
+class BindError : public std::runtime_error {
+ public:
+  BindError(sql::SourceLocation loc, const std::string& message);
+  explicit BindError(const std::string& message) : std::runtime_error(message) {}
+};
+
+// A view: its defining query (owned by the script it came from) and its column names.
+struct ViewDef {
+  std::string name;
+  std::vector<std::string> columns;  // empty: the query's own names
+  std::shared_ptr<const sql::Script> owner;
+  const sql::SelectStatement* query = nullptr;
+};
+
+struct BindEnv {
+  std::function<const storage::Table*(std::string_view)> find_table;
+  std::function<const ViewDef*(std::string_view)> find_view;
+  const rt::Catalog* kernels = nullptr;
+  // Evaluates an expression without columns (constant folding): throws on a failing function.
+  std::function<Value(const ExprPtr&)> fold;
+};
+
+struct BoundQuery {
+  PlanPtr plan;                // outputs: the result columns, in order
+  bool ordered = false;        // ORDER BY present
+  std::vector<int> order_by;   // result columns that are ORDER BY keys
+};
+
+BoundQuery bind_query(const sql::SelectStatement& query, const BindEnv& env);
+
+}  // namespace tessera::plan

@@ -1,0 +1,74 @@
+// The logical plan: a tree of relational operators over columns named by ColumnId.
+// The binder builds it naively (cross products under filters, subqueries as joins); the optimizer
+// pushes predicates down, orders joins and prunes columns; the executor runs it operator by operator.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tessera/plan/expr.hpp"
+
+namespace tessera::plan {
+
+enum class OpKind : uint8_t { Scan, Filter, Project, Join, Aggregate, Sort, Limit, SingleRow };
+
+enum class JoinType : uint8_t {
+  Inner,  // conditions empty: cross product
+  Left,   // every left row, right columns NULL where nothing matches
+  Semi,   // left rows with at least one match (EXISTS, IN)
+  Anti,   // left rows without a match (NOT EXISTS, NOT IN)
+};
+
+struct OutputColumn {
+  ColumnId id;
+  std::string name;
+  DataType type;
+};
+
+enum class AggFunc : uint8_t { Sum, Count, CountStar, Avg, Min, Max };
+
+struct Aggregate {
+  AggFunc func;
+  ExprPtr arg;  // null for COUNT(*)
+  bool distinct = false;
+};
+
+struct SortKey {
+  ExprPtr expr;
+  bool descending = false;
+};
+
+struct LogicalOp {
+  OpKind kind;
+  std::vector<PlanPtr> children;
+  std::vector<OutputColumn> outputs;
+
+  // Scan: the table, and the id of each of its columns (outputs is the subset still needed).
+  const storage::Table* table = nullptr;
+  std::vector<ColumnId> table_ids;
+  // Scan (pushed-down filters), Filter (predicates), Join (conditions): conjuncts.
+  std::vector<ExprPtr> predicates;
+  // Project: one expression per output.
+  std::vector<ExprPtr> exprs;
+  // Join.
+  JoinType join_type = JoinType::Inner;
+  bool null_aware = false;  // Anti from NOT IN: a NULL on either side means "no row"
+  // Aggregate: outputs = one per group, then one per aggregate.
+  std::vector<ExprPtr> groups;
+  std::vector<Aggregate> aggregates;
+  // Sort (and top-N when limit >= 0), Limit.
+  std::vector<SortKey> sort_keys;
+  int64_t limit = -1;
+
+  double estimated_rows = -1;  // set by the optimizer
+
+  explicit LogicalOp(OpKind k) : kind(k) {}
+  const PlanPtr& child(size_t i = 0) const { return children.at(i); }
+};
+
+PlanPtr make_plan(OpKind k);
+const char* join_type_name(JoinType t);
+const char* agg_name(AggFunc f);
+
+}  // namespace tessera::plan

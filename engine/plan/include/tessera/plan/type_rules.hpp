@@ -1,0 +1,34 @@
+// Implicit conversions and result types of the built-in operators, following SQL Server's data type
+// precedence (float > decimal > money > bigint > int > bit; date over strings):
+//   comparison   both sides converted to the higher type (decimals to the larger scale)
+//   + - * / %    INT op INT -> INT, BIGINT if either is; DECIMAL by fn::result_type (numeric_decimal_arith.hpp);
+//                MONEY op MONEY/INT -> MONEY; anything with FLOAT -> FLOAT
+// A DECIMAL is an int64 (precision <= 18): BIGINT converts to DECIMAL(18,0), MONEY to DECIMAL(18,4).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "tessera/plan/expr.hpp"
+
+namespace tessera::plan {
+
+bool is_numeric(const DataType& t);
+bool is_integer(const DataType& t);
+bool is_string(const DataType& t);
+std::string type_text(const DataType& t);  // "DECIMAL(15,2)", "VARCHAR", "DATE", ...
+
+// The type both operands of a comparison are converted to; nullopt if they cannot be compared.
+std::optional<DataType> comparison_type(const DataType& a, const DataType& b);
+// The type of a CASE / COALESCE / IN list over values of types a and b.
+std::optional<DataType> common_type(const DataType& a, const DataType& b);
+// The operand type of arithmetic (both sides converted to it) and the result type.
+struct ArithmeticTypes {
+  DataType left, right, result;
+};
+std::optional<ArithmeticTypes> arithmetic_types(Op op, const DataType& a, const DataType& b);
+
+// Whether Op::Cast (the engine's built-in numeric conversion) can convert from -> to implicitly.
+bool implicit_castable(const DataType& from, const DataType& to);
+
+}  // namespace tessera::plan

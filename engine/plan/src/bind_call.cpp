@@ -1,0 +1,260 @@
+// Scalar functions and conversions: overload resolution over the library's registry (one
+// FunctionSpec per kernel, several per SQL name), implicit argument conversions, type parameters
+// (a DECIMAL argument's precision and scale travel as constant kernel arguments), and CAST/CONVERT.
+#include <algorithm>
+
+#include "binder_impl.hpp"
+#include "tessera/functions/date_part.hpp"
+#include "tessera/runtime/catalog.hpp"
+
+namespace tessera::plan {
+
+namespace {
+
+// Kernel arguments the binder fills from argument types rather than from SQL arguments.
+bool is_type_param(std::string_view n) {
+  return n == "p" || n == "s" || n == "p1" || n == "s1" || n == "p2" || n == "s2" || n == "from_scale" ||
+         n == "precision" || n == "scale";
+}
+
+DataType storage_type(fn::SqlType t) {
+  switch (t) {
+    case fn::SqlType::Bool: return DataType::boolean();
+    case fn::SqlType::Int32: return DataType::int32();
+    case fn::SqlType::Int64: return DataType::int64();
+    case fn::SqlType::Float64: return DataType::float64();
+    case fn::SqlType::Date: return DataType::date();
+    case fn::SqlType::Decimal: return DataType::decimal(18, 0);
+    case fn::SqlType::Money: return DataType::money();
+    case fn::SqlType::String: return DataType::varchar(0);
+  }
+  return DataType::int32();
+}
+
+// Cost of passing a value of type `from` where the kernel wants `to`; -1 if not allowed.
+int conversion_cost(const ExprPtr& arg, fn::SqlType to) {
+  const DataType& from = arg->type;
+  if (arg->is_constant() && arg->value.null) return 0;
+  if (from.physical() == to) return 0;
+  switch (to) {
+    case fn::SqlType::Int64: return from.id == TypeId::Int32 || from.id == TypeId::Bool ? 1 : -1;
+    case fn::SqlType::Int32: return from.id == TypeId::Bool || (arg->is_constant() && from.id == TypeId::Int64) ? 1 : -1;
+    case fn::SqlType::Decimal: return is_integer(from) ? 2 : -1;
+    case fn::SqlType::Money: return is_integer(from) ? 3 : -1;
+    case fn::SqlType::Float64: return is_numeric(from) ? 4 : -1;
+    case fn::SqlType::Date: return arg->is_constant() && from.is_string() ? 1 : -1;
+    default: return -1;
+  }
+}
+
+DataType target_of(const sql::TypeName& t) {
+  using T = sql::TypeId;
+  switch (t.id) {
+    case T::TinyInt: case T::SmallInt: case T::Int: return DataType::int32();
+    case T::BigInt: return DataType::int64();
+    case T::Bit: return DataType::boolean();
+    case T::Decimal: {
+      const int p = t.length ? static_cast<int>(*t.length) : 18;
+      const int s = t.scale ? static_cast<int>(*t.scale) : 0;
+      if (p < 1 || p > 38 || s < 0 || s > p) throw BindError(t.loc, "invalid DECIMAL(" + std::to_string(p) + "," + std::to_string(s) + ")");
+      if (p > 18) throw BindError(t.loc, "DECIMAL precision " + std::to_string(p) + " is above Tessera's limit of 18 (values are int64)");
+      return DataType::decimal(p, s);
+    }
+    case T::Float: case T::Real: return DataType::float64();
+    case T::Money: case T::SmallMoney: return DataType::money();
+    case T::Date: return DataType::date();
+    case T::DateTime: throw BindError(t.loc, "DATETIME is not supported (DATE is)");
+    case T::Char: case T::NChar: return DataType::fixed_char(t.length ? static_cast<int>(*t.length) : 30);
+    case T::VarChar: case T::NVarChar: return DataType::varchar(t.max_length || !t.length ? 0 : static_cast<int>(*t.length));
+  }
+  return DataType::int32();
+}
+
+}  // namespace
+
+ExprPtr Binder::call(std::string_view sql_name, std::vector<ExprPtr> args, sql::SourceLocation loc,
+                     std::optional<DataType> decimal_result) {
+  const fn::FunctionSpec* best = nullptr;
+  const rt::KernelEntry* best_kernel = nullptr;
+  int best_cost = 1 << 30;
+  bool named = false;
+  std::string overloads;
+  for (const fn::FunctionSpec& spec : fn::all_functions()) {
+    if (spec.sql_name != sql_name) continue;
+    named = true;
+    std::vector<const fn::ArgSpec*> visible;
+    std::string sig;
+    for (const auto& a : spec.args)
+      if (!is_type_param(a.name)) {
+        visible.push_back(&a);
+        sig += (sig.empty() ? "" : ", ") + std::string(fn::type_name(a.type)) + (a.constant ? " constant" : "");
+      }
+    overloads += "\n  " + std::string(sql_name) + "(" + sig + ")";
+    if (visible.size() != args.size()) continue;
+    int cost = 0;
+    for (size_t i = 0; i < args.size() && cost >= 0; ++i) {
+      const int c = conversion_cost(args[i], visible[i]->type);
+      if (c < 0 || (visible[i]->constant && !args[i]->is_constant())) cost = -1;
+      else cost += c;
+    }
+    if (cost < 0 || cost >= best_cost) continue;
+    const rt::KernelEntry* k = env_.kernels ? env_.kernels->find(spec.kernel) : nullptr;
+    if (!k) continue;
+    best = &spec;
+    best_kernel = k;
+    best_cost = cost;
+  }
+  if (!named) throw BindError(loc, "unknown function '" + std::string(sql_name) + "'");
+  if (!best) {
+    std::string got;
+    for (const auto& a : args) got += (got.empty() ? "" : ", ") + type_text(a->type) + (a->is_constant() ? " constant" : "");
+    throw BindError(loc, "no overload of " + std::string(sql_name) + " takes (" + got + "); available:" + overloads);
+  }
+  auto e = std::make_shared<Expr>();
+  e->kind = ExprKind::Call;
+  e->kernel = best_kernel;
+  e->name = std::string(sql_name);
+  std::vector<DataType> decimals;  // the DECIMAL arguments' types, for p/s parameters
+  size_t next = 0;
+  for (const auto& a : best->args) {
+    if (is_type_param(a.name)) {
+      e->args.push_back(nullptr);
+      e->constants.push_back(Value{});  // filled below
+      continue;
+    }
+    ExprPtr arg = args[next++];
+    DataType want = storage_type(a.type);
+    if (a.type == fn::SqlType::Decimal) want = arg->type.id == TypeId::Decimal ? arg->type
+                                             : arg->type.id == TypeId::Int64 ? DataType::decimal(18, 0) : DataType::decimal(10, 0);
+    if (a.type == fn::SqlType::String && arg->type.is_string()) want = arg->type;
+    arg = coerce(arg, want, loc);
+    if (a.type == fn::SqlType::Decimal) decimals.push_back(arg->type);
+    if (a.constant) {
+      if (arg->value.null) throw BindError(loc, "argument '" + std::string(a.name) + "' of " + std::string(sql_name) + " cannot be NULL");
+      e->args.push_back(nullptr);
+      e->constants.push_back(arg->value);
+    } else {
+      e->args.push_back(arg);
+      e->constants.push_back(Value{});
+    }
+  }
+  // Type parameters: p/s (p1/s1, p2/s2) of the DECIMAL arguments; for conversions the target's.
+  const DataType src = decimals.empty() ? DataType::decimal(18, 0) : decimals[0];
+  const DataType src2 = decimals.size() > 1 ? decimals[1] : src;
+  const DataType dst = decimal_result ? *decimal_result : DataType::decimal(18, 0);
+  const bool has_precision = std::any_of(best->args.begin(), best->args.end(), [](const fn::ArgSpec& a) { return a.name == "precision"; });
+  for (size_t i = 0; i < best->args.size(); ++i) {
+    const std::string_view n = best->args[i].name;
+    if (!is_type_param(n)) continue;
+    int v = 0;
+    if (n == "p" || n == "p1") v = src.precision;
+    else if (n == "s" || n == "s1") v = src.scale;
+    else if (n == "p2") v = src2.precision;
+    else if (n == "s2") v = src2.scale;
+    else if (n == "from_scale") v = src.scale;
+    else if (n == "precision") v = dst.precision;
+    else if (n == "scale") v = has_precision ? (dst.id == TypeId::Money ? 4 : dst.scale) : src.scale;
+    e->constants[i] = Value::int32(v);
+  }
+  // Result type.
+  switch (best->result) {
+    case fn::SqlType::Decimal: {
+      const std::string_view k = best->kernel;
+      if (decimal_result) e->type = *decimal_result;
+      else if (k.starts_with("floor_") || k.starts_with("ceiling_")) e->type = DataType::decimal(src.precision, 0);
+      else e->type = src;
+      break;
+    }
+    case fn::SqlType::String: e->type = DataType::varchar(0); break;
+    default: e->type = storage_type(best->result);
+  }
+  e->type.length = 0;
+  return fold(e);
+}
+
+ExprPtr Binder::bind_function(const sql::FunctionCallExpr& f, ExprContext& ctx) {
+  const std::string& n = f.upper_name;
+  if (f.distinct || f.star) throw BindError(f.loc, (f.star ? "'*'" : "DISTINCT") + std::string(" is only valid in aggregates"));
+  if (n == "COALESCE" || n == "ISNULL") {
+    if (f.args.size() < 2 || (n == "ISNULL" && f.args.size() != 2))
+      throw BindError(f.loc, n + (n == "ISNULL" ? " takes two arguments" : " takes at least two arguments"));
+    std::vector<ExprPtr> args;
+    std::optional<DataType> t;
+    for (const auto& a : f.args) {
+      args.push_back(bind_expr(*a, ctx));
+      if (args.back()->is_constant() && args.back()->value.null) continue;
+      t = !t ? args.back()->type : n == "ISNULL" ? *t : common_type(*t, args.back()->type);
+      if (!t) throw BindError(a->loc, "the arguments of " + n + " have incompatible types");
+    }
+    if (!t) t = DataType::int32();
+    auto e = std::make_shared<Expr>();
+    e->kind = ExprKind::Coalesce;
+    e->type = *t;
+    for (size_t i = 0; i < args.size(); ++i) e->args.push_back(coerce(args[i], *t, f.args[i]->loc));
+    return fold(e);
+  }
+  std::vector<ExprPtr> args;
+  for (const auto& a : f.args) {
+    if (a->kind == sql::ExprKind::DatePartKeyword) {
+      const std::string& name = a->as<sql::DatePartKeywordExpr>().name;
+      fn::DatePart part;
+      if (!fn::parse_datepart(lower(name), part))
+        throw BindError(a->loc, "'" + name + "' is not a recognized datepart option of " + n);
+      args.push_back(constant(Value::int32(static_cast<int32_t>(part))));
+      continue;
+    }
+    args.push_back(bind_expr(*a, ctx));
+  }
+  return call(n, std::move(args), f.loc);
+}
+
+ExprPtr Binder::bind_cast(ExprPtr value, const sql::TypeName& type, ExprPtr style, bool is_try, sql::SourceLocation loc) {
+  const DataType to = target_of(type);
+  const DataType& from = value->type;
+  if (value->is_constant() && value->value.null) return constant(Value::null_of(to));
+  if (style && !style->is_constant()) throw BindError(style->is_constant() ? loc : loc, "the CONVERT style must be a constant");
+  if (from.is_string() && to.is_string()) {
+    if (to.length > 0) return call("LEFT", {value, constant(Value::int64(to.length))}, loc);
+    return value;
+  }
+  if (from == to && !style) return value;
+  const std::string cast_name = is_try ? "TRY_CAST" : "CAST";
+  const std::string convert_name = is_try ? "TRY_CONVERT" : "CONVERT";
+  // A kernel converting exactly from -> to, with the style if CONVERT gave one.
+  auto find = [&](const std::string& name, bool with_style) -> const fn::FunctionSpec* {
+    for (const fn::FunctionSpec& s : fn::all_functions()) {
+      if (s.sql_name != name || s.args.empty() || s.result != to.physical()) continue;
+      if (s.args[0].type != from.physical()) continue;
+      const bool has_style = std::any_of(s.args.begin(), s.args.end(), [](const fn::ArgSpec& a) { return a.name == "style"; });
+      if (has_style == with_style && env_.kernels && env_.kernels->find(s.kernel)) return &s;
+    }
+    return nullptr;
+  };
+  std::vector<ExprPtr> args{value};
+  const fn::FunctionSpec* spec = nullptr;
+  std::string name;
+  if (style) {
+    spec = find(convert_name, true);
+    name = convert_name;
+    args.push_back(coerce(style, DataType::int32(), loc));
+    if (!spec) {
+      // CONVERT's style only matters for date and money/float text; elsewhere it is CAST.
+      spec = find(cast_name, false);
+      name = cast_name;
+      args.pop_back();
+    }
+  } else {
+    spec = find(cast_name, false);
+    name = cast_name;
+  }
+  if (spec) {
+    ExprPtr r = call(name, args, loc, to.id == TypeId::Decimal || to.id == TypeId::Money ? std::optional<DataType>(to) : std::nullopt);
+    return r;
+  }
+  if (!is_try && implicit_castable(from, to)) return fold(op(Op::Cast, to, {value}));
+  if (!is_try && is_numeric(from) && is_numeric(to)) return fold(op(Op::Cast, to, {value}));
+  throw BindError(loc, std::string(is_try ? "TRY_" : "") + (style ? "CONVERT" : "CAST") + " from " + type_text(from) +
+                           " to " + type_text(to) + " is not supported");
+}
+
+}  // namespace tessera::plan

@@ -1,0 +1,452 @@
+// Expression binding: names to columns, literals to typed constants, operators with SQL Server's
+// implicit conversions, CASE / IN / BETWEEN / LIKE / IS NULL, INTERVAL arithmetic (as DATEADD),
+// EXTRACT (as YEAR / MONTH / DAY / DATEPART), scalar subqueries; constant subtrees are folded.
+#include <algorithm>
+#include <climits>
+
+#include "binder_impl.hpp"
+#include "tessera/functions/date_part.hpp"
+
+namespace tessera::plan {
+
+namespace {
+
+bool is_null_constant(const ExprPtr& e) { return e->kind == ExprKind::Constant && e->value.null; }
+
+Value parse_literal(const sql::LiteralExpr& l) {
+  switch (l.literal_kind) {
+    case sql::LiteralKind::Integer: {
+      int64_t v = 0;
+      bool overflow = false;
+      for (char c : l.text) {
+        if (v > (INT64_MAX - (c - '0')) / 10) overflow = true;
+        v = v * 10 + (c - '0');
+      }
+      if (overflow) {
+        if (l.text.size() > 18) throw BindError(l.loc, "the integer " + l.text + " is out of range");
+      }
+      return Value::integer(v);
+    }
+    case sql::LiteralKind::Decimal: {
+      const size_t dot = l.text.find('.');
+      std::string digits = l.text.substr(0, dot) + (dot == std::string::npos ? "" : l.text.substr(dot + 1));
+      const int scale = dot == std::string::npos ? 0 : static_cast<int>(l.text.size() - dot - 1);
+      while (digits.size() > 1 && digits[0] == '0') digits.erase(0, 1);
+      const int precision = std::max<int>(static_cast<int>(digits.size()), scale == 0 ? 1 : scale);
+      if (precision > 18) throw BindError(l.loc, "the decimal literal " + l.text + " has more than 18 digits");
+      int64_t v = 0;
+      for (char c : digits) v = v * 10 + (c - '0');
+      return Value::decimal(v, std::max(precision, scale), scale);
+    }
+    case sql::LiteralKind::Float: return Value::float64(std::stod(l.text));
+    case sql::LiteralKind::String: return Value::string(l.text);
+    case sql::LiteralKind::Date: {
+      int32_t days = 0;
+      if (!storage::parse_date(l.text, days)) throw BindError(l.loc, "invalid date literal '" + l.text + "'");
+      return Value::date(days);
+    }
+    case sql::LiteralKind::Null: return Value::null_of(DataType::int32());
+    case sql::LiteralKind::True: return Value::boolean(true);
+    case sql::LiteralKind::False: return Value::boolean(false);
+  }
+  return {};
+}
+
+Op comparison_op(sql::BinaryOp o) {
+  switch (o) {
+    case sql::BinaryOp::Eq: return Op::Eq;
+    case sql::BinaryOp::NotEq: return Op::Ne;
+    case sql::BinaryOp::Lt: return Op::Lt;
+    case sql::BinaryOp::LtEq: return Op::Le;
+    case sql::BinaryOp::Gt: return Op::Gt;
+    case sql::BinaryOp::GtEq: return Op::Ge;
+    default: return Op::Eq;
+  }
+}
+
+Op arithmetic_op(sql::BinaryOp o) {
+  switch (o) {
+    case sql::BinaryOp::Add: return Op::Add;
+    case sql::BinaryOp::Sub: return Op::Sub;
+    case sql::BinaryOp::Mul: return Op::Mul;
+    case sql::BinaryOp::Div: return Op::Div;
+    default: return Op::Mod;
+  }
+}
+
+bool is_comparison(sql::BinaryOp o) {
+  return o == sql::BinaryOp::Eq || o == sql::BinaryOp::NotEq || o == sql::BinaryOp::Lt || o == sql::BinaryOp::LtEq ||
+         o == sql::BinaryOp::Gt || o == sql::BinaryOp::GtEq;
+}
+
+}  // namespace
+
+bool is_aggregate_name(std::string_view n) {
+  return n == "SUM" || n == "COUNT" || n == "COUNT_BIG" || n == "AVG" || n == "MIN" || n == "MAX";
+}
+
+bool has_aggregate(const sql::Expr& e) {
+  using K = sql::ExprKind;
+  switch (e.kind) {
+    case K::FunctionCall: {
+      const auto& f = e.as<sql::FunctionCallExpr>();
+      if (is_aggregate_name(f.upper_name)) return true;
+      return std::any_of(f.args.begin(), f.args.end(), [](const auto& a) { return has_aggregate(*a); });
+    }
+    case K::Unary: return has_aggregate(*e.as<sql::UnaryExpr>().operand);
+    case K::Binary: return has_aggregate(*e.as<sql::BinaryExpr>().left) || has_aggregate(*e.as<sql::BinaryExpr>().right);
+    case K::Between: {
+      const auto& b = e.as<sql::BetweenExpr>();
+      return has_aggregate(*b.value) || has_aggregate(*b.low) || has_aggregate(*b.high);
+    }
+    case K::InList: {
+      const auto& in = e.as<sql::InListExpr>();
+      if (has_aggregate(*in.value)) return true;
+      return std::any_of(in.list.begin(), in.list.end(), [](const auto& a) { return has_aggregate(*a); });
+    }
+    case K::Like: return has_aggregate(*e.as<sql::LikeExpr>().value);
+    case K::IsNull: return has_aggregate(*e.as<sql::IsNullExpr>().value);
+    case K::Case: {
+      const auto& c = e.as<sql::CaseExpr>();
+      if (c.operand && has_aggregate(*c.operand)) return true;
+      if (c.else_result && has_aggregate(*c.else_result)) return true;
+      for (const auto& w : c.whens)
+        if (has_aggregate(*w.condition) || has_aggregate(*w.result)) return true;
+      return false;
+    }
+    case K::Cast: return has_aggregate(*e.as<sql::CastExpr>().value);
+    case K::Convert: return has_aggregate(*e.as<sql::ConvertExpr>().value);
+    case K::Extract: return has_aggregate(*e.as<sql::ExtractExpr>().value);
+    default: return false;
+  }
+}
+
+ExprPtr Binder::fold(ExprPtr e) {
+  if (e->kind == ExprKind::Constant || e->kind == ExprKind::Column || e->kind == ExprKind::Subquery) return e;
+  std::vector<ColumnId> cols;
+  collect_columns(*e, cols);
+  if (!cols.empty() || contains_subquery(*e) || !env_.fold) return e;
+  return constant(env_.fold(e));
+}
+
+ExprPtr Binder::coerce(ExprPtr e, const DataType& to, sql::SourceLocation loc) {
+  const DataType& from = e->type;
+  if (from == to || (from.is_string() && to.is_string())) return e;
+  if (is_null_constant(e)) return constant(Value::null_of(to));
+  if (e->kind == ExprKind::Constant && from.is_string()) {
+    // SQL Server converts a string constant to the other side's type ('1998-12-01' = a date).
+    const std::string& s = e->value.s;
+    if (to.id == TypeId::Date) {
+      int32_t days = 0;
+      if (!storage::parse_date(s, days))
+        throw BindError(loc, "conversion failed when converting the string '" + s + "' to DATE");
+      return constant(Value::date(days));
+    }
+    if (to.id == TypeId::Decimal || to.id == TypeId::Money) {
+      int64_t v = 0;
+      const int scale = to.id == TypeId::Money ? 4 : to.scale;
+      if (!storage::parse_decimal(s, 18, scale, v))
+        throw BindError(loc, "conversion failed when converting the string '" + s + "' to " + type_text(to));
+      Value r = Value::decimal(v, to.precision, scale);
+      r.type = to;
+      return constant(r);
+    }
+    if (is_integer(to) || to.id == TypeId::Double) {
+      try {
+        size_t used = 0;
+        if (to.id == TypeId::Double) {
+          const double d = std::stod(s, &used);
+          if (used == s.size()) return constant(Value::float64(d));
+        } else {
+          const long long v = std::stoll(s, &used);
+          if (used == s.size()) {
+            Value r = to.id == TypeId::Int64 ? Value::int64(v) : Value::int32(static_cast<int32_t>(v));
+            return constant(r);
+          }
+        }
+      } catch (const std::exception&) {
+      }
+      throw BindError(loc, "conversion failed when converting the string '" + s + "' to " + type_text(to));
+    }
+  }
+  if (implicit_castable(from, to)) return fold(op(Op::Cast, to, {e}));
+  throw BindError(loc, "cannot convert " + type_text(from) + " to " + type_text(to) + " implicitly (use CAST)");
+}
+
+ExprPtr Binder::lookup_column(const sql::ColumnRefExpr& c, const Scope& scope) {
+  const std::string name = lower(c.parts.back().name);
+  const std::string qual = c.parts.size() >= 2 ? lower(c.parts[c.parts.size() - 2].name) : "";
+  const std::string shown = c.parts.size() >= 2 ? c.parts[c.parts.size() - 2].name + "." + c.parts.back().name
+                                                : c.parts.back().name;
+  bool outer = false;
+  for (const Scope* s = &scope; s; s = s->outer) {
+    const ScopeEntry* found = nullptr;
+    for (const auto& e : s->entries) {
+      if (e.name != name || (!qual.empty() && e.qualifier != qual)) continue;
+      if (found && found->id != e.id)
+        throw BindError(c.loc, "ambiguous column name '" + shown + "' (qualify it with a table name)");
+      found = &e;
+    }
+    if (found) {
+      if (outer && scope.outer_refs) scope.outer_refs->insert(found->id);
+      return column_ref(found->id, found->type, found->name);
+    }
+    outer = true;
+  }
+  throw BindError(c.loc, "unknown column '" + shown + "'");
+}
+
+ExprPtr Binder::bind_comparison(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::SourceLocation loc) {
+  std::optional<DataType> t = is_null_constant(a) ? b->type : is_null_constant(b) ? a->type : comparison_type(a->type, b->type);
+  if (!t && a->kind == ExprKind::Constant && a->type.is_string()) t = b->type;
+  if (!t && b->kind == ExprKind::Constant && b->type.is_string()) t = a->type;
+  if (!t)
+    throw BindError(loc, "cannot compare " + type_text(a->type) + " with " + type_text(b->type));
+  return fold(op(comparison_op(o), DataType::boolean(), {coerce(a, *t, loc), coerce(b, *t, loc)}));
+}
+
+ExprPtr Binder::bind_arithmetic(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::SourceLocation loc) {
+  const Op aop = arithmetic_op(o);
+  if (is_null_constant(a)) a = constant(Value::null_of(b->type));
+  if (is_null_constant(b)) b = constant(Value::null_of(a->type));
+  auto t = arithmetic_types(aop, a->type, b->type);
+  if (!t)
+    throw BindError(loc, "operator " + std::string(sql::binary_op_name(o)) + " is not defined for " +
+                             type_text(a->type) + " and " + type_text(b->type));
+  return fold(op(aop, t->result, {coerce(a, t->left, loc), coerce(b, t->right, loc)}));
+}
+
+// date +/- INTERVAL 'n' unit  ->  DATEADD(unit, +/-n, date)
+ExprPtr Binder::bind_interval_arith(const sql::BinaryExpr& b, ExprContext& ctx) {
+  const bool left_is_interval = b.left->kind == sql::ExprKind::Interval;
+  const auto& iv = (left_is_interval ? *b.left : *b.right).as<sql::IntervalExpr>();
+  if (left_is_interval && b.op == sql::BinaryOp::Sub) throw BindError(b.loc, "cannot subtract a date from an INTERVAL");
+  if (b.op != sql::BinaryOp::Add && b.op != sql::BinaryOp::Sub)
+    throw BindError(b.loc, "an INTERVAL can only be added to or subtracted from a date");
+  ExprPtr date = bind_expr(left_is_interval ? *b.right : *b.left, ctx);
+  date = coerce(date, DataType::date(), b.loc);
+  int64_t n = 0;
+  try {
+    n = std::stoll(iv.value);
+  } catch (const std::exception&) {
+    throw BindError(iv.loc, "invalid INTERVAL value '" + iv.value + "'");
+  }
+  if (b.op == sql::BinaryOp::Sub) n = -n;
+  fn::DatePart part = iv.unit == sql::IntervalUnit::Year ? fn::DatePart::Year
+                      : iv.unit == sql::IntervalUnit::Month ? fn::DatePart::Month : fn::DatePart::Day;
+  return call("DATEADD", {constant(Value::int32(static_cast<int32_t>(part))), constant(Value::int32(static_cast<int32_t>(n))), date},
+              b.loc);
+}
+
+ExprPtr Binder::bind_subquery_value(const sql::SubqueryExpr& s, ExprContext& ctx) {
+  BoundSelect sub = bind_select(*s.query, ctx.scope, SubqueryMode::Scalar);
+  const OutputColumn v = *sub.value;
+  if (sub.correlated.empty()) {
+    auto e = std::make_shared<Expr>();
+    e->kind = ExprKind::Subquery;
+    e->type = v.type;
+    e->subplan = sub.plan;
+    return e;
+  }
+  if (!ctx.applies) throw BindError(s.loc, "a correlated subquery is only supported in the WHERE clause");
+  ctx.applies->push_back({sub.plan, sub.correlated});
+  ExprPtr ref = column_ref(v.id, v.type, v.name);
+  if (sub.value_is_count) {
+    auto c = std::make_shared<Expr>();
+    c->kind = ExprKind::Coalesce;
+    c->type = v.type;
+    c->args = {ref, constant(Value::int32(0))};
+    return c;
+  }
+  return ref;
+}
+
+ExprPtr Binder::bind_expr(const sql::Expr& e, ExprContext& ctx) {
+  using K = sql::ExprKind;
+  switch (e.kind) {
+    case K::Literal: return constant(parse_literal(e.as<sql::LiteralExpr>()));
+    case K::Interval: throw BindError(e.loc, "an INTERVAL must be added to or subtracted from a date");
+    case K::ColumnRef: return lookup_column(e.as<sql::ColumnRefExpr>(), *ctx.scope);
+    case K::Star: throw BindError(e.loc, "'*' is only allowed in a select list or COUNT(*)");
+    case K::DatePartKeyword:
+      throw BindError(e.loc, "'" + e.as<sql::DatePartKeywordExpr>().name + "' is only valid as a date part argument");
+    case K::Unary: {
+      const auto& u = e.as<sql::UnaryExpr>();
+      ExprPtr v = bind_expr(*u.operand, ctx);
+      if (u.op == sql::UnaryOp::Plus) return v;
+      if (u.op == sql::UnaryOp::Not) return fold(op(Op::Not, DataType::boolean(), {coerce(v, DataType::boolean(), e.loc)}));
+      if (!is_numeric(v->type)) throw BindError(e.loc, "cannot negate a " + type_text(v->type));
+      return fold(op(Op::Neg, v->type, {v}));
+    }
+    case K::Binary: {
+      const auto& b = e.as<sql::BinaryExpr>();
+      if (b.left->kind == K::Interval || b.right->kind == K::Interval) return bind_interval_arith(b, ctx);
+      ExprPtr l = bind_expr(*b.left, ctx);
+      ExprPtr r = bind_expr(*b.right, ctx);
+      if (b.op == sql::BinaryOp::And || b.op == sql::BinaryOp::Or)
+        return fold(op(b.op == sql::BinaryOp::And ? Op::And : Op::Or, DataType::boolean(),
+                       {coerce(l, DataType::boolean(), b.left->loc), coerce(r, DataType::boolean(), b.right->loc)}));
+      if (is_comparison(b.op)) return bind_comparison(b.op, l, r, b.loc);
+      return bind_arithmetic(b.op, l, r, b.loc);
+    }
+    case K::Between: {
+      const auto& b = e.as<sql::BetweenExpr>();
+      ExprPtr v = bind_expr(*b.value, ctx);
+      ExprPtr lo = bind_comparison(sql::BinaryOp::GtEq, v, bind_expr(*b.low, ctx), b.loc);
+      ExprPtr hi = bind_comparison(sql::BinaryOp::LtEq, v, bind_expr(*b.high, ctx), b.loc);
+      ExprPtr both = fold(op(Op::And, DataType::boolean(), {lo, hi}));
+      return b.negated ? fold(op(Op::Not, DataType::boolean(), {both})) : both;
+    }
+    case K::InList: {
+      const auto& in = e.as<sql::InListExpr>();
+      ExprPtr v = bind_expr(*in.value, ctx);
+      std::vector<ExprPtr> items;
+      DataType t = v->type;
+      for (const auto& item : in.list) {
+        items.push_back(bind_expr(*item, ctx));
+        if (is_null_constant(items.back())) continue;
+        auto c = comparison_type(t, items.back()->type);
+        if (!c && items.back()->is_constant() && items.back()->type.is_string()) c = t;
+        if (!c) throw BindError(item->loc, "cannot compare " + type_text(v->type) + " with " + type_text(items.back()->type));
+        t = *c;
+      }
+      const bool all_constant = std::all_of(items.begin(), items.end(), [](const ExprPtr& x) { return x->is_constant(); });
+      if (!all_constant) {
+        ExprPtr acc;
+        for (auto& item : items) {
+          ExprPtr eq = bind_comparison(sql::BinaryOp::Eq, v, item, in.loc);
+          acc = acc ? op(Op::Or, DataType::boolean(), {acc, eq}) : eq;
+        }
+        return in.negated ? op(Op::Not, DataType::boolean(), {acc}) : acc;
+      }
+      auto r = std::make_shared<Expr>();
+      r->kind = ExprKind::InList;
+      r->type = DataType::boolean();
+      r->negated = in.negated;
+      r->args.push_back(coerce(v, t, in.loc));
+      for (auto& item : items) r->args.push_back(coerce(item, t, in.loc));
+      return fold(r);
+    }
+    case K::InSubquery:
+    case K::Exists:
+      throw BindError(e.loc, "IN (subquery) and EXISTS are supported as conditions of a WHERE clause joined by AND");
+    case K::Subquery: return bind_subquery_value(e.as<sql::SubqueryExpr>(), ctx);
+    case K::Like: {
+      const auto& l = e.as<sql::LikeExpr>();
+      if (l.escape) throw BindError(l.escape->loc, "LIKE ... ESCAPE is not supported");
+      ExprPtr v = bind_expr(*l.value, ctx);
+      ExprPtr p = bind_expr(*l.pattern, ctx);
+      ExprPtr m = call("LIKE", {v, p}, l.loc);
+      return l.negated ? fold(op(Op::Not, DataType::boolean(), {m})) : m;
+    }
+    case K::IsNull: {
+      const auto& n = e.as<sql::IsNullExpr>();
+      auto r = std::make_shared<Expr>();
+      r->kind = ExprKind::IsNull;
+      r->type = DataType::boolean();
+      r->negated = n.negated;
+      r->args = {bind_expr(*n.value, ctx)};
+      return fold(r);
+    }
+    case K::Case: {
+      const auto& c = e.as<sql::CaseExpr>();
+      ExprPtr operand = c.operand ? bind_expr(*c.operand, ctx) : nullptr;
+      std::vector<ExprPtr> conds, results;
+      for (const auto& w : c.whens) {
+        ExprPtr cond = bind_expr(*w.condition, ctx);
+        cond = operand ? bind_comparison(sql::BinaryOp::Eq, operand, cond, w.loc) : coerce(cond, DataType::boolean(), w.loc);
+        conds.push_back(cond);
+        results.push_back(bind_expr(*w.result, ctx));
+      }
+      if (c.else_result) results.push_back(bind_expr(*c.else_result, ctx));
+      std::optional<DataType> t;
+      for (const auto& r : results) {
+        if (is_null_constant(r)) continue;
+        t = t ? common_type(*t, r->type) : r->type;
+        if (!t) throw BindError(e.loc, "the results of CASE have incompatible types");
+      }
+      if (!t) t = DataType::int32();
+      auto r = std::make_shared<Expr>();
+      r->kind = ExprKind::Case;
+      r->type = *t;
+      r->has_else = c.else_result != nullptr;
+      for (size_t i = 0; i < conds.size(); ++i) {
+        r->args.push_back(conds[i]);
+        r->args.push_back(coerce(results[i], *t, c.whens[i].loc));
+      }
+      if (c.else_result) r->args.push_back(coerce(results.back(), *t, c.else_result->loc));
+      return fold(r);
+    }
+    case K::Cast: {
+      const auto& c = e.as<sql::CastExpr>();
+      return bind_cast(bind_expr(*c.value, ctx), c.type, nullptr, c.is_try, e.loc);
+    }
+    case K::Convert: {
+      const auto& c = e.as<sql::ConvertExpr>();
+      ExprPtr style = c.style ? bind_expr(*c.style, ctx) : nullptr;
+      return bind_cast(bind_expr(*c.value, ctx), c.type, style, c.is_try, e.loc);
+    }
+    case K::FunctionCall: {
+      const auto& f = e.as<sql::FunctionCallExpr>();
+      if (is_aggregate_name(f.upper_name)) return bind_aggregate(f, ctx);
+      return bind_function(f, ctx);
+    }
+    case K::Extract: {
+      const auto& x = e.as<sql::ExtractExpr>();
+      ExprPtr v = bind_expr(*x.value, ctx);
+      if (x.field == "YEAR" || x.field == "MONTH" || x.field == "DAY") return call(x.field, {v}, e.loc);
+      fn::DatePart part;
+      if (!fn::parse_datepart(lower(x.field), part))
+        throw BindError(x.field_loc, "EXTRACT field '" + x.field + "' is not supported");
+      return call("DATEPART", {constant(Value::int32(static_cast<int32_t>(part))), v}, e.loc);
+    }
+  }
+  throw BindError(e.loc, "unsupported expression");
+}
+
+ExprPtr Binder::bind_aggregate(const sql::FunctionCallExpr& f, ExprContext& ctx) {
+  if (!ctx.aggs) throw BindError(f.loc, "aggregate " + f.upper_name + " is not allowed in the " + ctx.clause);
+  Aggregate a;
+  a.distinct = f.distinct;
+  ExprContext inner{ctx.scope, nullptr, nullptr, "argument of an aggregate"};
+  if (f.star) {
+    if (f.upper_name != "COUNT" && f.upper_name != "COUNT_BIG") throw BindError(f.loc, f.upper_name + "(*) is not valid");
+    a.func = AggFunc::CountStar;
+  } else {
+    if (f.args.size() != 1) throw BindError(f.loc, f.upper_name + " takes one argument");
+    a.arg = bind_expr(*f.args[0], inner);
+  }
+  DataType t;
+  const std::string& n = f.upper_name;
+  if (n == "COUNT" || n == "COUNT_BIG") {
+    if (!f.star) a.func = AggFunc::Count;
+    t = n == "COUNT" ? DataType::int32() : DataType::int64();
+  } else {
+    const DataType& at = a.arg->type;
+    if (n == "MIN" || n == "MAX") {
+      a.func = n == "MIN" ? AggFunc::Min : AggFunc::Max;
+      t = at.is_string() ? DataType::varchar(at.length) : at;
+    } else {
+      if (!is_numeric(at) || at.id == TypeId::Bool)
+        throw BindError(f.args[0]->loc, n + " needs a numeric argument, not " + type_text(at));
+      a.func = n == "SUM" ? AggFunc::Sum : AggFunc::Avg;
+      // SQL Server: SUM(decimal(p,s)) and AVG are decimal(38,s) and decimal(38,max(s,6)); Tessera holds 18 digits.
+      if (at.id == TypeId::Decimal) t = DataType::decimal(18, a.func == AggFunc::Sum ? at.scale : std::max(at.scale, 6));
+      else t = at;
+    }
+  }
+  std::string key = std::string(agg_name(a.func)) + (a.distinct ? " DISTINCT " : " ") + (a.arg ? fingerprint(*a.arg) : "*");
+  for (size_t i = 0; i < ctx.aggs->keys.size(); ++i)
+    if (ctx.aggs->keys[i] == key) {
+      const auto& o = ctx.aggs->outputs[i];
+      return column_ref(o.id, o.type, o.name);
+    }
+  std::string shown = lower(n) + "(" + (a.distinct ? "distinct " : "") + (a.arg ? to_string(*a.arg) : "*") + ")";
+  ctx.aggs->keys.push_back(key);
+  ctx.aggs->aggs.push_back(a);
+  ctx.aggs->outputs.push_back({new_id(), shown, t});
+  const auto& o = ctx.aggs->outputs.back();
+  return column_ref(o.id, o.type, o.name);
+}
+
+}  // namespace tessera::plan

@@ -1,0 +1,476 @@
+// SELECT -> plan: FROM (cross products of the items, explicit joins), WHERE (conjuncts; subqueries to
+// semi / anti / left joins), GROUP BY and aggregates, HAVING, the SELECT list, DISTINCT, ORDER BY,
+// TOP / LIMIT. The plan is naive on purpose: the optimizer pushes the filters into the cross
+// products and orders the joins.
+#include <algorithm>
+
+#include "binder_impl.hpp"
+
+namespace tessera::plan {
+
+BindError::BindError(sql::SourceLocation loc, const std::string& message)
+    : std::runtime_error(sql::to_string(loc) + ": " + message) {}
+
+std::string lower(std::string_view s) {
+  std::string r(s);
+  for (char& c : r) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return r;
+}
+std::string upper(std::string_view s) {
+  std::string r(s);
+  for (char& c : r) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return r;
+}
+
+namespace {
+
+PlanPtr filter(PlanPtr input, std::vector<ExprPtr> preds) {
+  if (preds.empty()) return input;
+  auto f = make_plan(OpKind::Filter);
+  f->outputs = input->outputs;
+  f->children = {std::move(input)};
+  f->predicates = std::move(preds);
+  return f;
+}
+
+PlanPtr join(JoinType t, PlanPtr l, PlanPtr r, std::vector<ExprPtr> conds) {
+  auto j = make_plan(OpKind::Join);
+  j->join_type = t;
+  j->outputs = l->outputs;
+  if (t == JoinType::Inner || t == JoinType::Left)
+    j->outputs.insert(j->outputs.end(), r->outputs.begin(), r->outputs.end());
+  j->children = {std::move(l), std::move(r)};
+  j->predicates = std::move(conds);
+  return j;
+}
+
+// Splits an AST predicate on AND.
+void ast_conjuncts(const sql::Expr& e, std::vector<const sql::Expr*>& out) {
+  if (e.kind == sql::ExprKind::Binary && e.as<sql::BinaryExpr>().op == sql::BinaryOp::And) {
+    ast_conjuncts(*e.as<sql::BinaryExpr>().left, out);
+    ast_conjuncts(*e.as<sql::BinaryExpr>().right, out);
+  } else {
+    out.push_back(&e);
+  }
+}
+
+// Rewrites an expression bound over the FROM scope to one over the aggregate's outputs: group
+// expressions become references to the group columns; any other column of this query is an error.
+ExprPtr after_aggregate(const ExprPtr& e, const std::vector<std::string>& group_keys,
+                        const std::vector<OutputColumn>& group_out, const std::set<ColumnId>& agg_ids,
+                        const Scope& scope, const char* clause) {
+  if (!e) return e;
+  const std::string key = fingerprint(*e);
+  for (size_t i = 0; i < group_keys.size(); ++i)
+    if (group_keys[i] == key) return column_ref(group_out[i].id, group_out[i].type, group_out[i].name);
+  if (e->kind == ExprKind::Column) {
+    if (agg_ids.count(e->column) || !scope.owns(e->column)) return e;
+    throw BindError("column '" + e->name + "' is invalid in the " + clause +
+                    " because it is not contained in either an aggregate function or the GROUP BY clause");
+  }
+  if (e->kind == ExprKind::Subquery || e->args.empty()) return e;
+  auto copy = std::make_shared<Expr>(*e);
+  for (auto& a : copy->args) a = after_aggregate(a, group_keys, group_out, agg_ids, scope, clause);
+  return copy;
+}
+
+std::string output_name(const sql::SelectItem& item, const ExprPtr& e, size_t index) {
+  if (item.alias) return item.alias->quoted ? item.alias->name : lower(item.alias->name);
+  if (item.expr->kind == sql::ExprKind::ColumnRef) return lower(item.expr->as<sql::ColumnRefExpr>().parts.back().name);
+  if (e->kind == ExprKind::Column) return e->name;
+  return "col" + std::to_string(index + 1);
+}
+
+}  // namespace
+
+PlanPtr Binder::bind_named_query(const sql::SelectStatement& q, const std::vector<std::string>& columns,
+                                 const std::string& qualifier, sql::SourceLocation loc, Scope& scope) {
+  BoundSelect b = bind_select(q, nullptr, SubqueryMode::None);
+  if (!columns.empty() && columns.size() != b.plan->outputs.size())
+    throw BindError(loc, "'" + qualifier + "' has " + std::to_string(b.plan->outputs.size()) +
+                             " columns but " + std::to_string(columns.size()) + " names were given");
+  for (size_t i = 0; i < b.plan->outputs.size(); ++i) {
+    auto& out = b.plan->outputs[i];
+    if (!columns.empty()) out.name = columns[i];
+    scope.entries.push_back({qualifier, lower(out.name), out.id, out.type});
+  }
+  return b.plan;
+}
+
+PlanPtr Binder::bind_table_ref(const sql::TableRef& t, Scope& scope) {
+  switch (t.kind) {
+    case sql::TableRefKind::Table: {
+      const auto& n = t.as<sql::TableNameRef>();
+      const std::string name = lower(n.name.back().name);
+      const std::string qualifier = n.alias ? lower(n.alias->name) : name;
+      for (auto it = ctes_.rbegin(); it != ctes_.rend(); ++it) {
+        auto f = it->find(name);
+        if (f != it->end()) {
+          std::vector<std::string> cols;
+          for (const auto& c : f->second->columns) cols.push_back(lower(c.name));
+          return bind_named_query(*f->second->query, cols, qualifier, t.loc, scope);
+        }
+      }
+      if (const ViewDef* v = env_.find_view ? env_.find_view(name) : nullptr)
+        return bind_named_query(*v->query, v->columns, qualifier, t.loc, scope);
+      const storage::Table* table = env_.find_table ? env_.find_table(name) : nullptr;
+      if (!table) throw BindError(n.name.back().loc, "unknown table '" + n.name.back().name + "'");
+      auto scan = make_plan(OpKind::Scan);
+      scan->table = table;
+      for (const auto& f : table->schema().fields()) {
+        const ColumnId id = new_id();
+        scan->table_ids.push_back(id);
+        scan->outputs.push_back({id, lower(f.name), f.type});
+        scope.entries.push_back({qualifier, lower(f.name), id, f.type});
+      }
+      return scan;
+    }
+    case sql::TableRefKind::Derived: {
+      const auto& d = t.as<sql::DerivedTableRef>();
+      std::vector<std::string> cols;
+      for (const auto& c : d.column_aliases) cols.push_back(lower(c.name));
+      return bind_named_query(*d.query, cols, lower(d.alias.name), t.loc, scope);
+    }
+    case sql::TableRefKind::Join: {
+      const auto& j = t.as<sql::JoinRef>();
+      if (j.join_kind == sql::JoinKind::Full) throw BindError(t.loc, "FULL OUTER JOIN is not supported");
+      const bool right = j.join_kind == sql::JoinKind::Right;
+      Scope side;
+      PlanPtr l = bind_table_ref(right ? *j.right : *j.left, side);
+      PlanPtr r = bind_table_ref(right ? *j.left : *j.right, side);
+      std::vector<ExprPtr> conds;
+      if (j.condition) {
+        side.outer = scope.outer;
+        side.outer_refs = scope.outer_refs;
+        ExprContext ctx{&side, nullptr, nullptr, "ON clause"};
+        ExprPtr c = coerce(bind_expr(*j.condition, ctx), DataType::boolean(), j.condition->loc);
+        split_conjuncts(c, conds);
+      }
+      scope.entries.insert(scope.entries.end(), side.entries.begin(), side.entries.end());
+      const JoinType type = j.join_kind == sql::JoinKind::Left || right ? JoinType::Left : JoinType::Inner;
+      return join(type, std::move(l), std::move(r), std::move(conds));
+    }
+  }
+  throw BindError(t.loc, "unsupported table reference");
+}
+
+PlanPtr Binder::bind_from(const sql::SelectStatement& q, Scope& scope) {
+  if (q.from.empty()) {
+    auto one = make_plan(OpKind::SingleRow);
+    return one;
+  }
+  PlanPtr plan;
+  for (const auto& item : q.from) {
+    PlanPtr p = bind_table_ref(*item, scope);
+    plan = plan ? join(JoinType::Inner, std::move(plan), std::move(p), {}) : std::move(p);
+  }
+  // Two FROM items with the same name would make every reference ambiguous: SQL Server refuses it.
+  for (size_t i = 0; i < scope.entries.size(); ++i)
+    for (size_t k = i + 1; k < scope.entries.size(); ++k)
+      if (scope.entries[i].qualifier == scope.entries[k].qualifier && scope.entries[i].name == scope.entries[k].name &&
+          scope.entries[i].id != scope.entries[k].id && !scope.entries[i].qualifier.empty())
+        throw BindError(q.loc, "the correlation name '" + scope.entries[i].qualifier +
+                                   "' is specified more than once; use aliases");
+  return plan;
+}
+
+BoundSelect Binder::bind_select(const sql::SelectStatement& q, const Scope* outer, SubqueryMode mode) {
+  ctes_.emplace_back();
+  for (const auto& cte : q.ctes) ctes_.back()[lower(cte.name.name)] = &cte;
+  struct Pop {
+    std::vector<std::map<std::string, const sql::CommonTableExpr*>>& s;
+    ~Pop() { s.pop_back(); }
+  } pop{ctes_};
+
+  BoundSelect out;
+  std::set<ColumnId> outer_refs;
+  Scope scope;
+  scope.outer = outer;
+  scope.outer_refs = &outer_refs;
+  PlanPtr plan = bind_from(q, scope);
+
+  // ---- WHERE ----
+  std::vector<ExprPtr> filters, late_filters, correlated;
+  struct SubJoin {
+    JoinType type;
+    bool null_aware;
+    PlanPtr plan;
+    std::vector<ExprPtr> conds;
+  };
+  std::vector<SubJoin> sub_joins;
+  std::vector<PendingApply> applies;
+  if (q.where) {
+    std::vector<const sql::Expr*> conjuncts;
+    ast_conjuncts(*q.where, conjuncts);
+    for (const sql::Expr* c : conjuncts) {
+      bool negated = false;
+      const sql::Expr* e = c;
+      while (e->kind == sql::ExprKind::Unary && e->as<sql::UnaryExpr>().op == sql::UnaryOp::Not) {
+        negated = !negated;
+        e = e->as<sql::UnaryExpr>().operand.get();
+      }
+      if (e->kind == sql::ExprKind::Exists) {
+        const auto& ex = e->as<sql::ExistsExpr>();
+        BoundSelect sub = bind_select(*ex.query, &scope, SubqueryMode::Exists);
+        const bool anti = negated != ex.negated;
+        sub_joins.push_back({anti ? JoinType::Anti : JoinType::Semi, false, sub.plan, sub.correlated});
+        continue;
+      }
+      if (e->kind == sql::ExprKind::InSubquery) {
+        const auto& in = e->as<sql::InSubqueryExpr>();
+        ExprContext ctx{&scope, nullptr, nullptr, "WHERE clause"};
+        ExprPtr value = bind_expr(*in.value, ctx);
+        BoundSelect sub = bind_select(*in.query, &scope, SubqueryMode::In);
+        const OutputColumn& v = *sub.value;
+        std::vector<ExprPtr> conds = sub.correlated;
+        conds.push_back(bind_comparison(sql::BinaryOp::Eq, value, column_ref(v.id, v.type, v.name), in.loc));
+        const bool anti = negated != in.negated;
+        sub_joins.push_back({anti ? JoinType::Anti : JoinType::Semi, anti, sub.plan, std::move(conds)});
+        continue;
+      }
+      outer_refs.clear();
+      const size_t applies_before = applies.size();
+      ExprContext ctx{&scope, nullptr, &applies, "WHERE clause"};
+      ExprPtr b = coerce(bind_expr(*c, ctx), DataType::boolean(), c->loc);
+      if (!outer_refs.empty() && mode != SubqueryMode::None)
+        correlated.push_back(b);
+      else if (applies.size() != applies_before)
+        late_filters.push_back(b);
+      else
+        filters.push_back(b);
+    }
+  }
+  if (!correlated.empty() && mode == SubqueryMode::None)
+    throw BindError(q.loc, "correlated references are only supported in subqueries");
+  plan = filter(std::move(plan), std::move(filters));
+  for (auto& sj : sub_joins) {
+    plan = join(sj.type, std::move(plan), sj.plan, sj.conds);
+    plan->null_aware = sj.null_aware;
+  }
+  for (auto& a : applies) plan = join(JoinType::Left, std::move(plan), a.plan, a.conditions);
+  plan = filter(std::move(plan), std::move(late_filters));
+
+  // EXISTS only needs the rows: the select list does not matter.
+  bool aggregating = !q.group_by.empty() || (q.having && has_aggregate(*q.having));
+  for (const auto& item : q.items) aggregating = aggregating || has_aggregate(*item.expr);
+  if (mode == SubqueryMode::Exists && !aggregating) {
+    out.plan = plan;
+    out.correlated = std::move(correlated);
+    return out;
+  }
+  if (!correlated.empty() && (mode != SubqueryMode::Scalar || !q.group_by.empty() || !aggregating) &&
+      !(mode == SubqueryMode::In && !aggregating))
+    throw BindError(q.loc, "this correlated subquery form is not supported (supported: EXISTS/IN over "
+                           "filters and joins, and scalar subqueries over an aggregate without GROUP BY)");
+
+  // ---- GROUP BY, aggregates ----
+  std::vector<ExprPtr> groups;
+  std::vector<ExprPtr> join_back;  // Scalar mode: outer side of each correlation key
+  for (const auto& g : q.group_by) {
+    ExprContext ctx{&scope, nullptr, nullptr, "GROUP BY clause"};
+    groups.push_back(bind_expr(*g, ctx));
+  }
+  if (mode == SubqueryMode::Scalar && !correlated.empty()) {
+    // Decorrelation: each correlated conjunct must be inner = outer; the inner sides become group keys.
+    for (const ExprPtr& c : correlated) {
+      bool ok = c->kind == ExprKind::Op && c->op == Op::Eq;
+      int inner = -1;
+      if (ok) {
+        for (int side = 0; side < 2 && inner < 0; ++side) {
+          std::vector<ColumnId> a, b;
+          collect_columns(*c->args[side], a);
+          collect_columns(*c->args[1 - side], b);
+          const bool a_inner = !a.empty() && std::all_of(a.begin(), a.end(), [&](ColumnId i) { return scope.owns(i); });
+          const bool b_outer = std::none_of(b.begin(), b.end(), [&](ColumnId i) { return scope.owns(i); });
+          if (a_inner && b_outer) inner = side;
+        }
+      }
+      if (inner < 0)
+        throw BindError(q.loc, "a correlated scalar subquery must correlate through equalities "
+                               "(inner column = outer expression); found " + to_string(*c));
+      groups.push_back(c->args[inner]);
+      join_back.push_back(c->args[1 - inner]);
+    }
+  }
+  AggContext actx;
+  std::vector<std::string> group_keys;
+  std::vector<OutputColumn> group_out;
+  std::set<ColumnId> agg_ids;
+  auto bind_item = [&](const sql::Expr& e, const char* clause) -> ExprPtr {
+    ExprContext ctx{&scope, aggregating ? &actx : nullptr, mode == SubqueryMode::None ? &applies : nullptr, clause};
+    const size_t before = applies.size();
+    ExprPtr b = bind_expr(e, ctx);
+    if (applies.size() != before) throw BindError(e.loc, "correlated subqueries are only supported in WHERE");
+    if (!aggregating) return b;
+    for (const auto& o : actx.outputs) agg_ids.insert(o.id);
+    return after_aggregate(b, group_keys, group_out, agg_ids, scope, clause);
+  };
+  if (aggregating) {
+    for (size_t i = 0; i < groups.size(); ++i) {
+      group_keys.push_back(fingerprint(*groups[i]));
+      const std::string name = groups[i]->kind == ExprKind::Column ? groups[i]->name : "group" + std::to_string(i + 1);
+      group_out.push_back({new_id(), name, groups[i]->type});
+    }
+  }
+
+  // ---- SELECT list ----
+  std::vector<ExprPtr> items;
+  std::vector<std::string> names;
+  for (size_t i = 0; i < q.items.size(); ++i) {
+    const auto& item = q.items[i];
+    if (item.expr->kind == sql::ExprKind::Star) {
+      const auto& star = item.expr->as<sql::StarExpr>();
+      const std::string qual = star.qualifier ? lower(star.qualifier->name) : "";
+      bool any = false;
+      for (const auto& e : scope.entries) {
+        if (!qual.empty() && e.qualifier != qual) continue;
+        any = true;
+        ExprPtr ref = column_ref(e.id, e.type, e.name);
+        items.push_back(aggregating ? after_aggregate(ref, group_keys, group_out, agg_ids, scope, "select list") : ref);
+        names.push_back(e.name);
+      }
+      if (!any) throw BindError(item.loc, "'" + qual + ".*' names no table of the FROM clause");
+      continue;
+    }
+    ExprPtr b = bind_item(*item.expr, "select list");
+    names.push_back(output_name(item, b, i));
+    items.push_back(std::move(b));
+  }
+  ExprPtr having;
+  if (q.having) having = coerce(bind_item(*q.having, "HAVING clause"), DataType::boolean(), q.having->loc);
+
+  // ---- ORDER BY: output aliases, ordinals, or expressions (extra hidden outputs) ----
+  const size_t visible = items.size();
+  std::vector<std::pair<size_t, bool>> order;  // output index, descending
+  for (const auto& o : q.order_by) {
+    std::optional<size_t> idx;
+    if (o.expr->kind == sql::ExprKind::Literal && o.expr->as<sql::LiteralExpr>().literal_kind == sql::LiteralKind::Integer) {
+      const int64_t k = std::stoll(o.expr->as<sql::LiteralExpr>().text);
+      if (k < 1 || k > static_cast<int64_t>(visible))
+        throw BindError(o.loc, "ORDER BY position " + std::to_string(k) + " is out of range");
+      idx = static_cast<size_t>(k - 1);
+    } else if (o.expr->kind == sql::ExprKind::ColumnRef && o.expr->as<sql::ColumnRefExpr>().parts.size() == 1) {
+      const std::string n = lower(o.expr->as<sql::ColumnRefExpr>().parts[0].name);
+      for (size_t i = 0; i < visible && !idx; ++i)
+        if (names[i] == n) idx = i;
+    }
+    if (!idx) {
+      ExprPtr b = bind_item(*o.expr, "ORDER BY clause");
+      const std::string key = fingerprint(*b);
+      for (size_t i = 0; i < items.size() && !idx; ++i)
+        if (fingerprint(*items[i]) == key) idx = i;
+      if (!idx) {
+        if (q.distinct) throw BindError(o.loc, "ORDER BY items must appear in the select list if SELECT DISTINCT is specified");
+        items.push_back(b);
+        names.push_back("order" + std::to_string(items.size()));
+        idx = items.size() - 1;
+      }
+    }
+    order.push_back({*idx, o.descending});
+  }
+
+  if (aggregating) {
+    auto agg = make_plan(OpKind::Aggregate);
+    agg->groups = groups;
+    agg->aggregates = actx.aggs;
+    agg->outputs = group_out;
+    agg->outputs.insert(agg->outputs.end(), actx.outputs.begin(), actx.outputs.end());
+    agg->children = {plan};
+    plan = filter(agg, having ? std::vector<ExprPtr>{having} : std::vector<ExprPtr>{});
+  }
+
+  auto project = make_plan(OpKind::Project);
+  project->children = {plan};
+  for (size_t i = 0; i < items.size(); ++i) {
+    project->exprs.push_back(items[i]);
+    project->outputs.push_back({new_id(), names[i], items[i]->type});
+  }
+  // Scalar decorrelation: the key columns travel with the value.
+  std::vector<ExprPtr> key_refs;
+  for (size_t k = 0; k < join_back.size(); ++k) {
+    const OutputColumn& g = group_out[groups.size() - join_back.size() + k];
+    project->exprs.push_back(column_ref(g.id, g.type, g.name));
+    project->outputs.push_back({new_id(), g.name, g.type});
+    key_refs.push_back(column_ref(project->outputs.back().id, g.type, g.name));
+  }
+  plan = project;
+
+  if (q.distinct) {
+    auto d = make_plan(OpKind::Aggregate);
+    for (const auto& o : plan->outputs) {
+      d->groups.push_back(column_ref(o.id, o.type, o.name));
+      d->outputs.push_back({new_id(), o.name, o.type});
+    }
+    d->children = {plan};
+    plan = d;
+  }
+  if (!order.empty()) {
+    auto s = make_plan(OpKind::Sort);
+    s->outputs = plan->outputs;
+    for (auto [i, desc] : order) {
+      const auto& o = plan->outputs[i];
+      s->sort_keys.push_back({column_ref(o.id, o.type, o.name), desc});
+    }
+    s->children = {plan};
+    plan = s;
+    out.ordered = true;
+    for (auto [i, desc] : order)
+      if (i < visible) out.order_by.push_back(static_cast<int>(i));
+  }
+  const std::optional<int64_t> limit = q.top ? q.top : q.limit;
+  if (limit) {
+    auto l = make_plan(OpKind::Limit);
+    l->outputs = plan->outputs;
+    l->limit = *limit;
+    l->children = {plan};
+    plan = l;
+  }
+  if (items.size() > visible && join_back.empty()) {
+    auto p = make_plan(OpKind::Project);
+    for (size_t i = 0; i < visible; ++i) {
+      const auto& o = plan->outputs[i];
+      p->exprs.push_back(column_ref(o.id, o.type, o.name));
+      p->outputs.push_back(o);
+    }
+    p->children = {plan};
+    plan = p;
+  }
+
+  if (mode == SubqueryMode::In || mode == SubqueryMode::Scalar) {
+    if (visible != 1) throw BindError(q.loc, "the subquery must return exactly one column");
+    out.value = plan->outputs[0];
+    if (mode == SubqueryMode::Scalar && !join_back.empty()) {
+      for (size_t k = 0; k < join_back.size(); ++k)
+        out.correlated.push_back(bind_comparison(sql::BinaryOp::Eq, join_back[k], key_refs[k], q.loc));
+      const ExprPtr& v = items[0];
+      out.value_is_count = false;
+      if (v->kind == ExprKind::Column)
+        for (size_t a = 0; a < actx.outputs.size(); ++a)
+          if (actx.outputs[a].id == v->column &&
+              (actx.aggs[a].func == AggFunc::Count || actx.aggs[a].func == AggFunc::CountStar))
+            out.value_is_count = true;
+    } else if (mode == SubqueryMode::In && !correlated.empty()) {
+      // IN with correlation: the inner columns the conditions read must stay visible.
+      auto p = make_plan(OpKind::Project);
+      p->children = {project->children[0]};
+      p->exprs = {items[0]};
+      p->outputs = {plan->outputs[0]};
+      for (const auto& o : project->children[0]->outputs) {
+        p->exprs.push_back(column_ref(o.id, o.type, o.name));
+        p->outputs.push_back(o);
+      }
+      plan = p;
+      out.correlated = std::move(correlated);
+    }
+  }
+  out.plan = plan;
+  return out;
+}
+
+BoundQuery bind_query(const sql::SelectStatement& query, const BindEnv& env) {
+  Binder b(env);
+  BoundSelect s = b.bind_select(query, nullptr, SubqueryMode::None);
+  return {s.plan, s.ordered, s.order_by};
+}
+
+}  // namespace tessera::plan

@@ -1,0 +1,104 @@
+// Internals of the binder, shared by its source files (bind_select, bind_expr, bind_call).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+
+#include "tessera/plan/binder.hpp"
+#include "tessera/plan/type_rules.hpp"
+
+namespace tessera::plan {
+
+struct ScopeEntry {
+  std::string qualifier;  // lower case table name or alias
+  std::string name;       // lower case column name
+  ColumnId id;
+  DataType type;
+};
+
+// The columns visible in one SELECT; `outer` is the enclosing query's scope (correlation).
+struct Scope {
+  std::vector<ScopeEntry> entries;
+  const Scope* outer = nullptr;
+  std::set<ColumnId>* outer_refs = nullptr;  // filled with columns found in an outer scope
+  bool owns(ColumnId id) const {
+    for (const auto& e : entries)
+      if (e.id == id) return true;
+    return false;
+  }
+};
+
+// Aggregates met while binding a SELECT list / HAVING / ORDER BY of an aggregating query.
+struct AggContext {
+  std::vector<Aggregate> aggs;
+  std::vector<OutputColumn> outputs;
+  std::vector<std::string> keys;
+};
+
+// A correlated scalar subquery turned into a plan to left-join (see bind_select.cpp).
+struct PendingApply {
+  PlanPtr plan;
+  std::vector<ExprPtr> conditions;
+};
+
+struct ExprContext {
+  const Scope* scope = nullptr;
+  AggContext* aggs = nullptr;                    // aggregates allowed here
+  std::vector<PendingApply>* applies = nullptr;  // correlated scalar subqueries allowed here
+  const char* clause = "expression";
+};
+
+enum class SubqueryMode { None, Exists, In, Scalar };
+
+struct BoundSelect {
+  PlanPtr plan;
+  std::vector<ExprPtr> correlated;  // join conditions to the outer query
+  std::optional<OutputColumn> value;  // In / Scalar
+  bool value_is_count = false;        // Scalar: the value is COUNT, so "no group" means 0
+  bool ordered = false;
+  std::vector<int> order_by;
+};
+
+class Binder {
+ public:
+  explicit Binder(const BindEnv& env) : env_(env) {}
+
+  BoundSelect bind_select(const sql::SelectStatement& q, const Scope* outer, SubqueryMode mode);
+  ExprPtr bind_expr(const sql::Expr& e, ExprContext& ctx);
+
+  // bind_call.cpp
+  ExprPtr bind_function(const sql::FunctionCallExpr& f, ExprContext& ctx);
+  ExprPtr bind_cast(ExprPtr value, const sql::TypeName& type, ExprPtr style, bool is_try, sql::SourceLocation loc);
+  // A library function by SQL name over bound arguments (overload resolution, implicit conversions).
+  ExprPtr call(std::string_view sql_name, std::vector<ExprPtr> args, sql::SourceLocation loc,
+               std::optional<DataType> decimal_result = std::nullopt);
+  ExprPtr coerce(ExprPtr e, const DataType& to, sql::SourceLocation loc);
+  ExprPtr fold(ExprPtr e);  // constant-folds e if it has no columns and no subquery
+
+  ColumnId new_id() { return next_id_++; }
+
+ private:
+  PlanPtr bind_from(const sql::SelectStatement& q, Scope& scope);
+  PlanPtr bind_table_ref(const sql::TableRef& t, Scope& scope);
+  PlanPtr bind_named_query(const sql::SelectStatement& q, const std::vector<std::string>& columns,
+                           const std::string& qualifier, sql::SourceLocation loc, Scope& scope);
+  ExprPtr bind_aggregate(const sql::FunctionCallExpr& f, ExprContext& ctx);
+  ExprPtr bind_subquery_value(const sql::SubqueryExpr& s, ExprContext& ctx);
+  ExprPtr bind_comparison(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::SourceLocation loc);
+  ExprPtr bind_arithmetic(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::SourceLocation loc);
+  ExprPtr bind_interval_arith(const sql::BinaryExpr& b, ExprContext& ctx);
+  ExprPtr lookup_column(const sql::ColumnRefExpr& c, const Scope& scope);
+
+  const BindEnv& env_;
+  ColumnId next_id_ = 0;
+  std::vector<std::map<std::string, const sql::CommonTableExpr*>> ctes_;
+};
+
+std::string lower(std::string_view s);
+std::string upper(std::string_view s);
+bool is_aggregate_name(std::string_view upper_name);
+// Whether an AST expression contains an aggregate call (not looking into subqueries).
+bool has_aggregate(const sql::Expr& e);
+
+}  // namespace tessera::plan

@@ -1,0 +1,121 @@
+#include "tessera/plan/explain.hpp"
+
+#include <cmath>
+#include <set>
+
+#include "tessera/runtime/catalog.hpp"
+
+namespace tessera::plan {
+
+namespace {
+
+void collect_calls(const Expr& e, std::set<std::string>& out) {
+  if (e.kind == ExprKind::Call)
+    out.insert(e.name + " -> kernel " + std::string(e.kernel->spec->kernel) + " [CPU, catalog]");
+  for (const auto& a : e.args)
+    if (a) collect_calls(*a, out);
+}
+
+std::string list(const std::vector<ExprPtr>& es, const char* sep = " AND ") {
+  std::string s;
+  for (const auto& e : es) s += (s.empty() ? "" : sep) + to_string(*e);
+  return s;
+}
+
+std::string rows_text(double r) {
+  if (r < 0) return "?";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.0f", std::round(r));
+  return buf;
+}
+
+void render(const LogicalOp& op, int depth, std::string& out, std::vector<const LogicalOp*>& subplans) {
+  std::string line(depth * 2, ' ');
+  std::set<std::string> calls;
+  auto note = [&](const std::vector<ExprPtr>& es) {
+    for (const auto& e : es) {
+      collect_calls(*e, calls);
+      std::vector<const Expr*> stack{e.get()};
+      while (!stack.empty()) {
+        const Expr* x = stack.back();
+        stack.pop_back();
+        if (x->kind == ExprKind::Subquery) subplans.push_back(x->subplan.get());
+        for (const auto& a : x->args)
+          if (a) stack.push_back(a.get());
+      }
+    }
+  };
+  switch (op.kind) {
+    case OpKind::Scan:
+      line += "Scan " + op.table->name();
+      if (!op.predicates.empty()) line += " WHERE " + list(op.predicates);
+      {
+        std::string cols;
+        for (const auto& o : op.outputs) cols += (cols.empty() ? "" : ", ") + o.name;
+        line += " [" + cols + "]";
+      }
+      note(op.predicates);
+      break;
+    case OpKind::Filter:
+      line += "Filter " + list(op.predicates);
+      note(op.predicates);
+      break;
+    case OpKind::Project: {
+      line += "Project ";
+      std::string s;
+      for (size_t i = 0; i < op.exprs.size(); ++i)
+        s += (i ? ", " : "") + to_string(*op.exprs[i]) + (op.exprs[i]->kind == ExprKind::Column && op.exprs[i]->name == op.outputs[i].name ? "" : " AS " + op.outputs[i].name);
+      line += s;
+      note(op.exprs);
+      break;
+    }
+    case OpKind::Join:
+      line += std::string("HashJoin ") + join_type_name(op.join_type) + (op.null_aware ? " (null-aware)" : "");
+      if (!op.predicates.empty()) line += " ON " + list(op.predicates);
+      else line += " (cross product)";
+      note(op.predicates);
+      break;
+    case OpKind::Aggregate: {
+      line += "HashAggregate";
+      if (!op.groups.empty()) line += " GROUP BY " + list(op.groups, ", ");
+      std::string s;
+      for (size_t i = 0; i < op.aggregates.size(); ++i)
+        s += (i ? ", " : "") + op.outputs[op.groups.size() + i].name;
+      if (!s.empty()) line += " COMPUTE " + s;
+      note(op.groups);
+      for (const auto& a : op.aggregates)
+        if (a.arg) note({a.arg});
+      break;
+    }
+    case OpKind::Sort: {
+      line += "Sort ";
+      std::string s;
+      for (const auto& k : op.sort_keys) s += (s.empty() ? "" : ", ") + to_string(*k.expr) + (k.descending ? " DESC" : "");
+      line += s;
+      break;
+    }
+    case OpKind::Limit: line += "Limit " + std::to_string(op.limit); break;
+    case OpKind::SingleRow: line += "SingleRow"; break;
+  }
+  line += "  (rows~" + rows_text(op.estimated_rows) + ", CPU)";
+  out += line + "\n";
+  for (const auto& c : calls) out += std::string(depth * 2 + 4, ' ') + "function " + c + "\n";
+  for (const auto& c : op.children) render(*c, depth + 1, out, subplans);
+}
+
+}  // namespace
+
+std::string explain(const LogicalOp& plan) {
+  std::string out;
+  std::vector<const LogicalOp*> subplans;
+  render(plan, 0, out, subplans);
+  for (size_t i = 0; i < subplans.size(); ++i) {
+    out += "Subquery " + std::to_string(i + 1) + " (runs once):\n";
+    std::vector<const LogicalOp*> nested;
+    render(*subplans[i], 1, out, nested);
+    subplans.insert(subplans.end(), nested.begin(), nested.end());
+  }
+  return out;
+}
+
+}  // namespace tessera::plan

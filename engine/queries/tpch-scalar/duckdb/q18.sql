@@ -1,0 +1,36 @@
+-- DuckDB twin of TPC-H-scalar Q18 (category C3): the same rows as ../q18.sql, in DuckDB's dialect.
+-- Translated: TOP n -> LIMIT n; CONVERT(VARCHAR(10), d, 103) -> strftime(d, '%d/%m/%Y').
+SELECT
+    c_name,
+    c_custkey,
+    o_orderkey,
+    strftime(o_orderdate, '%d/%m/%Y') AS order_date,
+    o_totalprice,
+    sum(l_quantity)
+FROM
+    customer,
+    orders,
+    lineitem
+WHERE
+    o_orderkey IN (
+        SELECT
+            l_orderkey
+        FROM
+            lineitem
+        GROUP BY
+            l_orderkey
+        HAVING
+            sum(l_quantity) > 300
+    )
+    AND c_custkey = o_custkey
+    AND o_orderkey = l_orderkey
+GROUP BY
+    c_name,
+    c_custkey,
+    o_orderkey,
+    o_orderdate,
+    o_totalprice
+ORDER BY
+    o_totalprice DESC,
+    o_orderdate
+LIMIT 100;

@@ -1,0 +1,38 @@
+-- DuckDB twin of TPC-H-scalar Q22 (category C4): the same rows as ../q22.sql, in DuckDB's dialect.
+-- Translated: LEFT -> left(); SUBSTRING -> substring().
+SELECT
+    cntrycode,
+    count(*) AS numcust,
+    sum(c_acctbal) AS totacctbal
+FROM (
+    SELECT
+        left(c_phone, 2) AS cntrycode,
+        c_acctbal
+    FROM
+        customer
+    WHERE
+        left(c_phone, 2) IN
+            ('13', '31', '23', '29', '30', '18', '17')
+        AND c_acctbal > (
+            SELECT
+                avg(c_acctbal)
+            FROM
+                customer
+            WHERE
+                c_acctbal > 0.00
+                AND substring(c_phone, 1, 2) IN
+                    ('13', '31', '23', '29', '30', '18', '17')
+        )
+        AND NOT EXISTS (
+            SELECT
+                *
+            FROM
+                orders
+            WHERE
+                o_custkey = c_custkey
+        )
+    ) AS custsale
+GROUP BY
+    cntrycode
+ORDER BY
+    cntrycode;

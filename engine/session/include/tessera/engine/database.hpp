@@ -1,0 +1,85 @@
+// The engine's front door: a Database holds tables, views and the kernel catalog, and runs SQL.
+//
+//   tessera::engine::Database db;                       // catalog from TESSERA_CATALOG or the build's
+//   db.add_table(std::move(table));                     // e.g. tpch::generate_tables(...)
+//   auto r = db.execute("SELECT YEAR(o_orderdate), count(*) FROM orders GROUP BY YEAR(o_orderdate)");
+//   std::string plan = db.explain("SELECT ...");        // also: db.execute("EXPLAIN SELECT ...")
+//
+// execute() parses, binds, optimizes and runs every ';'-separated statement (SELECT, CREATE VIEW,
+// DROP VIEW) and returns the last SELECT's result. Any problem -- bad SQL, unknown names, type errors,
+// a row that fails a function (division by zero, overflow) -- throws engine::Error with a message that
+// says what and where (line:column for SQL); the database is left as it was before the failing statement.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tessera/duckdb/result_compare.hpp"
+#include "tessera/runtime/column.hpp"
+#include "tessera/storage/table.hpp"
+
+namespace tessera::rt {
+class Catalog;
+}
+
+namespace tessera::engine {
+
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct Options {
+  std::string catalog_dir;  // "": $TESSERA_CATALOG, else the catalog this build made (build/catalog)
+  int threads = 0;          // 0: all hardware threads
+};
+
+struct QueryResult {
+  std::vector<std::string> names;
+  std::vector<storage::DataType> types;
+  std::vector<rt::Column> columns;
+  int64_t rows = 0;
+  bool ordered = false;       // the query has ORDER BY: row order is part of the answer
+  std::vector<int> order_by;  // output columns that are ORDER BY keys (ties may come in any order)
+  struct Timing {
+    double parse_ms = 0, plan_ms = 0, execute_ms = 0;
+  } timing;
+
+  // NULL as "NULL", decimals with their scale, MONEY with 4 decimals, dates YYYY-MM-DD.
+  std::string cell_text(int64_t row, size_t col) const;
+  // The answer as typed cells, for duckdb::compare_results against DuckDB's.
+  duckdb::RowSet row_set() const;
+};
+
+class Database {
+ public:
+  explicit Database(Options opts = {});
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  // Adds a table, replacing one of the same (case-insensitive) name.
+  void add_table(storage::Table t);
+  const storage::Table* find_table(std::string_view name) const;
+  std::vector<std::string> table_names() const;
+
+  // Runs the statements; returns the last SELECT's result (an empty result if there is none).
+  // "EXPLAIN SELECT ..." returns the plan as one VARCHAR column named "plan", one line per row.
+  QueryResult execute(std::string_view sql);
+  // The optimized plan of the script's last SELECT: one operator per line with estimated rows and
+  // where it runs, and for each scalar function the catalog kernel and device that run it.
+  std::string explain(std::string_view sql);
+
+  const rt::Catalog& catalog() const;
+  int threads() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tessera::engine

@@ -1,0 +1,272 @@
+// Database: tables, views and the kernel catalog; runs scripts statement by statement through
+// parser -> binder -> optimizer -> executor.
+#include "tessera/engine/database.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <unordered_set>
+
+#include "tessera/exec/executor.hpp"
+#include "tessera/plan/binder.hpp"
+#include "tessera/plan/explain.hpp"
+#include "tessera/plan/optimizer.hpp"
+#include "tessera/runtime/catalog.hpp"
+#include "tessera/sql/parser.hpp"
+
+#ifndef TESSERA_DEFAULT_CATALOG
+#define TESSERA_DEFAULT_CATALOG "build/catalog"
+#endif
+
+namespace tessera::engine {
+
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string r(s);
+  for (char& c : r) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return r;
+}
+
+double ms_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+}
+
+// "EXPLAIN <rest>": returns the rest, or nullopt.
+std::optional<std::string_view> strip_explain(std::string_view sql) {
+  size_t i = 0;
+  while (i < sql.size() && std::isspace(static_cast<unsigned char>(sql[i]))) ++i;
+  if (sql.size() - i < 8 || lower(sql.substr(i, 7)) != "explain" || !std::isspace(static_cast<unsigned char>(sql[i + 7])))
+    return std::nullopt;
+  return sql.substr(i + 8);
+}
+
+}  // namespace
+
+struct Database::Impl {
+  Options opts;
+  std::unique_ptr<rt::Catalog> catalog;
+  std::map<std::string, std::unique_ptr<storage::Table>> tables;  // by lower-case name
+  std::map<std::string, plan::ViewDef> views;
+  std::mutex stats_mutex;
+  std::map<std::pair<const storage::Table*, size_t>, double> distinct;
+
+  int threads() const {
+    return opts.threads > 0 ? opts.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  }
+
+  double distinct_values(const storage::Table* t, size_t col) {
+    std::lock_guard<std::mutex> lock(stats_mutex);
+    auto key = std::make_pair(t, col);
+    if (auto it = distinct.find(key); it != distinct.end()) return it->second;
+    // A sample of evenly spaced rows: mostly distinct -> scale up, else the sample's count.
+    const rt::Column& c = t->column(col);
+    const int64_t rows = c.rows;
+    const int64_t n = std::min<int64_t>(rows, 4096);
+    std::unordered_set<std::string> seen;
+    for (int64_t k = 0; k < n; ++k) {
+      const int64_t r = n == rows ? k : k * (rows / n);
+      if (c.type == fn::SqlType::String) seen.insert(std::string(c.string(r)));
+      else {
+        const int w = fn::type_width(c.type);
+        seen.insert(std::string(reinterpret_cast<const char*>(c.data.data() + r * w), w));
+      }
+    }
+    const double d = static_cast<double>(seen.size());
+    double est = d;
+    if (n < rows && d > 0.9 * static_cast<double>(n)) est = static_cast<double>(rows) * d / static_cast<double>(n);
+    distinct[key] = std::max(1.0, est);
+    return distinct[key];
+  }
+
+  plan::BindEnv bind_env() {
+    plan::BindEnv env;
+    env.find_table = [this](std::string_view n) -> const storage::Table* {
+      auto it = tables.find(lower(n));
+      return it == tables.end() ? nullptr : it->second.get();
+    };
+    env.find_view = [this](std::string_view n) -> const plan::ViewDef* {
+      auto it = views.find(lower(n));
+      return it == views.end() ? nullptr : &it->second;
+    };
+    env.kernels = catalog.get();
+    env.fold = [this](const plan::ExprPtr& e) {
+      exec::ExecContext ctx;
+      ctx.threads = 1;
+      return exec::evaluate_constant(*e, ctx);
+    };
+    return env;
+  }
+
+  plan::BoundQuery plan_select(const sql::SelectStatement& q) {
+    plan::BoundQuery b = plan::bind_query(q, bind_env());
+    plan::OptimizerEnv oenv;
+    oenv.distinct_values = [this](const storage::Table* t, size_t c) { return distinct_values(t, c); };
+    b.plan = plan::optimize(b.plan, oenv);
+    return b;
+  }
+
+  QueryResult run_select(const sql::SelectStatement& q) {
+    QueryResult r;
+    const auto t0 = std::chrono::steady_clock::now();
+    plan::BoundQuery b = plan_select(q);
+    r.timing.plan_ms = ms_since(t0);
+    const auto t1 = std::chrono::steady_clock::now();
+    exec::ExecContext ctx;
+    ctx.threads = threads();
+    exec::Batch batch = exec::execute(*b.plan, ctx);
+    r.timing.execute_ms = ms_since(t1);
+    r.rows = batch.rows;
+    for (size_t i = 0; i < b.plan->outputs.size(); ++i) {
+      r.names.push_back(b.plan->outputs[i].name);
+      r.types.push_back(b.plan->outputs[i].type);
+      const exec::ColumnPtr& c = batch.column(b.plan->outputs[i].id);
+      r.columns.push_back(*c);
+    }
+    r.ordered = b.ordered;
+    r.order_by = b.order_by;
+    return r;
+  }
+
+  void create_view(const sql::CreateViewStmt& v, const std::shared_ptr<const sql::Script>& owner) {
+    const std::string name = lower(v.name.back().name);
+    if (views.count(name) || tables.count(name))
+      throw Error(sql::to_string(v.loc) + ": there is already an object named '" + v.name.back().name + "'");
+    plan::ViewDef def;
+    def.name = name;
+    for (const auto& c : v.columns) def.columns.push_back(lower(c.name));
+    def.owner = owner;
+    def.query = v.query.get();
+    // Bind once now, so a broken view is refused at CREATE VIEW rather than at its first use.
+    views[name] = def;
+    try {
+      plan::BoundQuery b = plan::bind_query(*v.query, bind_env());
+      if (!def.columns.empty() && def.columns.size() != b.plan->outputs.size())
+        throw plan::BindError(v.loc, "view '" + name + "' names " + std::to_string(def.columns.size()) +
+                                         " columns but its query returns " + std::to_string(b.plan->outputs.size()));
+    } catch (...) {
+      views.erase(name);
+      throw;
+    }
+  }
+
+  QueryResult run(std::string_view sql, bool explain_only, std::string* plan_text) {
+    const auto t0 = std::chrono::steady_clock::now();
+    sql::Script parsed = sql::parse_script(sql);
+    auto owner = std::make_shared<sql::Script>(std::move(parsed));
+    const double parse_ms = ms_since(t0);
+    QueryResult last;
+    for (const auto& st : owner->statements) {
+      switch (st->kind) {
+        case sql::StatementKind::Select: {
+          const auto& q = *st->as<sql::SelectStmt>().query;
+          if (explain_only) {
+            plan::BoundQuery b = plan_select(q);
+            *plan_text = plan::explain(*b.plan);
+          } else {
+            last = run_select(q);
+          }
+          break;
+        }
+        case sql::StatementKind::CreateView: create_view(st->as<sql::CreateViewStmt>(), owner); break;
+        case sql::StatementKind::DropView: {
+          const auto& d = st->as<sql::DropViewStmt>();
+          const std::string name = lower(d.name.back().name);
+          if (!views.erase(name) && !d.if_exists)
+            throw Error(sql::to_string(d.loc) + ": cannot drop the view '" + d.name.back().name +
+                        "', because it does not exist");
+          break;
+        }
+      }
+    }
+    last.timing.parse_ms = parse_ms;
+    return last;
+  }
+
+  template <typename F>
+  auto guarded(F&& f) {
+    try {
+      return f();
+    } catch (const Error&) {
+      throw;
+    } catch (const sql::ParseError& e) {
+      throw Error(sql::to_string(e.location()) + ": " + e.message());
+    } catch (const std::exception& e) {
+      throw Error(e.what());
+    }
+  }
+};
+
+Database::Database(Options opts) : impl_(std::make_unique<Impl>()) {
+  impl_->opts = std::move(opts);
+  std::string dir = impl_->opts.catalog_dir;
+  if (dir.empty()) {
+    const char* env = std::getenv("TESSERA_CATALOG");
+    dir = env && *env ? env : TESSERA_DEFAULT_CATALOG;
+  }
+  std::string error;
+  impl_->catalog = rt::Catalog::load(dir, error);
+  if (!impl_->catalog)
+    throw Error("cannot load the kernel catalog from '" + dir + "': " + error +
+                " (build it with ninja -C build, or set TESSERA_CATALOG / --catalog)");
+}
+
+Database::~Database() = default;
+
+void Database::add_table(storage::Table t) {
+  const std::string name = lower(t.name());
+  {
+    std::lock_guard<std::mutex> lock(impl_->stats_mutex);
+    if (auto it = impl_->tables.find(name); it != impl_->tables.end())
+      for (auto s = impl_->distinct.begin(); s != impl_->distinct.end();)
+        s = s->first.first == it->second.get() ? impl_->distinct.erase(s) : std::next(s);
+  }
+  impl_->tables[name] = std::make_unique<storage::Table>(std::move(t));
+}
+
+const storage::Table* Database::find_table(std::string_view name) const {
+  auto it = impl_->tables.find(lower(name));
+  return it == impl_->tables.end() ? nullptr : it->second.get();
+}
+
+std::vector<std::string> Database::table_names() const {
+  std::vector<std::string> out;
+  for (const auto& [k, t] : impl_->tables) out.push_back(t->name());
+  return out;
+}
+
+QueryResult Database::execute(std::string_view sql) {
+  if (auto rest = strip_explain(sql)) {
+    const std::string plan = explain(*rest);
+    QueryResult r;
+    r.names = {"plan"};
+    r.types = {storage::DataType::varchar(0)};
+    rt::Column c;
+    c.type = fn::SqlType::String;
+    size_t start = 0;
+    while (start < plan.size()) {
+      size_t end = plan.find('\n', start);
+      if (end == std::string::npos) end = plan.size();
+      c.append_string(std::string_view(plan).substr(start, end - start));
+      start = end + 1;
+    }
+    r.rows = c.rows;
+    r.columns.push_back(std::move(c));
+    return r;
+  }
+  return impl_->guarded([&] { return impl_->run(sql, false, nullptr); });
+}
+
+std::string Database::explain(std::string_view sql) {
+  std::string text;
+  impl_->guarded([&] { return impl_->run(sql, true, &text); });
+  if (text.empty()) throw Error("EXPLAIN needs a SELECT statement");
+  return text;
+}
+
+const rt::Catalog& Database::catalog() const { return *impl_->catalog; }
+int Database::threads() const { return impl_->threads(); }
+
+}  // namespace tessera::engine

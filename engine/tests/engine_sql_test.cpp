@@ -1,0 +1,221 @@
+// The engine on small hand-made tables: SQL Server semantics of the built-in operators and the
+// relational operators (NULLs, three-valued logic, exact decimals, joins of every kind, NOT IN with
+// NULLs, correlated subqueries, views, CTEs, TOP/ORDER BY), scalar functions through the catalog,
+// EXPLAIN, and the errors a user gets for bad SQL, unknown names and failing rows.
+#include <gtest/gtest.h>
+
+#include "tessera/engine/database.hpp"
+
+using namespace tessera;
+using storage::DataType;
+
+namespace {
+
+storage::Table make_t() {
+  // t(id INT, grp VARCHAR, amount DECIMAL(10,2), d DATE, x INT nullable)
+  storage::Schema s({{"id", DataType::int32(), false},
+                     {"grp", DataType::varchar(10), false},
+                     {"amount", DataType::decimal(10, 2), false},
+                     {"d", DataType::date(), false},
+                     {"x", DataType::int32(), true}});
+  storage::Table t("t", s);
+  const char* grps[] = {"a", "b", "a", "c", "b"};
+  const int64_t amounts[] = {150, 275, 1000, 5, 333};  // 1.50 2.75 10.00 0.05 3.33
+  const char* dates[] = {"1996-02-29", "1995-12-31", "1996-03-01", "1994-01-01", "1996-02-28"};
+  for (int i = 0; i < 5; ++i) {
+    t.column(0).append<int32_t>(i + 1);
+    t.column(1).append_string(grps[i]);
+    t.column(2).append<int64_t>(amounts[i]);
+    int32_t days = 0;
+    storage::parse_date(dates[i], days);
+    t.column(3).append<int32_t>(days);
+    if (i == 1 || i == 3) storage::append_null(t.column(4));
+    else t.column(4).append<int32_t>(10 * (i + 1));
+  }
+  return t;
+}
+
+storage::Table make_u() {
+  // u(k INT nullable, label VARCHAR)
+  storage::Schema s({{"k", DataType::int32(), true}, {"label", DataType::varchar(10), false}});
+  storage::Table u("u", s);
+  u.column(0).append<int32_t>(1);
+  u.column(1).append_string("one");
+  u.column(0).append<int32_t>(3);
+  u.column(1).append_string("three");
+  u.column(0).append<int32_t>(3);
+  u.column(1).append_string("three-b");
+  storage::append_null(u.column(0));
+  u.column(1).append_string("none");
+  return u;
+}
+
+class Engine : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    engine::Options o;
+    o.threads = 2;
+    db_ = std::make_unique<engine::Database>(o);
+    db_->add_table(make_t());
+    db_->add_table(make_u());
+  }
+  // Every row as "a|b|c", in result order.
+  std::vector<std::string> rows(const std::string& sql) {
+    engine::QueryResult r = db_->execute(sql);
+    std::vector<std::string> out;
+    for (int64_t i = 0; i < r.rows; ++i) {
+      std::string line;
+      for (size_t c = 0; c < r.columns.size(); ++c) line += (c ? "|" : "") + r.cell_text(i, c);
+      out.push_back(line);
+    }
+    return out;
+  }
+  std::string error(const std::string& sql) {
+    try {
+      db_->execute(sql);
+    } catch (const engine::Error& e) {
+      return e.what();
+    }
+    return "";
+  }
+  std::unique_ptr<engine::Database> db_;
+};
+
+using V = std::vector<std::string>;
+
+TEST_F(Engine, FiltersProjectsAndOrders) {
+  EXPECT_EQ(rows("SELECT id, grp FROM t WHERE amount > 2 ORDER BY id DESC"), (V{"5|b", "3|a", "2|b"}));
+  EXPECT_EQ(rows("SELECT TOP 2 id FROM t ORDER BY amount"), (V{"4", "1"}));
+  EXPECT_EQ(rows("SELECT id FROM t ORDER BY 1 LIMIT 2"), (V{"1", "2"}));
+  EXPECT_EQ(rows("SELECT id AS k FROM t WHERE grp = 'a' ORDER BY k"), (V{"1", "3"}));
+  // ORDER BY an expression that is not in the select list.
+  EXPECT_EQ(rows("SELECT grp FROM t WHERE id < 4 ORDER BY id * -1"), (V{"a", "b", "a"}));
+}
+
+TEST_F(Engine, ThreeValuedLogicAndNulls) {
+  EXPECT_EQ(rows("SELECT id FROM t WHERE x > 15 ORDER BY id"), (V{"3", "5"}));
+  EXPECT_EQ(rows("SELECT id FROM t WHERE NOT (x > 15) ORDER BY id"), (V{"1"}));
+  EXPECT_EQ(rows("SELECT id FROM t WHERE x IS NULL ORDER BY id"), (V{"2", "4"}));
+  EXPECT_EQ(rows("SELECT id FROM t WHERE x > 15 OR id = 2 ORDER BY id"), (V{"2", "3", "5"}));
+  EXPECT_EQ(rows("SELECT COALESCE(x, -1) FROM t ORDER BY id"), (V{"10", "-1", "30", "-1", "50"}));
+  EXPECT_EQ(rows("SELECT count(*), count(x), sum(x), avg(x) FROM t"), (V{"5|3|90|30"}));
+}
+
+TEST_F(Engine, ExactDecimalArithmetic) {
+  // SQL Server types: DECIMAL(10,2) * DECIMAL(3,2) -> DECIMAL(14,4); SUM keeps the scale.
+  EXPECT_EQ(rows("SELECT amount * 0.05 FROM t WHERE id = 2"), (V{"0.1375"}));
+  EXPECT_EQ(rows("SELECT sum(amount), sum(amount * (1 - 0.10)) FROM t"), (V{"17.63|15.8670"}));
+  // Decimal division truncates at scale max(6, s1 + p2 + 1).
+  EXPECT_EQ(rows("SELECT amount / 3 FROM t WHERE id = 1"), (V{"0.500000000000"}));
+  EXPECT_EQ(rows("SELECT 7 / 2, 7 % 3, -7 / 2"), (V{"3|1|-3"}));
+  EXPECT_EQ(rows("SELECT avg(amount) FROM t"), (V{"3.526000"}));
+}
+
+TEST_F(Engine, GroupByWithNullKeysAndHaving) {
+  EXPECT_EQ(rows("SELECT grp, count(*), sum(amount) FROM t GROUP BY grp ORDER BY grp"),
+            (V{"a|2|11.50", "b|2|6.08", "c|1|0.05"}));
+  EXPECT_EQ(rows("SELECT x, count(*) FROM t GROUP BY x HAVING count(*) > 1"), (V{"NULL|2"}));
+  EXPECT_EQ(rows("SELECT count(DISTINCT grp), min(d), max(grp) FROM t"), (V{"3|1994-01-01|c"}));
+  EXPECT_EQ(rows("SELECT DISTINCT grp FROM t ORDER BY grp DESC"), (V{"c", "b", "a"}));
+  // An aggregate over no rows: COUNT 0, SUM NULL.
+  EXPECT_EQ(rows("SELECT count(*), sum(amount) FROM t WHERE id > 100"), (V{"0|NULL"}));
+}
+
+TEST_F(Engine, JoinsOfEveryKind) {
+  EXPECT_EQ(rows("SELECT t.id, label FROM t, u WHERE t.id = u.k ORDER BY label"), (V{"1|one", "3|three", "3|three-b"}));
+  EXPECT_EQ(rows("SELECT t.id, label FROM t JOIN u ON t.id = u.k AND label <> 'three' ORDER BY 2"),
+            (V{"1|one", "3|three-b"}));
+  EXPECT_EQ(rows("SELECT t.id, label FROM t LEFT OUTER JOIN u ON t.id = u.k AND label <> 'three' ORDER BY 1, 2"),
+            (V{"1|one", "2|NULL", "3|three-b", "4|NULL", "5|NULL"}));
+  EXPECT_EQ(rows("SELECT id FROM t WHERE EXISTS (SELECT * FROM u WHERE u.k = t.id) ORDER BY id"), (V{"1", "3"}));
+  EXPECT_EQ(rows("SELECT id FROM t WHERE NOT EXISTS (SELECT * FROM u WHERE u.k = t.id) ORDER BY id"),
+            (V{"2", "4", "5"}));
+  EXPECT_EQ(rows("SELECT id FROM t WHERE id IN (SELECT k FROM u) ORDER BY id"), (V{"1", "3"}));
+  // NOT IN over a set with a NULL is never true (SQL Server, ANSI_NULLS ON).
+  EXPECT_EQ(rows("SELECT id FROM t WHERE id NOT IN (SELECT k FROM u)"), (V{}));
+  EXPECT_EQ(rows("SELECT id FROM t WHERE id NOT IN (SELECT k FROM u WHERE k IS NOT NULL) ORDER BY id"),
+            (V{"2", "4", "5"}));
+  // EXISTS with a residual condition (as in TPC-H Q21).
+  EXPECT_EQ(rows("SELECT id FROM t WHERE EXISTS (SELECT * FROM u WHERE u.k = t.id AND u.label <> 'one')"), (V{"3"}));
+}
+
+TEST_F(Engine, SubqueriesScalarAndCorrelated) {
+  EXPECT_EQ(rows("SELECT id FROM t WHERE amount = (SELECT max(amount) FROM t)"), (V{"3"}));
+  EXPECT_EQ(rows("SELECT id FROM t a WHERE amount > (SELECT avg(amount) FROM t b WHERE b.grp = a.grp) ORDER BY id"),
+            (V{"3", "5"}));
+  // A correlated COUNT is 0, not NULL, where nothing matches.
+  EXPECT_EQ(rows("SELECT id FROM t WHERE (SELECT count(*) FROM u WHERE u.k = t.id) = 0 ORDER BY id"),
+            (V{"2", "4", "5"}));
+  EXPECT_NE(error("SELECT id FROM t WHERE amount = (SELECT amount FROM t)").find("Subquery returned more than 1 value"),
+            std::string::npos);
+}
+
+TEST_F(Engine, ViewsCtesAndDerivedTables) {
+  db_->execute("CREATE VIEW big (bid, bamount) AS SELECT id, amount FROM t WHERE amount > 2");
+  EXPECT_EQ(rows("SELECT count(*) FROM big"), (V{"3"}));
+  EXPECT_EQ(rows("SELECT b1.bid FROM big b1, big b2 WHERE b1.bid = b2.bid AND b2.bamount > 5"), (V{"3"}));
+  db_->execute("DROP VIEW big");
+  EXPECT_NE(error("SELECT * FROM big").find("unknown table 'big'"), std::string::npos);
+  EXPECT_EQ(rows("WITH g AS (SELECT grp, count(*) AS n FROM t GROUP BY grp) SELECT grp FROM g WHERE n = 2 ORDER BY grp"),
+            (V{"a", "b"}));
+  EXPECT_EQ(rows("SELECT n, count(*) FROM (SELECT grp, count(*) FROM t GROUP BY grp) AS g (grp, n) GROUP BY n ORDER BY n"),
+            (V{"1|1", "2|2"}));
+}
+
+TEST_F(Engine, ScalarFunctionsRunAsCatalogKernels) {
+  EXPECT_EQ(rows("SELECT YEAR(d), DATEPART(quarter, d), DATEPART(dayofyear, d) FROM t WHERE id = 1"), (V{"1996|1|60"}));
+  EXPECT_EQ(rows("SELECT CONVERT(VARCHAR(10), d, 101), DATEADD(day, 1, d) FROM t WHERE id = 1"), (V{"02/29/1996|1996-03-01"}));
+  EXPECT_EQ(rows("SELECT DATEADD(year, 1, d) FROM t WHERE id = 1"), (V{"1997-02-28"}));
+  EXPECT_EQ(rows("SELECT DATEDIFF(month, d, DATE '1996-12-31') FROM t WHERE id = 2"), (V{"12"}));
+  EXPECT_EQ(rows("SELECT UPPER(grp), LEFT(label, 3), RIGHT(label, 2), SUBSTRING(label, 2, 3), LEN(label) FROM t, u "
+                 "WHERE t.id = 1 AND u.k = 1"),
+            (V{"A|one|ne|ne|3"}));
+  EXPECT_EQ(rows("SELECT CAST(amount AS MONEY), CAST(amount * 1.0E0 AS DECIMAL(6,1)) FROM t WHERE id = 5"),
+            (V{"3.3300|3.3"}));
+  EXPECT_EQ(rows("SELECT id FROM t, u WHERE t.id = u.k AND label LIKE 'th%' ORDER BY label"), (V{"3", "3"}));
+  EXPECT_EQ(rows("SELECT id FROM t WHERE d < '1996-01-01' ORDER BY id"), (V{"2", "4"}));
+  EXPECT_EQ(rows("SELECT EXTRACT(year FROM d) FROM t WHERE d >= DATE '1996-01-01' + INTERVAL '2' MONTH ORDER BY id"),
+            (V{"1996"}));
+  EXPECT_EQ(rows("SELECT CASE WHEN x IS NULL THEN 'none' WHEN x > 20 THEN 'big' ELSE 'small' END FROM t ORDER BY id"),
+            (V{"small", "none", "big", "none", "big"}));
+  EXPECT_EQ(rows("SELECT id FROM t WHERE grp IN ('a', 'c') AND id BETWEEN 2 AND 4"), (V{"3", "4"}));
+}
+
+TEST_F(Engine, FailingRowsRaiseSqlServerErrors) {
+  EXPECT_NE(error("SELECT id / (id - 3) FROM t").find("Msg 8134"), std::string::npos);
+  EXPECT_NE(error("SELECT DATEADD(year, 9000, d) FROM t").find("Msg 517"), std::string::npos);
+  EXPECT_NE(error("SELECT CAST(grp AS INT) FROM t").find("Msg 245"), std::string::npos);
+  EXPECT_NE(error("SELECT id * 2000000000 FROM t").find("Msg 8115"), std::string::npos);
+}
+
+TEST_F(Engine, BadSqlAndUnknownNamesGetClearErrors) {
+  EXPECT_EQ(error("SELECT id FROM t WHERE"), "1:23: expected an expression, found end of input");
+  EXPECT_NE(error("SELECT id FROM nosuch").find("1:16: unknown table 'nosuch'"), std::string::npos);
+  EXPECT_NE(error("SELECT nosuch FROM t").find("1:8: unknown column 'nosuch'"), std::string::npos);
+  EXPECT_NE(error("SELECT NOSUCHFN(id) FROM t").find("unknown function 'NOSUCHFN'"), std::string::npos);
+  EXPECT_NE(error("SELECT id FROM t, u WHERE label = k").find("cannot convert"), std::string::npos);
+  EXPECT_NE(error("SELECT YEAR(grp) FROM t").find("no overload of YEAR takes (VARCHAR)"), std::string::npos);
+  EXPECT_NE(error("SELECT id, count(*) FROM t").find("not contained in either an aggregate"), std::string::npos);
+  EXPECT_NE(error("SELECT id FROM t a, t b").find("ambiguous column name 'id'"), std::string::npos);
+  EXPECT_NE(error("SELECT DATEPART(fortnight, d) FROM t").find("'fortnight' is not a recognized datepart"),
+            std::string::npos);
+  EXPECT_NE(error("SELECT id FROM t WHERE d = '1996-02-30'").find("'1996-02-30' to DATE"), std::string::npos);
+  EXPECT_NE(error("DROP VIEW nosuch").find("does not exist"), std::string::npos);
+  // A failed statement leaves the database as it was: the view from the first statement stays.
+  EXPECT_NE(error("CREATE VIEW v1 AS SELECT id FROM t; SELECT nosuch FROM v1").find("unknown column"), std::string::npos);
+  EXPECT_EQ(rows("SELECT count(*) FROM v1"), (V{"5"}));
+}
+
+TEST_F(Engine, ExplainShowsOperatorsAndKernels) {
+  const std::string plan = db_->explain(
+      "SELECT grp, count(*) FROM t, u WHERE t.id = u.k AND YEAR(d) = 1996 GROUP BY grp ORDER BY grp");
+  EXPECT_NE(plan.find("HashJoin INNER"), std::string::npos) << plan;
+  EXPECT_NE(plan.find("HashAggregate"), std::string::npos) << plan;
+  EXPECT_NE(plan.find("Scan t WHERE (YEAR(d) = 1996)"), std::string::npos) << plan;
+  EXPECT_NE(plan.find("YEAR -> kernel year [CPU, catalog]"), std::string::npos) << plan;
+  engine::QueryResult r = db_->execute("EXPLAIN SELECT id FROM t");
+  ASSERT_EQ(r.names, std::vector<std::string>{"plan"});
+  EXPECT_GE(r.rows, 2);
+}
+
+}  // namespace

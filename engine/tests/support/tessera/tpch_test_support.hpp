@@ -1,0 +1,37 @@
+// Shared by the query tests: one TPC-H data set loaded into both Tessera and DuckDB, and a
+// comparison of one query's answers (Tessera's dialect and DuckDB's may differ: two texts).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tessera/duckdb/duckdb.hpp"
+#include "tessera/engine/database.hpp"
+
+namespace tessera::test {
+
+double tpch_test_sf();                                   // $TESSERA_TPCH_SF or 0.1
+std::string read_query(const std::string& suite, int q);  // engine/queries/<suite>/qNN.sql
+// The result of a script's last SELECT in DuckDB (DuckDb::query returns the last statement's).
+duckdb::Result duckdb_last_select(duckdb::DuckDb& db, const std::string& script);
+
+struct Comparison {
+  bool equal = false;
+  int64_t rows = 0;
+  std::string message;
+};
+
+class TpchBoth {
+ public:
+  explicit TpchBoth(double sf, int threads = 2);
+  Comparison compare(const std::string& tessera_sql, const std::string& duckdb_sql);
+  engine::Database& tessera() { return *tessera_; }
+  duckdb::DuckDb& duck() { return *duck_; }
+
+ private:
+  std::unique_ptr<duckdb::DuckDb> duck_;
+  std::unique_ptr<engine::Database> tessera_;
+};
+
+}  // namespace tessera::test

@@ -1,0 +1,91 @@
+#include "tessera/tpch_test_support.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "tessera/duckdb/tpch_load.hpp"
+
+namespace tessera::test {
+
+double tpch_test_sf() {
+  const char* s = std::getenv("TESSERA_TPCH_SF");
+  return s && *s ? std::atof(s) : 0.1;
+}
+
+std::string read_query(const std::string& suite, int q) {
+  char name[16];
+  std::snprintf(name, sizeof name, "q%02d.sql", q);
+  return duckdb::read_text_file(std::string(TESSERA_QUERY_DIR) + "/" + suite + "/" + name);
+}
+
+duckdb::Result duckdb_last_select(duckdb::DuckDb& db, const std::string& script) {
+  // Split on ';' (the query files have none inside literals) and keep the last SELECT's result.
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (start < script.size()) {
+    size_t end = script.find(';', start);
+    if (end == std::string::npos) end = script.size();
+    parts.push_back(script.substr(start, end - start));
+    start = end + 1;
+  }
+  duckdb::Result last;
+  for (const auto& p : parts) {
+    if (p.find_first_not_of(" \t\r\n") == std::string::npos) continue;
+    // A part made only of comments is empty as well.
+    std::string body;
+    size_t i = 0;
+    while (i < p.size()) {
+      if (p.compare(i, 2, "--") == 0) {
+        i = p.find('\n', i);
+        if (i == std::string::npos) break;
+      } else {
+        body += p[i++];
+      }
+    }
+    if (body.find_first_not_of(" \t\r\n") == std::string::npos) continue;
+    size_t k = body.find_first_not_of(" \t\r\n(");
+    const bool is_select = body.compare(k, 6, "SELECT") == 0 || body.compare(k, 6, "select") == 0 ||
+                           body.compare(k, 4, "WITH") == 0 || body.compare(k, 4, "with") == 0;
+    if (is_select) last = db.query(p);
+    else db.execute(p);
+  }
+  return last;
+}
+
+TpchBoth::TpchBoth(double sf, int threads) {
+  duck_ = std::make_unique<duckdb::DuckDb>(threads);
+  std::vector<storage::Table> tables = duckdb::load_tpch(*duck_, sf, threads);
+  engine::Options o;
+  o.threads = threads;
+  tessera_ = std::make_unique<engine::Database>(o);
+  for (auto& t : tables) tessera_->add_table(std::move(t));
+}
+
+Comparison TpchBoth::compare(const std::string& tessera_sql, const std::string& duckdb_sql) {
+  Comparison c;
+  duckdb::Result expected;
+  try {
+    expected = duckdb_last_select(*duck_, duckdb_sql);
+  } catch (const std::exception& e) {
+    c.message = std::string("DuckDB failed: ") + e.what();
+    return c;
+  }
+  engine::QueryResult actual;
+  try {
+    actual = tessera_->execute(tessera_sql);
+  } catch (const std::exception& e) {
+    c.message = std::string("Tessera failed: ") + e.what();
+    return c;
+  }
+  duckdb::CompareOptions o;
+  o.ordered = actual.ordered;
+  o.order_by = actual.order_by;
+  o.ignore_trailing_spaces = true;
+  const duckdb::CompareResult r = duckdb::compare_results(expected.row_set(), actual.row_set(), o);
+  c.equal = r.equal;
+  c.rows = actual.rows;
+  c.message = r.message;
+  return c;
+}
+
+}  // namespace tessera::test
