@@ -73,14 +73,14 @@ DataType target_of(const sql::TypeName& t) {
 }  // namespace
 
 ExprPtr Binder::call(std::string_view sql_name, std::vector<ExprPtr> args, sql::SourceLocation loc,
-                     std::optional<DataType> decimal_result) {
+                     std::optional<DataType> decimal_result, const fn::FunctionSpec* only) {
   const fn::FunctionSpec* best = nullptr;
   const rt::KernelEntry* best_kernel = nullptr;
   int best_cost = 1 << 30;
   bool named = false;
   std::string overloads;
   for (const fn::FunctionSpec& spec : fn::all_functions()) {
-    if (spec.sql_name != sql_name) continue;
+    if (spec.sql_name != sql_name || (only && &spec != only)) continue;
     named = true;
     std::vector<const fn::ArgSpec*> visible;
     std::string sig;
@@ -248,8 +248,8 @@ ExprPtr Binder::bind_cast(ExprPtr value, const sql::TypeName& type, ExprPtr styl
     name = cast_name;
   }
   if (spec) {
-    ExprPtr r = call(name, args, loc, to.id == TypeId::Decimal || to.id == TypeId::Money ? std::optional<DataType>(to) : std::nullopt);
-    return r;
+    return call(name, args, loc, to.id == TypeId::Decimal || to.id == TypeId::Money ? std::optional<DataType>(to) : std::nullopt,
+                spec);
   }
   if (!is_try && implicit_castable(from, to)) return fold(op(Op::Cast, to, {value}));
   if (!is_try && is_numeric(from) && is_numeric(to)) return fold(op(Op::Cast, to, {value}));

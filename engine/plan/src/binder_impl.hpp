@@ -6,6 +6,7 @@
 #include <set>
 
 #include "tessera/plan/binder.hpp"
+#include "tessera/functions/registry.hpp"
 #include "tessera/plan/type_rules.hpp"
 
 namespace tessera::plan {
@@ -71,8 +72,9 @@ class Binder {
   ExprPtr bind_function(const sql::FunctionCallExpr& f, ExprContext& ctx);
   ExprPtr bind_cast(ExprPtr value, const sql::TypeName& type, ExprPtr style, bool is_try, sql::SourceLocation loc);
   // A library function by SQL name over bound arguments (overload resolution, implicit conversions).
+  // `only`: that overload and no other (CAST/CONVERT choose theirs by the target type).
   ExprPtr call(std::string_view sql_name, std::vector<ExprPtr> args, sql::SourceLocation loc,
-               std::optional<DataType> decimal_result = std::nullopt);
+               std::optional<DataType> decimal_result = std::nullopt, const fn::FunctionSpec* only = nullptr);
   ExprPtr coerce(ExprPtr e, const DataType& to, sql::SourceLocation loc);
   ExprPtr fold(ExprPtr e);  // constant-folds e if it has no columns and no subquery
 
