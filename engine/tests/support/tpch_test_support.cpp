@@ -19,35 +19,30 @@ std::string read_query(const std::string& suite, int q) {
 }
 
 duckdb::Result duckdb_last_select(duckdb::DuckDb& db, const std::string& script) {
-  // Split on ';' (the query files have none inside literals) and keep the last SELECT's result.
-  std::vector<std::string> parts;
-  size_t start = 0;
-  while (start < script.size()) {
-    size_t end = script.find(';', start);
-    if (end == std::string::npos) end = script.size();
-    parts.push_back(script.substr(start, end - start));
-    start = end + 1;
+  // Comments out (they may hold ';'), then split on ';' (the query files have none inside literals)
+  // and keep the last SELECT's result.
+  std::string text;
+  for (size_t i = 0; i < script.size();) {
+    if (script.compare(i, 2, "--") == 0) {
+      i = script.find('\n', i);
+      if (i == std::string::npos) break;
+    } else {
+      text += script[i++];
+    }
   }
   duckdb::Result last;
-  for (const auto& p : parts) {
-    if (p.find_first_not_of(" \t\r\n") == std::string::npos) continue;
-    // A part made only of comments is empty as well.
-    std::string body;
-    size_t i = 0;
-    while (i < p.size()) {
-      if (p.compare(i, 2, "--") == 0) {
-        i = p.find('\n', i);
-        if (i == std::string::npos) break;
-      } else {
-        body += p[i++];
-      }
-    }
-    if (body.find_first_not_of(" \t\r\n") == std::string::npos) continue;
-    size_t k = body.find_first_not_of(" \t\r\n(");
-    const bool is_select = body.compare(k, 6, "SELECT") == 0 || body.compare(k, 6, "select") == 0 ||
-                           body.compare(k, 4, "WITH") == 0 || body.compare(k, 4, "with") == 0;
-    if (is_select) last = db.query(p);
-    else db.execute(p);
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find(';', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string part = text.substr(start, end - start);
+    start = end + 1;
+    const size_t k = part.find_first_not_of(" \t\r\n(");
+    if (k == std::string::npos) continue;
+    std::string head = part.substr(k, 6);
+    for (char& c : head) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (head == "SELECT" || head.rfind("WITH", 0) == 0) last = db.query(part);
+    else db.execute(part);
   }
   return last;
 }
