@@ -1,0 +1,85 @@
+#include "data_setup.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <stdexcept>
+
+#include "tessera/tpch/generator.hpp"
+#include "tessera/tpch/loader.hpp"
+#include "tessera/tpch/progress_bar.hpp"
+#include "tessera/tpch/schema.hpp"
+
+namespace tessera::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+void generate(engine::Database& db, const DataSource& src, int threads, bool progress, LoadSummary& sum) {
+  tpch::ProgressBar bar(progress, std::chrono::milliseconds(1000));
+  tpch::GenOptions opts;
+  opts.sf = src.sf;
+  opts.threads = threads;
+  opts.on_progress = bar.callback();
+  std::vector<storage::Table> tables;
+  try {
+    tables = tpch::generate_tables(opts);
+  } catch (...) {
+    bar.finish();
+    throw;
+  }
+  bar.finish();
+  for (storage::Table& t : tables) {
+    sum.tables.push_back(t.name());
+    sum.rows.push_back(t.num_rows());
+    db.add_table(std::move(t));
+  }
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "TPC-H SF %g (generated)", src.sf);
+  sum.description = buf;
+}
+
+void load_dir(engine::Database& db, const DataSource& src, bool progress, LoadSummary& sum) {
+  const bool csv = src.kind == DataSource::Kind::Csv;
+  const char* ext = csv ? ".csv" : ".tbl";
+  std::error_code ec;
+  if (!fs::is_directory(src.dir, ec)) throw std::runtime_error("'" + src.dir + "' is not a directory");
+  for (tpch::TableId id : tpch::all_tables()) {
+    const std::string name(tpch::table_name(id));
+    const std::string path = (fs::path(src.dir) / (name + ext)).string();
+    if (!fs::exists(path, ec)) continue;
+    if (progress) std::fprintf(stderr, "\rloading %s...\033[K", path.c_str());
+    storage::Table t;
+    try {
+      t = csv ? tpch::load_csv(path, id, /*header=*/true) : tpch::load_tbl(path, id);
+    } catch (...) {
+      if (progress) std::fprintf(stderr, "\r\033[K");
+      throw;
+    }
+    sum.tables.push_back(name);
+    sum.rows.push_back(t.num_rows());
+    db.add_table(std::move(t));
+  }
+  if (progress) std::fprintf(stderr, "\r\033[K");
+  if (sum.tables.empty())
+    throw std::runtime_error("no TPC-H " + std::string(ext) + " files in '" + src.dir + "' (looked for part" + ext +
+                             ", partsupp" + ext + ", ..., region" + ext + ")");
+  sum.description = src.dir + " (" + ext + ")";
+}
+
+}  // namespace
+
+LoadSummary load_data(engine::Database& db, const DataSource& src, int threads, bool progress) {
+  const auto t0 = std::chrono::steady_clock::now();
+  LoadSummary sum;
+  if (src.kind == DataSource::Kind::Generate) {
+    generate(db, src, threads, progress, sum);
+  } else {
+    load_dir(db, src, progress, sum);
+  }
+  sum.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return sum;
+}
+
+}  // namespace tessera::cli

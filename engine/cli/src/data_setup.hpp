@@ -1,0 +1,33 @@
+// The data the tessera command runs on: TPC-H generated in memory (--sf), or the TPC-H tables found as
+// dbgen .tbl files (--data DIR) or CSV files with a header line (--csv DIR) in a directory.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "tessera/engine/database.hpp"
+
+namespace tessera::cli {
+
+struct DataSource {
+  enum class Kind { Generate, Tbl, Csv };
+  Kind kind = Kind::Generate;
+  double sf = 0.01;  // Generate
+  std::string dir;   // Tbl, Csv: <dir>/<table>.tbl or <dir>/<table>.csv for each TPC-H table present
+};
+
+struct LoadSummary {
+  std::vector<std::string> tables;
+  std::vector<int64_t> rows;  // per table
+  double seconds = 0;
+  std::string description;    // "TPC-H SF 0.01 (generated)", "/data/sf1 (.tbl)"
+};
+
+// Fills `db`. Generation shows a progress bar on stderr when `progress` and it takes more than a second;
+// loading names each file on stderr when `progress`. Throws tpch::LoadError for a malformed file
+// (file:line:column: what was expected) and std::runtime_error when the directory holds none of the
+// tables' files or cannot be read.
+LoadSummary load_data(engine::Database& db, const DataSource& src, int threads, bool progress);
+
+}  // namespace tessera::cli

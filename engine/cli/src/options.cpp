@@ -1,0 +1,214 @@
+#include "options.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+
+#include "tessera/tpch/schema.hpp"
+
+namespace tessera::cli {
+
+namespace {
+
+// Walks the arguments; options take their value as the next argument or after '=' (--sf=1).
+class ArgReader {
+ public:
+  explicit ArgReader(const std::vector<std::string>& args) : args_(args) {}
+
+  bool done() const { return i_ >= args_.size(); }
+  // The next argument; for "--name=value" the name, with the value kept for value().
+  std::string next() {
+    std::string a = args_[i_++];
+    inline_value_.reset();
+    if (a.size() > 2 && a[0] == '-' && a[1] == '-') {
+      const size_t eq = a.find('=');
+      if (eq != std::string::npos) {
+        inline_value_ = a.substr(eq + 1);
+        a.resize(eq);
+      }
+    }
+    current_ = a;
+    return a;
+  }
+  std::string value() {
+    if (inline_value_) {
+      std::string v = *inline_value_;
+      inline_value_.reset();
+      return v;
+    }
+    if (done()) throw UsageError("option '" + current_ + "' needs a value");
+    return args_[i_++];
+  }
+  // An option that takes no value was given one (--timing=yes).
+  void no_value() {
+    if (inline_value_) throw UsageError("option '" + current_ + "' takes no value");
+  }
+  const std::string& current() const { return current_; }
+
+ private:
+  const std::vector<std::string>& args_;
+  size_t i_ = 0;
+  std::string current_;
+  std::optional<std::string> inline_value_;
+};
+
+int64_t parse_count(const std::string& option, const std::string& v, int64_t max) {
+  int64_t n = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (v.empty() || ec != std::errc() || end != v.data() + v.size() || n < 0 || n > max)
+    throw UsageError("bad value '" + v + "' for " + option + ": expected a whole number from 0 to " +
+                     std::to_string(max));
+  return n;
+}
+
+double parse_scale_factor(const std::string& option, const std::string& v) {
+  char* end = nullptr;
+  const double sf = std::strtod(v.c_str(), &end);
+  if (v.empty() || *end != 0 || !std::isfinite(sf)) throw UsageError("bad scale factor '" + v + "' for " + option);
+  try {
+    (void)tpch::scale_info(sf);
+  } catch (const std::exception& e) {
+    throw UsageError("bad scale factor '" + v + "' for " + option + ": " + e.what());
+  }
+  return sf;
+}
+
+std::vector<tpch::TableId> parse_tables(const std::string& v) {
+  std::vector<tpch::TableId> out;
+  size_t s = 0;
+  while (s <= v.size()) {
+    size_t e = v.find(',', s);
+    if (e == std::string::npos) e = v.size();
+    const std::string name = v.substr(s, e - s);
+    if (!name.empty()) {
+      const auto t = tpch::table_from_name(name);
+      if (!t) throw UsageError("unknown table '" + name + "' for --tables");
+      out.push_back(*t);
+    }
+    s = e + 1;
+  }
+  if (out.empty()) throw UsageError("--tables needs at least one table name");
+  return out;
+}
+
+Command parse_gen(const std::vector<std::string>& args) {
+  Command cmd;
+  cmd.kind = Command::Kind::Gen;
+  GenCommandOptions& g = cmd.gen;
+  bool have_sf = false;
+  ArgReader r(args);
+  while (!r.done()) {
+    const std::string a = r.next();
+    if (a == "--sf" || a == "-s") {
+      g.gen.sf = parse_scale_factor(a, r.value());
+      have_sf = true;
+    } else if (a == "--out" || a == "-o") {
+      g.out = r.value();
+    } else if (a == "--threads" || a == "-j") {
+      g.gen.threads = static_cast<int>(parse_count(a, r.value(), 4096));
+    } else if (a == "--tables" || a == "-T") {
+      g.gen.tables = parse_tables(r.value());
+    } else if (a == "--quiet" || a == "-q") {
+      r.no_value();
+      g.quiet = true;
+    } else if (a == "--help" || a == "-h") {
+      cmd.kind = Command::Kind::GenHelp;
+      return cmd;
+    } else {
+      throw UsageError("unknown option '" + a + "' for tessera gen");
+    }
+  }
+  if (!have_sf) throw UsageError("tessera gen needs --sf N");
+  if (g.out.empty()) throw UsageError("tessera gen needs --out DIR");
+  return cmd;
+}
+
+}  // namespace
+
+Command parse_command_line(const std::vector<std::string>& args) {
+  if (!args.empty() && args[0] == "gen") return parse_gen(std::vector<std::string>(args.begin() + 1, args.end()));
+  Command cmd;
+  RunOptions& o = cmd.run;
+  const char* data_option = nullptr;  // the one of --sf, --data, --csv given
+  auto set_data = [&](const std::string& a) {
+    if (data_option && data_option != a)
+      throw UsageError("give only one of --sf, --data and --csv (got " + std::string(data_option) + " and " + a + ")");
+    data_option = a == "--sf" ? "--sf" : a == "--data" ? "--data" : "--csv";
+  };
+  ArgReader r(args);
+  bool only_files = false;  // after "--" every argument is a file
+  while (!r.done()) {
+    const std::string a = only_files ? std::string() : r.next();
+    if (only_files) {
+      o.scripts.push_back({ScriptSource::Kind::File, r.value()});
+    } else if (a == "--") {
+      only_files = true;
+    } else if (a == "-e" || a == "--execute") {
+      o.scripts.push_back({ScriptSource::Kind::Inline, r.value()});
+    } else if (a == "--sf") {
+      set_data(a);
+      o.data.kind = DataSource::Kind::Generate;
+      o.data.sf = parse_scale_factor(a, r.value());
+    } else if (a == "--data" || a == "--csv") {
+      set_data(a);
+      o.data.kind = a == "--data" ? DataSource::Kind::Tbl : DataSource::Kind::Csv;
+      o.data.dir = r.value();
+      if (o.data.dir.empty()) throw UsageError(a + " needs a directory");
+    } else if (a == "--format") {
+      const std::string v = r.value();
+      if (!parse_output_format(v, o.settings.format.format))
+        throw UsageError("bad value '" + v + "' for --format: expected table or csv");
+    } else if (a == "--timing") {
+      r.no_value();
+      o.settings.timing = true;
+    } else if (a == "--threads") {
+      o.threads = static_cast<int>(parse_count(a, r.value(), 4096));
+    } else if (a == "--catalog") {
+      o.catalog_dir = r.value();
+      if (o.catalog_dir.empty()) throw UsageError("--catalog needs a directory");
+    } else if (a == "--max-rows") {
+      o.settings.format.max_rows = parse_count(a, r.value(), INT64_MAX);
+    } else if (a == "-h" || a == "--help") {
+      cmd.kind = Command::Kind::Help;
+      return cmd;
+    } else if (a.size() > 1 && a[0] == '-') {
+      throw UsageError("unknown option '" + a + "'");
+    } else {
+      o.scripts.push_back({ScriptSource::Kind::File, a});  // a file, or "-" for standard input
+    }
+  }
+  return cmd;
+}
+
+std::string usage_text() {
+  return "usage: tessera [options] [-e SQL | FILE.sql ...]\n"
+         "       tessera gen --sf N --out DIR [--threads N] [--tables t1,t2,...] [--quiet]\n"
+         "\n"
+         "Runs SQL on TPC-H data and prints every SELECT's result. Without -e or files: an interactive\n"
+         "shell when standard input is a terminal, else the script read from standard input.\n"
+         "\n"
+         "data (one of):\n"
+         "  --sf N           generate TPC-H at scale factor N in memory (default 0.01)\n"
+         "  --data DIR       load DIR/<table>.tbl (dbgen format) for each TPC-H table present\n"
+         "  --csv DIR        load DIR/<table>.csv (comma-separated, header line) for each TPC-H table present\n"
+         "options:\n"
+         "  -e, --execute SQL  run SQL (';'-separated statements; may be given several times)\n"
+         "  --format F       table (aligned, default) or csv (RFC 4180)\n"
+         "  --max-rows N     table format: show at most N rows of a result (default 40; 0: all)\n"
+         "  --timing         print parse/plan/execute times of each statement on stderr\n"
+         "  --threads N      threads for the engine and the generator (default 0: all cores)\n"
+         "  --catalog DIR    kernel catalog (default: $TESSERA_CATALOG, else the build's catalog)\n"
+         "  -h, --help       this text\n"
+         "shell commands: .tables  .schema [table]  .timing on|off  .format table|csv  .maxrows N\n"
+         "                .read FILE  .help  .quit\n";
+}
+
+std::string gen_usage_text() {
+  return "usage: tessera gen --sf N --out DIR [--threads N] [--tables t1,t2,...] [--quiet]\n"
+         "  writes DIR/<table>.tbl in TPC-H dbgen format (the same files as tessera-gen); tables: part,\n"
+         "  partsupp, supplier, customer, orders, lineitem, nation, region (default: all)\n";
+}
+
+}  // namespace tessera::cli

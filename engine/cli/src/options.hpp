@@ -1,0 +1,56 @@
+// The tessera command line:
+//   tessera [options] [-e SQL | FILE.sql ...]       run SQL (or an interactive shell) on TPC-H data
+//   tessera gen --sf N --out DIR [--threads N] [--tables t1,...] [--quiet]   write dbgen .tbl files
+// parse_command_line() only reads the arguments (nothing is opened or run) and throws UsageError for
+// anything it cannot take, with a message that names the argument.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "data_setup.hpp"
+#include "script_runner.hpp"
+#include "tessera/tpch/generator.hpp"
+
+namespace tessera::cli {
+
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct ScriptSource {
+  enum class Kind { Inline, File };  // -e SQL, or a file ("-": standard input)
+  Kind kind = Kind::Inline;
+  std::string text;                  // the SQL, or the path
+};
+
+struct RunOptions {
+  DataSource data;
+  std::vector<ScriptSource> scripts;  // in command-line order; empty: the shell, or the script on stdin
+  RunSettings settings;
+  int threads = 0;                    // engine and generator threads (0: all cores)
+  std::string catalog_dir;            // engine::Options::catalog_dir
+};
+
+struct GenCommandOptions {
+  tpch::GenOptions gen;  // sf, threads, tables
+  std::string out;
+  bool quiet = false;
+};
+
+struct Command {
+  enum class Kind { Run, Gen, Help, GenHelp };
+  Kind kind = Kind::Run;
+  RunOptions run;
+  GenCommandOptions gen;
+};
+
+// `args` without the program name.
+Command parse_command_line(const std::vector<std::string>& args);
+
+std::string usage_text();
+std::string gen_usage_text();
+
+}  // namespace tessera::cli

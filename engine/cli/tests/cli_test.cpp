@@ -1,0 +1,317 @@
+// The tessera command's pure parts: option parsing, statement splitting, CSV quoting and table
+// formatting of hand-built results. The binary itself is tested end to end by the cli.* CTests
+// (engine/cli/CMakeLists.txt).
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "options.hpp"
+#include "result_format.hpp"
+#include "statement_splitter.hpp"
+
+using namespace tessera;
+using namespace tessera::cli;
+
+namespace {
+
+Command parse(std::vector<std::string> args) { return parse_command_line(args); }
+
+std::string usage_error(std::vector<std::string> args) {
+  try {
+    parse_command_line(args);
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+rt::Column int_column(std::vector<int32_t> v, std::vector<uint8_t> valid = {}) {
+  rt::Column c;
+  c.type = fn::SqlType::Int32;
+  for (int32_t x : v) c.append(x);
+  c.valid = std::move(valid);
+  return c;
+}
+
+rt::Column decimal_column(std::vector<int64_t> v) {
+  rt::Column c;
+  c.type = fn::SqlType::Decimal;
+  for (int64_t x : v) c.append(x);
+  return c;
+}
+
+rt::Column string_column(std::vector<std::string> v, std::vector<uint8_t> valid = {}) {
+  rt::Column c;
+  c.type = fn::SqlType::String;
+  for (const std::string& s : v) c.append_string(s);
+  c.valid = std::move(valid);
+  return c;
+}
+
+// n_nationkey INT32, n_name VARCHAR(25), price DECIMAL(15,2).
+engine::QueryResult nations(int rows) {
+  static const char* names[] = {"ALGERIA", "ARGENTINA", "BRAZIL", "CANADA", "EGYPT"};
+  engine::QueryResult r;
+  r.names = {"n_nationkey", "n_name", "price"};
+  r.types = {storage::DataType::int32(), storage::DataType::varchar(25), storage::DataType::decimal(15, 2)};
+  std::vector<int32_t> keys;
+  std::vector<std::string> ns;
+  std::vector<int64_t> prices;
+  for (int i = 0; i < rows; ++i) {
+    keys.push_back(i * 5);
+    ns.push_back(names[i % 5]);
+    prices.push_back(100050 + i);
+  }
+  r.columns = {int_column(keys), string_column(ns), decimal_column(prices)};
+  r.rows = rows;
+  return r;
+}
+
+std::string table_text(const engine::QueryResult& r, int64_t max_rows = 40) {
+  std::ostringstream out;
+  write_table(r, out, max_rows);
+  return out.str();
+}
+
+std::string csv_text(const engine::QueryResult& r) {
+  std::ostringstream out;
+  write_csv(r, out);
+  return out.str();
+}
+
+}  // namespace
+
+// ---- options
+
+TEST(CliOptions, Defaults) {
+  const Command c = parse({});
+  EXPECT_EQ(c.kind, Command::Kind::Run);
+  EXPECT_EQ(c.run.data.kind, DataSource::Kind::Generate);
+  EXPECT_DOUBLE_EQ(c.run.data.sf, 0.01);
+  EXPECT_TRUE(c.run.scripts.empty());
+  EXPECT_EQ(c.run.settings.format.format, OutputFormat::Table);
+  EXPECT_EQ(c.run.settings.format.max_rows, 40);
+  EXPECT_FALSE(c.run.settings.timing);
+  EXPECT_EQ(c.run.threads, 0);
+  EXPECT_EQ(c.run.catalog_dir, "");
+}
+
+TEST(CliOptions, EverythingGiven) {
+  const Command c = parse({"--sf=0.1", "--format", "csv", "--timing", "--threads", "4", "--catalog", "/cat",
+                           "--max-rows", "0", "-e", "SELECT 1", "q1.sql", "-", "--", "-odd.sql"});
+  EXPECT_DOUBLE_EQ(c.run.data.sf, 0.1);
+  EXPECT_EQ(c.run.settings.format.format, OutputFormat::Csv);
+  EXPECT_TRUE(c.run.settings.timing);
+  EXPECT_EQ(c.run.threads, 4);
+  EXPECT_EQ(c.run.catalog_dir, "/cat");
+  EXPECT_EQ(c.run.settings.format.max_rows, 0);
+  ASSERT_EQ(c.run.scripts.size(), 4u);
+  EXPECT_EQ(c.run.scripts[0].kind, ScriptSource::Kind::Inline);
+  EXPECT_EQ(c.run.scripts[0].text, "SELECT 1");
+  EXPECT_EQ(c.run.scripts[1].kind, ScriptSource::Kind::File);
+  EXPECT_EQ(c.run.scripts[1].text, "q1.sql");
+  EXPECT_EQ(c.run.scripts[2].text, "-");
+  EXPECT_EQ(c.run.scripts[3].text, "-odd.sql");
+}
+
+TEST(CliOptions, DataDirectories) {
+  Command c = parse({"--data", "/tbl"});
+  EXPECT_EQ(c.run.data.kind, DataSource::Kind::Tbl);
+  EXPECT_EQ(c.run.data.dir, "/tbl");
+  c = parse({"--csv", "/csv"});
+  EXPECT_EQ(c.run.data.kind, DataSource::Kind::Csv);
+  EXPECT_EQ(c.run.data.dir, "/csv");
+}
+
+TEST(CliOptions, Help) {
+  EXPECT_EQ(parse({"-h"}).kind, Command::Kind::Help);
+  EXPECT_EQ(parse({"--sf", "1", "--help"}).kind, Command::Kind::Help);
+  EXPECT_EQ(parse({"gen", "--help"}).kind, Command::Kind::GenHelp);
+  EXPECT_NE(usage_text().find("--max-rows"), std::string::npos);
+}
+
+TEST(CliOptions, Errors) {
+  EXPECT_EQ(usage_error({"--bogus"}), "unknown option '--bogus'");
+  EXPECT_EQ(usage_error({"-x"}), "unknown option '-x'");
+  EXPECT_EQ(usage_error({"-e"}), "option '-e' needs a value");
+  EXPECT_EQ(usage_error({"--sf"}), "option '--sf' needs a value");
+  EXPECT_EQ(usage_error({"--sf", "abc"}), "bad scale factor 'abc' for --sf");
+  EXPECT_EQ(usage_error({"--sf", "inf"}), "bad scale factor 'inf' for --sf");
+  EXPECT_NE(usage_error({"--sf", "0"}).find("bad scale factor '0' for --sf: "), std::string::npos);
+  EXPECT_NE(usage_error({"--sf", "1.5"}).find("bad scale factor '1.5' for --sf: "), std::string::npos);
+  EXPECT_EQ(usage_error({"--threads", "-1"}), "bad value '-1' for --threads: expected a whole number from 0 to 4096");
+  EXPECT_EQ(usage_error({"--threads", "2x"}), "bad value '2x' for --threads: expected a whole number from 0 to 4096");
+  EXPECT_EQ(usage_error({"--max-rows", ""}).substr(0, 26), "bad value '' for --max-row");
+  EXPECT_EQ(usage_error({"--format", "json"}), "bad value 'json' for --format: expected table or csv");
+  EXPECT_EQ(usage_error({"--timing=yes"}), "option '--timing' takes no value");
+  EXPECT_EQ(usage_error({"--sf", "1", "--data", "/d"}), "give only one of --sf, --data and --csv (got --sf and --data)");
+  EXPECT_EQ(usage_error({"--csv", "/c", "--data", "/d"}), "give only one of --sf, --data and --csv (got --csv and --data)");
+  EXPECT_EQ(usage_error({"--data", ""}), "--data needs a directory");
+}
+
+TEST(CliOptions, Gen) {
+  const Command c = parse({"gen", "--sf", "0.5", "--out", "/tmp/x", "--threads", "3", "--tables", "nation,REGION", "-q"});
+  EXPECT_EQ(c.kind, Command::Kind::Gen);
+  EXPECT_DOUBLE_EQ(c.gen.gen.sf, 0.5);
+  EXPECT_EQ(c.gen.out, "/tmp/x");
+  EXPECT_EQ(c.gen.gen.threads, 3);
+  ASSERT_EQ(c.gen.gen.tables.size(), 2u);
+  EXPECT_EQ(c.gen.gen.tables[1], tpch::TableId::Region);
+  EXPECT_TRUE(c.gen.quiet);
+  EXPECT_EQ(usage_error({"gen", "--out", "/x"}), "tessera gen needs --sf N");
+  EXPECT_EQ(usage_error({"gen", "--sf", "1"}), "tessera gen needs --out DIR");
+  EXPECT_EQ(usage_error({"gen", "--sf", "1", "--out", "/x", "--tables", "nations"}), "unknown table 'nations' for --tables");
+  EXPECT_EQ(usage_error({"gen", "--sf", "1", "--out", "/x", "-e", "x"}), "unknown option '-e' for tessera gen");
+}
+
+// ---- statement splitting
+
+TEST(StatementSplitter, SplitsAndKeepsPositions) {
+  const SplitScript s = split_statements("-- a comment; not a statement\nSELECT 1;\n  select ';' ; EXPLAIN SELECT 2");
+  ASSERT_EQ(s.statements.size(), 3u);
+  EXPECT_TRUE(s.incomplete);  // the last statement has no ';'
+  EXPECT_EQ(s.statements[0].first_word, "SELECT");
+  EXPECT_EQ(s.statements[0].line, 2);
+  EXPECT_EQ(s.statements[0].column, 1);
+  EXPECT_EQ(s.statements[1].first_word, "SELECT");
+  EXPECT_EQ(s.statements[1].line, 3);
+  EXPECT_EQ(s.statements[1].column, 3);
+  EXPECT_EQ(s.statements[2].first_word, "EXPLAIN");
+  EXPECT_EQ(s.statements[2].line, 3);
+  EXPECT_EQ(s.statements[2].column, 16);
+  // Each text puts the statement where it is in the script: the engine's line:column stay valid.
+  EXPECT_EQ(s.statements[0].text, "\nSELECT 1");  // the comment before it is left out
+  EXPECT_EQ(s.statements[1].text, "\n\n  select ';' ");
+  EXPECT_EQ(s.statements[2].text, "\n\n" + std::string(15, ' ') + "EXPLAIN SELECT 2");
+}
+
+TEST(StatementSplitter, QuotesAndComments) {
+  const SplitScript s = split_statements(
+      "SELECT 'it''s; here', \"a;\"\"b\", [c;]]d] /* x; /* nested; */ still; */ FROM t -- ; \n;  \n-- done;\n");
+  ASSERT_EQ(s.statements.size(), 1u);
+  EXPECT_FALSE(s.incomplete);
+  EXPECT_EQ(s.statements[0].text.find(" FROM t -- ; \n"), s.statements[0].text.size() - 14);
+}
+
+TEST(StatementSplitter, EmptyAndIncomplete) {
+  EXPECT_TRUE(split_statements("").statements.empty());
+  EXPECT_FALSE(split_statements(" ;; -- x\n /* y */ ; ").incomplete);
+  EXPECT_TRUE(split_statements(" ;; -- x\n /* y */ ; ").statements.empty());
+  EXPECT_TRUE(split_statements("SELECT 'abc;").incomplete);
+  EXPECT_TRUE(split_statements("SELECT 1; /* open").incomplete);
+  EXPECT_EQ(split_statements("SELECT 1; /* open").statements.size(), 1u);
+  EXPECT_FALSE(split_statements("SELECT 1;\n").incomplete);
+  EXPECT_EQ(split_statements("(SELECT 1)").statements[0].first_word, "");
+}
+
+TEST(StatementSplitter, ColumnsCountCodePoints) {
+  const SplitScript s = split_statements("SELECT 'é€'; SELECT 2");
+  ASSERT_EQ(s.statements.size(), 2u);
+  EXPECT_EQ(s.statements[1].column, 14);
+  EXPECT_EQ(s.statements[1].text, std::string(13, ' ') + "SELECT 2");
+}
+
+// ---- CSV
+
+TEST(CliCsv, FieldQuoting) {
+  EXPECT_EQ(csv_field("plain"), "plain");
+  EXPECT_EQ(csv_field("a,b"), "\"a,b\"");
+  EXPECT_EQ(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+  EXPECT_EQ(csv_field("two\nlines"), "\"two\nlines\"");
+  EXPECT_EQ(csv_field("cr\r"), "\"cr\r\"");
+  EXPECT_EQ(csv_field(""), "\"\"");
+  EXPECT_EQ(csv_field("", false), "");
+  EXPECT_EQ(csv_field("  blanks kept "), "  blanks kept ");
+  EXPECT_EQ(csv_field("Ünïcödé"), "Ünïcödé");
+}
+
+TEST(CliCsv, ResultWithNullsAndEmptyStrings) {
+  engine::QueryResult r;
+  r.names = {"k", "s,name"};
+  r.types = {storage::DataType::int32(), storage::DataType::varchar(0)};
+  r.columns = {int_column({1, 0, 3}, {1, 0, 1}), string_column({"a,b", "", ""}, {1, 1, 0})};
+  r.rows = 3;
+  EXPECT_EQ(csv_text(r), "k,\"s,name\"\n1,\"a,b\"\n,\"\"\n3,\n");
+}
+
+TEST(CliCsv, EmptyResult) {
+  engine::QueryResult r = nations(0);
+  EXPECT_EQ(csv_text(r), "n_nationkey,n_name,price\n");
+}
+
+// ---- table
+
+TEST(CliTable, AlignedWithFooter) {
+  EXPECT_EQ(table_text(nations(3)),
+            " n_nationkey | n_name    |   price\n"
+            "-------------+-----------+---------\n"
+            "           0 | ALGERIA   | 1000.50\n"
+            "           5 | ARGENTINA | 1000.51\n"
+            "          10 | BRAZIL    | 1000.52\n"
+            "(3 rows)\n");
+}
+
+TEST(CliTable, MaxRows) {
+  const std::string t = table_text(nations(5), 2);
+  EXPECT_EQ(t,
+            " n_nationkey | n_name    |   price\n"
+            "-------------+-----------+---------\n"
+            "           0 | ALGERIA   | 1000.50\n"
+            "           5 | ARGENTINA | 1000.51\n"
+            "... 3 more rows\n"
+            "(5 rows)\n");
+  EXPECT_NE(table_text(nations(3), 2).find("... 1 more row\n(3 rows)"), std::string::npos);
+  EXPECT_NE(table_text(nations(50), 0).find("(50 rows)"), std::string::npos);  // 0: all rows
+  EXPECT_EQ(table_text(nations(50), 0).find("more row"), std::string::npos);
+}
+
+TEST(CliTable, OneRowNullsUtf8AndControlCharacters) {
+  engine::QueryResult r;
+  r.names = {"name", "n"};
+  r.types = {storage::DataType::varchar(0), storage::DataType::int32()};
+  r.columns = {string_column({"Zürich\tX", "a\nb"}, {1, 1}), int_column({7, 0}, {1, 0})};
+  r.rows = 2;
+  EXPECT_EQ(table_text(r),
+            " name      |    n\n"
+            "-----------+------\n"
+            " Zürich\\tX |    7\n"
+            " a\\nb      | NULL\n"
+            "(2 rows)\n");
+  r.rows = 1;
+  for (auto& c : r.columns) {
+    c.rows = 1;
+  }
+  EXPECT_NE(table_text(r).find("(1 row)\n"), std::string::npos);
+}
+
+TEST(CliTable, ExplainIsPrintedPlainly) {
+  engine::QueryResult r;
+  r.names = {"plan"};
+  r.types = {storage::DataType::varchar(0)};
+  r.columns = {string_column({"Aggregate (rows=1, cpu)", "  Scan nation (rows=25, cpu)"})};
+  r.rows = 2;
+  std::ostringstream plain, framed, csv;
+  write_result(r, {OutputFormat::Table, 40}, /*is_explain=*/true, plain);
+  EXPECT_EQ(plain.str(), "Aggregate (rows=1, cpu)\n  Scan nation (rows=25, cpu)\n");
+  write_result(r, {OutputFormat::Table, 40}, /*is_explain=*/false, framed);
+  EXPECT_NE(framed.str().find("(2 rows)"), std::string::npos);
+  write_result(r, {OutputFormat::Csv, 40}, /*is_explain=*/true, csv);
+  EXPECT_EQ(csv.str(), "plan\n\"Aggregate (rows=1, cpu)\"\n\"  Scan nation (rows=25, cpu)\"\n");
+}
+
+TEST(CliTable, DisplayWidth) {
+  EXPECT_EQ(display_width(""), 0u);
+  EXPECT_EQ(display_width("abc"), 3u);
+  EXPECT_EQ(display_width("Zürich"), 6u);
+  EXPECT_EQ(display_width("€"), 1u);
+}
+
+TEST(CliFormat, Names) {
+  OutputFormat f = OutputFormat::Table;
+  EXPECT_TRUE(parse_output_format("CSV", f));
+  EXPECT_EQ(f, OutputFormat::Csv);
+  EXPECT_TRUE(parse_output_format("table", f));
+  EXPECT_EQ(f, OutputFormat::Table);
+  EXPECT_FALSE(parse_output_format("box", f));
+  EXPECT_EQ(format_name(OutputFormat::Csv), "csv");
+}
