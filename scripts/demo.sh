@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
-# The main job on a small default: build the catalog (if needed) and run a few
-# compiled kernels on sample columns, printing the results.
+# The main job on a small default: generate TPC-H at SF 0.01 in memory and run TPC-H-scalar queries
+# (SQL Server scalar functions compiled into the catalog's kernels) with the tessera command, then
+# show where each operator and function runs. Extra arguments go to tessera (e.g. --sf 0.1).
+# The engine's operators run on the CPU (the GPU operators are not written yet); the kernels'
+# GPU path is shown by build/runtime/tessera-demo build/catalog.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -f build/catalog/manifest.json ] || ninja -C build
-exec ./build/runtime/tessera-demo build/catalog "$@"
+[ -x build/engine/cli/tessera ] && [ -f build/catalog/manifest.json ] || ninja -C build
+q=engine/queries/tpch-scalar
+./build/engine/cli/tessera --sf 0.01 --timing "$@" $q/q01.sql $q/q03.sql $q/q06.sql $q/q12.sql $q/q14.sql
+./build/engine/cli/tessera --sf 0.01 "$@" -e "EXPLAIN $(grep -v '^--' $q/q14.sql)"

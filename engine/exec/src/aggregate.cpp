@@ -35,8 +35,39 @@ struct Grouping {
 Grouping group_rows(const std::vector<const rt::Column*>& keys, int64_t rows, int threads) {
   Grouping g;
   g.group_of.resize(rows);
-  if (keys.empty()) {
+  if (keys.empty()) {  // one group: group_of stays all zero
     if (rows > 0) g.first_row.push_back(0);
+    return g;
+  }
+  if (auto layout = key_layout({keys}, true)) {
+    // Narrow keys: one 64-bit word per row, compared as integers.
+    std::vector<uint64_t> packed;
+    pack_keys(*layout, keys, rows, packed, threads);
+    uint64_t size = 1024;
+    std::vector<int64_t> slots(size, -1);
+    std::vector<uint64_t> group_key;
+    for (int64_t r = 0; r < rows; ++r) {
+      const uint64_t k = packed[r];
+      uint64_t s = mix64(k) & (size - 1);
+      int64_t gi;
+      while ((gi = slots[s]) >= 0 && group_key[gi] != k) s = (s + 1) & (size - 1);
+      if (gi < 0) {
+        gi = static_cast<int64_t>(group_key.size());
+        group_key.push_back(k);
+        g.first_row.push_back(r);
+        slots[s] = gi;
+        if (group_key.size() * 2 > size) {
+          size *= 4;
+          slots.assign(size, -1);
+          for (size_t i = 0; i < group_key.size(); ++i) {
+            uint64_t t = mix64(group_key[i]) & (size - 1);
+            while (slots[t] >= 0) t = (t + 1) & (size - 1);
+            slots[t] = static_cast<int64_t>(i);
+          }
+        }
+      }
+      g.group_of[r] = gi;
+    }
     return g;
   }
   std::vector<uint64_t> hashes;
@@ -132,8 +163,10 @@ ColumnPtr finish_aggregate(const plan::Aggregate& a, const DataType& out_type, c
   auto included = [&](int64_t r) { return (use.empty() || use[r]) && (!arg || arg->is_valid(r)); };
 
   if (a.func == AggFunc::Count || a.func == AggFunc::CountStar) {
-    for (int64_t r = 0; r < rows; ++r)
-      if (a.func == AggFunc::CountStar || included(r)) ++counts[g.group_of[r]];
+    if (a.func == AggFunc::CountStar && groups == 1) counts[0] = rows;
+    else
+      for (int64_t r = 0; r < rows; ++r)
+        if (a.func == AggFunc::CountStar || included(r)) ++counts[g.group_of[r]];
     for (int64_t gi = 0; gi < groups; ++gi) {
       if (out_type.id == TypeId::Int32) {
         if (counts[gi] > INT32_MAX) overflow(out_type);

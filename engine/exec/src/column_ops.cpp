@@ -187,4 +187,60 @@ int compare_values(const rt::Column& c, int64_t a, int64_t b) {
   }
 }
 
+std::optional<KeyLayout> key_layout(const std::vector<std::vector<const rt::Column*>>& sides, bool with_nulls) {
+  KeyLayout l;
+  int shift = 0;
+  const size_t n = sides.at(0).size();
+  for (size_t k = 0; k < n; ++k) {
+    const rt::Column& c0 = *sides[0][k];
+    KeyLayout::Part p{shift, 0, false, 0, false};
+    if (with_nulls)
+      for (const auto& s : sides) p.null_bit = p.null_bit || !s[k]->valid.empty();
+    switch (c0.type) {
+      case fn::SqlType::Bool: p.bits = 8; break;
+      case fn::SqlType::Int32:
+      case fn::SqlType::Date: p.bits = 32; break;
+      case fn::SqlType::String: {
+        p.string = true;
+        for (const auto& s : sides) {
+          const rt::Column& c = *s[k];
+          for (int64_t r = 0; r < c.rows && p.max_len <= 6; ++r)
+            p.max_len = std::max<int>(p.max_len, static_cast<int>(rtrim_blanks(c.string(r)).size()));
+        }
+        if (p.max_len > 6) return std::nullopt;
+        p.bits = 3 + 8 * p.max_len;
+        break;
+      }
+      default: p.bits = 64; break;
+    }
+    shift += p.bits + (p.null_bit ? 1 : 0);
+    if (shift > 64) return std::nullopt;
+    l.parts.push_back(p);
+  }
+  return l;
+}
+
+void pack_keys(const KeyLayout& layout, const std::vector<const rt::Column*>& keys, int64_t rows,
+               std::vector<uint64_t>& packed, int threads) {
+  packed.assign(rows, 0);
+  for (size_t k = 0; k < keys.size(); ++k) {
+    const KeyLayout::Part& p = layout.parts[k];
+    const rt::Column& c = *keys[k];
+    parallel_chunks(rows, threads, [&](int, int64_t b, int64_t e) {
+      for (int64_t r = b; r < e; ++r) {
+        uint64_t v;
+        if (p.string) {
+          const std::string_view s = rtrim_blanks(c.string(r));
+          v = s.size();
+          for (size_t i = 0; i < s.size(); ++i) v |= static_cast<uint64_t>(static_cast<uint8_t>(s[i])) << (3 + 8 * i);
+        } else {
+          v = raw_value(c, r);
+        }
+        if (p.null_bit && !c.is_valid(r)) v = uint64_t{1} << p.bits;
+        packed[r] |= p.shift < 64 ? v << p.shift : 0;
+      }
+    });
+  }
+}
+
 }  // namespace tessera::exec

@@ -36,18 +36,21 @@ struct HashTable {
   void build(const std::vector<const rt::Column*>& keys, int64_t rows, int threads, bool& has_null) {
     std::vector<uint8_t> nulls;
     hash_keys(keys, rows, hashes, nulls, threads);
+    has_null = std::find(nulls.begin(), nulls.end(), 1) != nulls.end();
+    index(nulls);
+  }
+  static uint64_t bucket_of(uint64_t h) { return mix64(h); }
+  // Chains every row with a non-NULL key into its bucket (hashes already filled).
+  void index(const std::vector<uint8_t>& nulls) {
+    const int64_t rows = static_cast<int64_t>(hashes.size());
     uint64_t size = 16;
     while (size < static_cast<uint64_t>(rows) * 2) size <<= 1;
     mask = size - 1;
     heads.assign(size, -1);
     next.assign(rows, -1);
-    has_null = false;
     for (int64_t r = rows - 1; r >= 0; --r) {
-      if (nulls[r]) {
-        has_null = true;
-        continue;
-      }
-      const uint64_t b = hashes[r] & mask;
+      if (nulls[r]) continue;
+      const uint64_t b = bucket_of(hashes[r]) & mask;
       next[r] = heads[b];
       heads[b] = r;
     }
@@ -105,13 +108,26 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
     const auto& pk = build_right ? lk : rk;
     const int64_t brows = build_right ? right.rows : left.rows;
     const int64_t prows = build_right ? left.rows : right.rows;
+    // Narrow keys are packed into 64 bits: the "hash" is then the key itself and equal hashes
+    // mean equal keys.
+    const std::optional<KeyLayout> layout = key_layout({bk, pk}, false);
     HashTable ht;
-    bool build_null = false;
-    ht.build(bk, brows, ctx.threads, build_null);
-    (void)build_null;
     std::vector<uint64_t> ph;
     std::vector<uint8_t> pnull;
-    hash_keys(pk, prows, ph, pnull, ctx.threads);
+    if (layout) {
+      std::vector<uint8_t> bnull;
+      std::vector<uint64_t> unused;
+      hash_keys(bk, brows, unused, bnull, ctx.threads);
+      hash_keys(pk, prows, unused, pnull, ctx.threads);
+      pack_keys(*layout, bk, brows, ht.hashes, ctx.threads);
+      pack_keys(*layout, pk, prows, ph, ctx.threads);
+      ht.index(bnull);
+    } else {
+      bool build_null = false;
+      ht.build(bk, brows, ctx.threads, build_null);
+      hash_keys(pk, prows, ph, pnull, ctx.threads);
+    }
+    const bool exact = layout.has_value();
     if (op.null_aware) {  // NOT IN: NULL keys on either side matter
       std::vector<uint64_t> unused;
       std::vector<uint8_t> right_null;
@@ -124,8 +140,8 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
       parallel_chunks(prows, ctx.threads, [&](int, int64_t b, int64_t e) {
         for (int64_t p = b; p < e; ++p) {
           if (pnull[p]) continue;
-          for (int64_t r = ht.heads[ph[p] & ht.mask]; r >= 0; r = ht.next[r])
-            if (ht.hashes[r] == ph[p] && keys_equal(pk, p, bk, r)) {
+          for (int64_t r = ht.heads[HashTable::bucket_of(ph[p]) & ht.mask]; r >= 0; r = ht.next[r])
+            if (ht.hashes[r] == ph[p] && (exact || keys_equal(pk, p, bk, r))) {
               left_matched[p] = 1;
               break;
             }
@@ -138,8 +154,8 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
         Pairs& out = parts[k];
         for (int64_t p = b; p < e; ++p) {
           if (pnull[p]) continue;
-          for (int64_t r = ht.heads[ph[p] & ht.mask]; r >= 0; r = ht.next[r])
-            if (ht.hashes[r] == ph[p] && keys_equal(pk, p, bk, r)) {
+          for (int64_t r = ht.heads[HashTable::bucket_of(ph[p]) & ht.mask]; r >= 0; r = ht.next[r])
+            if (ht.hashes[r] == ph[p] && (exact || keys_equal(pk, p, bk, r))) {
               out.left.push_back(build_right ? p : r);
               out.right.push_back(build_right ? r : p);
             }

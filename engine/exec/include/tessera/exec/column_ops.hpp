@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -29,6 +30,31 @@ void hash_keys(const std::vector<const rt::Column*>& keys, int64_t rows, std::ve
 // Key tuple of row a (in keys_a) equals that of row b (in keys_b): same physical types.
 bool keys_equal(const std::vector<const rt::Column*>& keys_a, int64_t a, const std::vector<const rt::Column*>& keys_b,
                 int64_t b);
+// Narrow keys packed into one 64-bit word per row, so hashing and comparing a key is one integer
+// operation: integers, dates and booleans by value, short strings (after trailing blanks are
+// dropped) by length and bytes, plus a NULL bit for columns that have NULLs when `with_nulls`.
+struct KeyLayout {
+  struct Part {
+    int shift, bits;
+    bool string;
+    int max_len;
+    bool null_bit;
+  };
+  std::vector<Part> parts;
+};
+// A layout that fits every given key set (the two sides of a join use the same); nullopt if wider.
+std::optional<KeyLayout> key_layout(const std::vector<std::vector<const rt::Column*>>& sides, bool with_nulls);
+void pack_keys(const KeyLayout& layout, const std::vector<const rt::Column*>& keys, int64_t rows,
+               std::vector<uint64_t>& packed, int threads);
+inline uint64_t mix64(uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  h ^= h >> 33;
+  return h;
+}
+
 // Three-way comparison of one value (NULLs first), for sorting.
 int compare_values(const rt::Column& c, int64_t a, int64_t b);
 

@@ -1,0 +1,419 @@
+// tessera-bench tpch: TPC-H (and TPC-H-scalar) on Tessera against DuckDB, over the same generated data.
+//   tessera-bench tpch [--sf 1] [--suite tpch|tpch-scalar|all] [--runs 5] [--threads N]
+//                      [--queries 1,3,6] [--json out.json] [--query-dir DIR] [--catalog DIR]
+// Every query runs once on both engines and the answers are compared (duckdb::compare_results); only
+// queries whose answers agree are timed: 1 warm-up and --runs timed runs on each, medians reported.
+// Progress goes to stderr, the table to stdout (last). Exit code: 0 all queries agreed, 2 some did
+// not (or failed, or had no file), 1 bad usage or set-up. See docs/CLI.md.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+#include "bench_report.hpp"
+#include "statement_splitter.hpp"
+#include "tessera/duckdb/duckdb.hpp"
+#include "tessera/duckdb/result_compare.hpp"
+#include "tessera/duckdb/tpch_load.hpp"
+#include "tessera/engine/database.hpp"
+#include "tessera/tpch/generator.hpp"
+#include "tessera/tpch/progress_bar.hpp"
+
+#ifndef TESSERA_QUERY_DIR
+#define TESSERA_QUERY_DIR "engine/queries"
+#endif
+
+using namespace tessera;
+using bench::QueryOutcome;
+
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+struct BenchOptions {
+  double sf = 1;
+  std::string suite = "tpch";
+  int runs = 5;
+  int threads = 0;
+  std::vector<int> queries;  // empty: 1..22
+  std::string json_path;
+  std::string query_dir = TESSERA_QUERY_DIR;
+  std::string catalog_dir;
+};
+
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+const char* kUsage =
+    "usage: tessera-bench tpch [--sf 1] [--suite tpch|tpch-scalar|all] [--runs 5] [--threads N]\n"
+    "                          [--queries 1,3,6] [--json out.json] [--query-dir DIR] [--catalog DIR]\n"
+    "  Generates TPC-H at --sf in memory, loads it into Tessera and DuckDB, checks every query's answer\n"
+    "  against DuckDB's and times the queries that agree (1 warm-up, --runs timed runs, medians).\n"
+    "  --threads: both engines and the generator (default: all cores). --query-dir: where tpch/qNN.sql,\n"
+    "  tpch-scalar/qNN.sql and tpch-scalar/duckdb/qNN.sql are (default " TESSERA_QUERY_DIR ").\n";
+
+long parse_int(const std::string& opt, const std::string& v, long lo, long hi) {
+  char* end = nullptr;
+  const long n = std::strtol(v.c_str(), &end, 10);
+  if (v.empty() || *end != 0 || n < lo || n > hi)
+    throw UsageError("bad value '" + v + "' for " + opt + " (a whole number from " + std::to_string(lo) + " to " +
+                     std::to_string(hi) + ")");
+  return n;
+}
+
+BenchOptions parse_options(int argc, char** argv) {
+  if (argc < 2 || std::string(argv[1]) == "-h" || std::string(argv[1]) == "--help") {
+    std::fputs(kUsage, stdout);
+    std::exit(argc < 2 ? 1 : 0);
+  }
+  if (std::string(argv[1]) != "tpch") throw UsageError("unknown benchmark '" + std::string(argv[1]) + "' (only: tpch)");
+  BenchOptions o;
+  for (int i = 2; i < argc; ++i) {
+    std::string a = argv[i], v;
+    bool has_inline = false;
+    if (a.rfind("--", 0) == 0 && a.find('=') != std::string::npos) {
+      v = a.substr(a.find('=') + 1);
+      a = a.substr(0, a.find('='));
+      has_inline = true;
+    }
+    auto value = [&]() -> std::string {
+      if (has_inline) return v;
+      if (i + 1 >= argc) throw UsageError("option '" + a + "' needs a value");
+      return argv[++i];
+    };
+    if (a == "--sf") {
+      const std::string s = value();
+      char* end = nullptr;
+      o.sf = std::strtod(s.c_str(), &end);
+      if (s.empty() || *end != 0) throw UsageError("bad scale factor '" + s + "'");
+      try {
+        (void)tpch::scale_info(o.sf);
+      } catch (const std::exception& e) {
+        throw UsageError("bad scale factor '" + s + "': " + e.what());
+      }
+    } else if (a == "--suite") {
+      o.suite = value();
+      if (o.suite != "tpch" && o.suite != "tpch-scalar" && o.suite != "all")
+        throw UsageError("bad suite '" + o.suite + "' (tpch, tpch-scalar or all)");
+    } else if (a == "--runs") {
+      o.runs = static_cast<int>(parse_int(a, value(), 1, 1000));
+    } else if (a == "--threads") {
+      o.threads = static_cast<int>(parse_int(a, value(), 0, 4096));
+    } else if (a == "--queries") {
+      const std::string list = value();
+      size_t s = 0;
+      while (s <= list.size()) {
+        size_t e = list.find(',', s);
+        if (e == std::string::npos) e = list.size();
+        std::string item = list.substr(s, e - s);
+        if (!item.empty() && (item[0] == 'q' || item[0] == 'Q')) item = item.substr(1);
+        if (!item.empty()) o.queries.push_back(static_cast<int>(parse_int("--queries", item, 1, 22)));
+        s = e + 1;
+      }
+      if (o.queries.empty()) throw UsageError("--queries needs query numbers (1,3,6)");
+    } else if (a == "--json") {
+      o.json_path = value();
+    } else if (a == "--query-dir") {
+      o.query_dir = value();
+    } else if (a == "--catalog") {
+      o.catalog_dir = value();
+    } else {
+      throw UsageError("unknown option '" + a + "'");
+    }
+  }
+  if (o.queries.empty())
+    for (int q = 1; q <= 22; ++q) o.queries.push_back(q);
+  return o;
+}
+
+std::string query_name(int q) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "q%02d", q);
+  return buf;
+}
+
+int64_t table_bytes(const storage::Table& t) {
+  int64_t b = 0;
+  for (size_t i = 0; i < t.num_columns(); ++i) {
+    const rt::Column& c = t.column(i);
+    b += static_cast<int64_t>(c.data.size() + c.offsets.size() * sizeof(int64_t) + c.lengths.size() * sizeof(int32_t) +
+                              c.valid.size());
+  }
+  return b;
+}
+
+double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
+
+// One query of a suite: the script for each engine. DuckDB runs a script's statements one at a time
+// (its query() answers with the last statement, which for Q15 is DROP VIEW); the answer is the last
+// SELECT's, as Tessera's Database::execute returns it.
+struct Query {
+  std::string suite, name;
+  std::string tessera_sql;
+  std::vector<std::string> duckdb_statements;
+  size_t duckdb_answer = 0;  // which of duckdb_statements gives the answer
+  // The scripts' DROP statements, run (errors ignored) after a failure so that a view a failed script
+  // created does not break a later query that creates it again.
+  std::vector<std::string> tessera_drops, duckdb_drops;
+  std::string missing;       // why the query cannot run (a file is absent)
+};
+
+std::vector<std::string> drop_statements(const cli::SplitScript& s) {
+  std::vector<std::string> out;
+  for (const cli::Statement& st : s.statements)
+    if (st.first_word == "DROP") out.push_back(st.text);
+  return out;
+}
+
+Query load_query(const BenchOptions& o, const std::string& suite, int q) {
+  Query out;
+  out.suite = suite;
+  out.name = query_name(q);
+  const fs::path dir = fs::path(o.query_dir) / suite;
+  const fs::path tessera_file = dir / (out.name + ".sql");
+  const fs::path duckdb_file = suite == "tpch" ? tessera_file : dir / "duckdb" / (out.name + ".sql");
+  for (const fs::path& f : {tessera_file, duckdb_file}) {
+    std::error_code ec;
+    if (!fs::is_regular_file(f, ec)) {
+      out.missing = "no query file " + f.string();
+      return out;
+    }
+  }
+  out.tessera_sql = duckdb::read_text_file(tessera_file.string());
+  const std::string duck = duckdb::read_text_file(duckdb_file.string());
+  const cli::SplitScript split = cli::split_statements(duck);
+  out.duckdb_drops = drop_statements(split);
+  out.tessera_drops = drop_statements(cli::split_statements(out.tessera_sql));
+  if (split.statements.size() <= 1) {
+    out.duckdb_statements = {duck};
+  } else {
+    for (size_t i = 0; i < split.statements.size(); ++i) {
+      const cli::Statement& st = split.statements[i];
+      out.duckdb_statements.push_back(st.text);
+      if (st.first_word == "SELECT" || st.first_word == "WITH") out.duckdb_answer = i;
+    }
+  }
+  return out;
+}
+
+duckdb::Result run_duckdb(duckdb::DuckDb& db, const Query& q) {
+  duckdb::Result answer;
+  for (size_t i = 0; i < q.duckdb_statements.size(); ++i) {
+    if (i == q.duckdb_answer) {
+      answer = db.query(q.duckdb_statements[i]);
+    } else {
+      db.execute(q.duckdb_statements[i]);
+    }
+  }
+  return answer;
+}
+
+void clean_up_after_failure(const Query& q, engine::Database& tdb, duckdb::DuckDb& ddb) {
+  for (const std::string& d : q.tessera_drops) {
+    try {
+      tdb.execute(d);
+    } catch (const std::exception&) {
+    }
+  }
+  for (const std::string& d : q.duckdb_drops) {
+    try {
+      ddb.execute(d);
+    } catch (const std::exception&) {
+    }
+  }
+}
+
+// Checks the query on both engines and, if the answers agree, times it.
+QueryOutcome check_and_time(const Query& q, engine::Database& tdb, duckdb::DuckDb& ddb, int runs, const std::string& tag) {
+  QueryOutcome out;
+  out.suite = q.suite;
+  out.name = q.name;
+  if (!q.missing.empty()) {
+    out.status = QueryOutcome::Status::Skipped;
+    out.message = q.missing;
+    std::fprintf(stderr, "%s: skipped: %s\n", tag.c_str(), q.missing.c_str());
+    return out;
+  }
+  duckdb::Result expected;
+  try {
+    std::fprintf(stderr, "%s: duckdb check run...", tag.c_str());
+    std::fflush(stderr);
+    const auto t0 = Clock::now();
+    expected = run_duckdb(ddb, q);
+    out.duckdb_check_ms = ms_since(t0);
+    out.rows = expected.rows;
+  } catch (const std::exception& e) {
+    out.status = QueryOutcome::Status::Error;
+    out.message = std::string("duckdb: ") + e.what();
+    std::fprintf(stderr, " ERROR\n  %s\n", out.message.c_str());
+    return out;
+  }
+  engine::QueryResult actual;
+  try {
+    std::fprintf(stderr, " %.1f ms; tessera check run...", out.duckdb_check_ms);
+    std::fflush(stderr);
+    const auto t0 = Clock::now();
+    actual = tdb.execute(q.tessera_sql);
+    out.tessera_check_ms = ms_since(t0);
+  } catch (const std::exception& e) {
+    out.status = QueryOutcome::Status::Error;
+    out.message = std::string("tessera: ") + e.what();
+    std::fprintf(stderr, " ERROR\n  %s\n", out.message.c_str());
+    return out;
+  }
+  std::fprintf(stderr, " %.1f ms;", out.tessera_check_ms);
+  duckdb::CompareOptions co;
+  co.ordered = actual.ordered;
+  co.order_by = actual.order_by;
+  co.ignore_trailing_spaces = true;
+  duckdb::CompareResult cmp;
+  try {
+    cmp = duckdb::compare_results(expected.row_set(), actual.row_set(), co);
+  } catch (const std::exception& e) {
+    cmp.equal = false;
+    cmp.message = std::string("cannot compare: ") + e.what();
+  }
+  if (!cmp.equal) {
+    out.status = QueryOutcome::Status::Fail;
+    out.message = "answers differ: " + cmp.message;
+    std::fprintf(stderr, " FAIL (not timed)\n  %s\n", cmp.message.c_str());
+    return out;
+  }
+  std::fprintf(stderr, " %lld rows agree\n", static_cast<long long>(out.rows));
+
+  try {
+    std::fprintf(stderr, "%s: tessera 1+%d runs...", tag.c_str(), runs);
+    std::fflush(stderr);
+    engine::QueryResult last;
+    for (int i = 0; i <= runs; ++i) {
+      const auto t0 = Clock::now();
+      last = tdb.execute(q.tessera_sql);
+      const double t = ms_since(t0);
+      if (i > 0) out.tessera_ms.push_back(t);
+    }
+    out.tessera_parse_ms = last.timing.parse_ms;
+    out.tessera_plan_ms = last.timing.plan_ms;
+    out.tessera_execute_ms = last.timing.execute_ms;
+    std::fprintf(stderr, " median %.2f ms; duckdb 1+%d runs...", out.tessera_median(), runs);
+    std::fflush(stderr);
+    for (int i = 0; i <= runs; ++i) {
+      const auto t0 = Clock::now();
+      (void)run_duckdb(ddb, q);
+      const double t = ms_since(t0);
+      if (i > 0) out.duckdb_ms.push_back(t);
+    }
+    std::fprintf(stderr, " median %.2f ms; ratio %.3f\n", out.duckdb_median(), out.ratio());
+  } catch (const std::exception& e) {  // a query that passed its check failed when run again
+    out.status = QueryOutcome::Status::Error;
+    out.message = std::string("during the timed runs: ") + e.what();
+    out.tessera_ms.clear();
+    out.duckdb_ms.clear();
+    std::fprintf(stderr, " ERROR\n  %s\n", out.message.c_str());
+  }
+  return out;
+}
+
+QueryOutcome bench_query(const Query& q, engine::Database& tdb, duckdb::DuckDb& ddb, int runs, const std::string& tag) {
+  QueryOutcome out = check_and_time(q, tdb, ddb, runs, tag);
+  if (out.status == QueryOutcome::Status::Fail || out.status == QueryOutcome::Status::Error)
+    clean_up_after_failure(q, tdb, ddb);
+  return out;
+}
+
+int run(const BenchOptions& o) {
+  bench::BenchReport report;
+  report.sf = o.sf;
+  report.runs = o.runs;
+  report.suite = o.suite;
+  report.threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  report.duckdb_version = duckdb::DuckDb::library_version();
+
+  std::vector<std::string> suites;
+  if (o.suite == "tpch" || o.suite == "all") suites.push_back("tpch");
+  if (o.suite == "tpch-scalar" || o.suite == "all") suites.push_back("tpch-scalar");
+  std::vector<Query> queries;
+  for (const std::string& s : suites)
+    for (int q : o.queries) queries.push_back(load_query(o, s, q));
+  size_t missing = 0;
+  for (const Query& q : queries) {
+    if (q.missing.empty()) continue;
+    ++missing;
+    std::fprintf(stderr, "note: %s %s will be skipped: %s\n", q.suite.c_str(), q.name.c_str(), q.missing.c_str());
+  }
+  if (missing == queries.size())
+    throw std::runtime_error("none of the query files is there (--query-dir " + o.query_dir + ")");
+
+  std::fprintf(stderr, "generating TPC-H SF %g with %d threads...\n", o.sf, report.threads);
+  auto t0 = Clock::now();
+  std::vector<storage::Table> tables;
+  {
+    tpch::ProgressBar bar(isatty(STDERR_FILENO), std::chrono::milliseconds(500));
+    tpch::GenOptions gen;
+    gen.sf = o.sf;
+    gen.threads = report.threads;
+    gen.on_progress = bar.callback();
+    tables = tpch::generate_tables(gen);
+    bar.finish();
+  }
+  report.generate_s = ms_since(t0) / 1000;
+  std::fprintf(stderr, "  %.2f s\n", report.generate_s);
+  for (const storage::Table& t : tables) report.tables.push_back({t.name(), t.num_rows(), table_bytes(t)});
+
+  std::fprintf(stderr, "loading DuckDB %s (%d threads)...\n", report.duckdb_version.c_str(), report.threads);
+  duckdb::DuckDb ddb(report.threads);
+  t0 = Clock::now();
+  duckdb::load_tables(ddb, tables);
+  report.duckdb_load_s = ms_since(t0) / 1000;
+  std::fprintf(stderr, "  %.2f s\n", report.duckdb_load_s);
+
+  std::fprintf(stderr, "loading Tessera (%d threads)...\n", report.threads);
+  engine::Options eo;
+  eo.threads = report.threads;
+  eo.catalog_dir = o.catalog_dir;
+  engine::Database tdb(eo);
+  t0 = Clock::now();
+  for (storage::Table& t : tables) tdb.add_table(std::move(t));
+  tables.clear();
+  report.tessera_load_s = ms_since(t0) / 1000;
+  std::fprintf(stderr, "  %.2f s\n", report.tessera_load_s);
+
+  for (size_t i = 0; i < queries.size(); ++i) {
+    char tag[96];
+    std::snprintf(tag, sizeof tag, "[%zu/%zu] %s %s", i + 1, queries.size(), queries[i].suite.c_str(),
+                  queries[i].name.c_str());
+    report.queries.push_back(bench_query(queries[i], tdb, ddb, o.runs, tag));
+  }
+
+  std::fprintf(stderr, "\n");
+  bench::print_report(report, stdout);
+  if (!o.json_path.empty()) {
+    bench::write_json(report, o.json_path);
+    std::fprintf(stderr, "wrote %s\n", o.json_path.c_str());
+  }
+  for (const QueryOutcome& q : report.queries)
+    if (q.status != QueryOutcome::Status::Ok) return 2;
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(parse_options(argc, argv));
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "tessera-bench: error: %s\n%s", e.what(), kUsage);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "tessera-bench: error: %s\n", e.what());
+  } catch (...) {
+    std::fprintf(stderr, "tessera-bench: error: unknown exception\n");
+  }
+  return 1;
+}
