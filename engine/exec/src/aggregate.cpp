@@ -6,6 +6,7 @@
 
 #include "operators.hpp"
 #include "tessera/exec/column_ops.hpp"
+#include "tessera/exec/parallel.hpp"
 #include "tessera/functions/decimal.hpp"
 #include "tessera/plan/type_rules.hpp"
 
@@ -140,17 +141,40 @@ std::vector<uint8_t> first_of_each_value(const Grouping& g, const rt::Column& v,
   return keep;
 }
 
-int64_t load_int(const rt::Column& c, int64_t r) {
-  switch (c.type) {
-    case fn::SqlType::Bool: return c.data[r];
-    case fn::SqlType::Int32:
-    case fn::SqlType::Date: return c.value<int32_t>(r);
-    default: return c.value<int64_t>(r);
-  }
-}
-
 [[noreturn]] void overflow(const DataType& t) {
   throw ExecError("Msg 8115: Arithmetic overflow error converting expression to data type " + plan::type_text(t) + ".");
+}
+
+// Per-thread partial sums and counts over row ranges, merged at the end: each thread reads its
+// rows once, in a loop specialised for the argument's physical type.
+template <typename Acc, typename Load>
+void accumulate(const Grouping& g, int64_t rows, int64_t groups, const std::vector<uint8_t>& use,
+                const rt::Column* arg, Load load, int threads, std::vector<Acc>& sum, std::vector<int64_t>& count) {
+  const bool global = groups == 1;
+  const int chunks = chunk_count(rows, threads);
+  std::vector<std::vector<Acc>> psum(chunks);
+  std::vector<std::vector<int64_t>> pcount(chunks);
+  const uint8_t* valid = arg && !arg->valid.empty() ? arg->valid.data() : nullptr;
+  const uint8_t* keep = use.empty() ? nullptr : use.data();
+  parallel_chunks(rows, threads, [&](int k, int64_t b, int64_t e) {
+    auto& s = psum[k];
+    auto& c = pcount[k];
+    s.assign(groups, Acc{});
+    c.assign(groups, 0);
+    for (int64_t r = b; r < e; ++r) {
+      if ((valid && !valid[r]) || (keep && !keep[r])) continue;
+      const int64_t gi = global ? 0 : g.group_of[r];
+      s[gi] += load(r);
+      ++c[gi];
+    }
+  });
+  sum.assign(groups, Acc{});
+  count.assign(groups, 0);
+  for (int k = 0; k < chunks; ++k)
+    for (int64_t gi = 0; gi < groups; ++gi) {
+      sum[gi] += psum[k][gi];
+      count[gi] += pcount[k][gi];
+    }
 }
 
 ColumnPtr finish_aggregate(const plan::Aggregate& a, const DataType& out_type, const Grouping& g, const ColumnPtr& arg,
@@ -158,15 +182,19 @@ ColumnPtr finish_aggregate(const plan::Aggregate& a, const DataType& out_type, c
   std::vector<uint8_t> use;  // DISTINCT: only the first row of each value per group
   if (a.distinct && arg) use = first_of_each_value(g, *arg, threads);
   const int64_t rows = static_cast<int64_t>(g.group_of.size());
-  auto counts = std::vector<int64_t>(groups, 0);
+  std::vector<int64_t> counts;
   auto out = std::make_shared<rt::Column>(rt::Column::fixed(out_type.physical(), groups));
-  auto included = [&](int64_t r) { return (use.empty() || use[r]) && (!arg || arg->is_valid(r)); };
 
   if (a.func == AggFunc::Count || a.func == AggFunc::CountStar) {
-    if (a.func == AggFunc::CountStar && groups == 1) counts[0] = rows;
-    else
-      for (int64_t r = 0; r < rows; ++r)
-        if (a.func == AggFunc::CountStar || included(r)) ++counts[g.group_of[r]];
+    if (a.func == AggFunc::CountStar && use.empty()) {
+      counts.assign(groups, 0);
+      if (groups == 1) counts[0] = rows;
+      else
+        for (int64_t r = 0; r < rows; ++r) ++counts[g.group_of[r]];
+    } else {
+      std::vector<int64_t> unused;
+      accumulate<int64_t>(g, rows, groups, use, arg.get(), [](int64_t) { return int64_t{0}; }, threads, unused, counts);
+    }
     for (int64_t gi = 0; gi < groups; ++gi) {
       if (out_type.id == TypeId::Int32) {
         if (counts[gi] > INT32_MAX) overflow(out_type);
@@ -178,6 +206,7 @@ ColumnPtr finish_aggregate(const plan::Aggregate& a, const DataType& out_type, c
     }
     return out;
   }
+  auto included = [&](int64_t r) { return (use.empty() || use[r]) && (!arg || arg->is_valid(r)); };
   if (a.func == AggFunc::Min || a.func == AggFunc::Max) {
     std::vector<int64_t> best(groups, -1);
     for (int64_t r = 0; r < rows; ++r) {
@@ -195,12 +224,9 @@ ColumnPtr finish_aggregate(const plan::Aggregate& a, const DataType& out_type, c
   const DataType& in_type = a.arg->type;
   out->valid.assign(groups, 1);
   if (in_type.id == TypeId::Double) {
-    std::vector<double> sum(groups, 0);
-    for (int64_t r = 0; r < rows; ++r)
-      if (included(r)) {
-        sum[g.group_of[r]] += arg->value<double>(r);
-        ++counts[g.group_of[r]];
-      }
+    std::vector<double> sum;
+    const double* d = reinterpret_cast<const double*>(arg->data.data());
+    accumulate<double>(g, rows, groups, use, arg.get(), [d](int64_t r) { return d[r]; }, threads, sum, counts);
     for (int64_t gi = 0; gi < groups; ++gi) {
       const double v = a.func == AggFunc::Avg && counts[gi] ? sum[gi] / static_cast<double>(counts[gi]) : sum[gi];
       std::memcpy(out->data.data() + gi * 8, &v, 8);
@@ -208,12 +234,23 @@ ColumnPtr finish_aggregate(const plan::Aggregate& a, const DataType& out_type, c
     }
     return out;
   }
-  std::vector<__int128> sum(groups, 0);
-  for (int64_t r = 0; r < rows; ++r)
-    if (included(r)) {
-      sum[g.group_of[r]] += load_int(*arg, r);
-      ++counts[g.group_of[r]];
+  std::vector<__int128> sum;
+  switch (arg->type) {
+    case fn::SqlType::Bool: {
+      const uint8_t* d = arg->data.data();
+      accumulate<__int128>(g, rows, groups, use, arg.get(), [d](int64_t r) { return static_cast<__int128>(d[r]); }, threads, sum, counts);
+      break;
     }
+    case fn::SqlType::Int32: {
+      const int32_t* d = reinterpret_cast<const int32_t*>(arg->data.data());
+      accumulate<__int128>(g, rows, groups, use, arg.get(), [d](int64_t r) { return static_cast<__int128>(d[r]); }, threads, sum, counts);
+      break;
+    }
+    default: {
+      const int64_t* d = reinterpret_cast<const int64_t*>(arg->data.data());
+      accumulate<__int128>(g, rows, groups, use, arg.get(), [d](int64_t r) { return static_cast<__int128>(d[r]); }, threads, sum, counts);
+    }
+  }
   const int in_scale = in_type.id == TypeId::Decimal ? in_type.scale : in_type.id == TypeId::Money ? 4 : 0;
   const int out_scale = out_type.id == TypeId::Decimal ? out_type.scale : out_type.id == TypeId::Money ? 4 : 0;
   for (int64_t gi = 0; gi < groups; ++gi) {
@@ -248,6 +285,7 @@ ColumnPtr finish_aggregate(const plan::Aggregate& a, const DataType& out_type, c
 Batch run_aggregate(const plan::LogicalOp& op, const Batch& input, ExecContext& ctx) {
   std::vector<ColumnPtr> key_cols;
   std::vector<const rt::Column*> keys;
+  ExprMemo memo(ctx, input);  // SUM(a * b) and SUM(a * b * c) compute a * b once
   for (const auto& e : op.groups) {
     key_cols.push_back(evaluate_column(*e, input, ctx));
     keys.push_back(key_cols.back().get());

@@ -464,7 +464,24 @@ ColumnPtr evaluate_column(const Expr& e, const Batch& batch, ExecContext& ctx) {
   return std::make_shared<rt::Column>(d.scalar.broadcast(batch.rows));
 }
 
+namespace {
+Datum evaluate_node(const Expr& e, const Batch& batch, ExecContext& ctx);
+}
+
 Datum evaluate(const Expr& e, const Batch& batch, ExecContext& ctx) {
+  const bool compound = e.kind == ExprKind::Op || e.kind == ExprKind::Call || e.kind == ExprKind::Case ||
+                        e.kind == ExprKind::Coalesce || e.kind == ExprKind::InList;
+  if (!compound || !ctx.memo || ctx.memo_batch != &batch) return evaluate_node(e, batch, ctx);
+  const std::string key = plan::fingerprint(e);
+  if (auto it = ctx.memo->find(key); it != ctx.memo->end()) return *it->second;
+  Datum d = evaluate_node(e, batch, ctx);
+  (*ctx.memo)[key] = std::make_shared<const Datum>(d);
+  return d;
+}
+
+namespace {
+
+Datum evaluate_node(const Expr& e, const Batch& batch, ExecContext& ctx) {
   const int64_t rows = batch.rows;
   switch (e.kind) {
     case ExprKind::Column: {
@@ -600,6 +617,8 @@ Datum evaluate(const Expr& e, const Batch& batch, ExecContext& ctx) {
   }
   throw ExecError("internal error: unknown expression");
 }
+
+}  // namespace
 
 Value evaluate_constant(const Expr& e, ExecContext& ctx) {
   Batch one;

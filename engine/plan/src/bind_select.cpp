@@ -247,7 +247,10 @@ BoundSelect Binder::bind_select(const sql::SelectStatement& q, const Scope* oute
     plan = join(sj.type, std::move(plan), sj.plan, sj.conds);
     plan->null_aware = sj.null_aware;
   }
-  for (auto& a : applies) plan = join(JoinType::Left, std::move(plan), a.plan, a.conditions);
+  for (auto& a : applies) {
+    plan = join(JoinType::Left, std::move(plan), a.plan, a.conditions);
+    plan->decorrelated = true;
+  }
   plan = filter(std::move(plan), std::move(late_filters));
 
   // EXISTS only needs the rows: the select list does not matter.

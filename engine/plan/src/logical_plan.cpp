@@ -4,6 +4,12 @@ namespace tessera::plan {
 
 PlanPtr make_plan(OpKind k) { return std::make_shared<LogicalOp>(k); }
 
+PlanPtr clone_plan(const LogicalOp& op) {
+  auto c = std::make_shared<LogicalOp>(op);
+  for (auto& child : c->children) child = clone_plan(*child);
+  return c;
+}
+
 const char* join_type_name(JoinType t) {
   switch (t) {
     case JoinType::Inner: return "INNER";

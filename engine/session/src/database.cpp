@@ -7,7 +7,10 @@
 #include <map>
 #include <mutex>
 #include <thread>
-#include <unordered_set>
+#include <cmath>
+#include <cstring>
+
+#include "tessera/exec/column_ops.hpp"
 
 #include "tessera/exec/executor.hpp"
 #include "tessera/plan/binder.hpp"
@@ -61,22 +64,37 @@ struct Database::Impl {
     std::lock_guard<std::mutex> lock(stats_mutex);
     auto key = std::make_pair(t, col);
     if (auto it = distinct.find(key); it != distinct.end()) return it->second;
-    // A sample of evenly spaced rows: mostly distinct -> scale up, else the sample's count.
+    // HyperLogLog over every row (4096 registers, ~1.6% standard error): a sample cannot tell a
+    // foreign key with 15 rows per value from a unique key, and join ordering needs exactly that.
     const rt::Column& c = t->column(col);
-    const int64_t rows = c.rows;
-    const int64_t n = std::min<int64_t>(rows, 4096);
-    std::unordered_set<std::string> seen;
-    for (int64_t k = 0; k < n; ++k) {
-      const int64_t r = n == rows ? k : k * (rows / n);
-      if (c.type == fn::SqlType::String) seen.insert(std::string(c.string(r)));
-      else {
-        const int w = fn::type_width(c.type);
-        seen.insert(std::string(reinterpret_cast<const char*>(c.data.data() + r * w), w));
+    constexpr int kBits = 12;
+    constexpr int kRegisters = 1 << kBits;
+    std::vector<uint8_t> reg(kRegisters, 0);
+    const int w = fn::type_width(c.type);
+    for (int64_t r = 0; r < c.rows; ++r) {
+      uint64_t h;
+      if (c.type == fn::SqlType::String) {
+        h = std::hash<std::string_view>{}(c.string(r));
+      } else {
+        h = 0;
+        std::memcpy(&h, c.data.data() + r * w, w);
       }
+      h = exec::mix64(h ^ 0x9e3779b97f4a7c15ULL);
+      const uint32_t idx = static_cast<uint32_t>(h >> (64 - kBits));
+      const uint64_t rest = h << kBits;
+      const uint8_t rank = static_cast<uint8_t>(rest == 0 ? 64 - kBits + 1 : __builtin_clzll(rest) + 1);
+      reg[idx] = std::max(reg[idx], rank);
     }
-    const double d = static_cast<double>(seen.size());
-    double est = d;
-    if (n < rows && d > 0.9 * static_cast<double>(n)) est = static_cast<double>(rows) * d / static_cast<double>(n);
+    double sum = 0;
+    int zeros = 0;
+    for (uint8_t v : reg) {
+      sum += std::ldexp(1.0, -v);
+      zeros += v == 0;
+    }
+    const double m = kRegisters;
+    double est = 0.7213 / (1 + 1.079 / m) * m * m / sum;
+    if (est <= 2.5 * m && zeros > 0) est = m * std::log(m / zeros);  // small range: linear counting
+    est = std::min(est, static_cast<double>(c.rows));
     distinct[key] = std::max(1.0, est);
     return distinct[key];
   }

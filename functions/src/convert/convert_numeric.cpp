@@ -21,6 +21,7 @@ using tessera::fn::kInvalidArgument;
 using tessera::fn::kMaxDecimalPrecision;
 using tessera::fn::kMoneyScale;
 using tessera::fn::MoneyFromDouble;
+using tessera::fn::ScaledFromDouble;
 using tessera::fn::kOk;
 
 namespace {
@@ -93,6 +94,15 @@ TESSERA_ROW_FN int32_t tsf_cast_float_to_bigint(int64_t* out, double v) {
 TESSERA_ROW_FN int32_t tsf_cast_float_to_decimal(int64_t* out, double v, int32_t precision, int32_t scale) {
   if (!valid_type(precision, scale)) return kInvalidArgument;
   __int128 r = 0;
+  unsigned __int128 units = 0;
+  bool negative = false;
+  if (ScaledFromDouble::convert(v, scale, &units, &negative)) {  // the same rule, without a big integer
+    r = static_cast<__int128>(units);
+    if (negative) r = -r;
+    if (!Decimal::fits(r, precision)) return kArithmeticOverflow;
+    *out = static_cast<int64_t>(r);
+    return kOk;
+  }
   if (!float_scaled(v, scale, &r) || !Decimal::fits(r, precision)) return kArithmeticOverflow;
   *out = static_cast<int64_t>(r);
   return kOk;

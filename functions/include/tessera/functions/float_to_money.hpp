@@ -1,4 +1,4 @@
-// CAST(float AS MONEY) without a big integer.
+// CAST(float AS MONEY) and CAST(float AS DECIMAL(p, s <= 10)) without a big integer.
 //
 // SQL Server's rule (as convert_numeric.cpp implements it through
 // float_scaled): the double is first rounded to its correctly rounded 17
@@ -17,16 +17,20 @@
 
 namespace tessera::fn {
 
-class MoneyFromDouble {
+// v rounded to its 17 significant digits (half to even), then to `scale` decimals (half away from
+// zero), as a magnitude in units of 10^-scale and a sign. Covers 0 <= scale <= 10 and |v| < 1e15
+// (where 5^s fits 64 bits and the product needs a right shift); returns false for anything else
+// (NaN and infinities included), which the caller decides by its general path or as an overflow.
+class ScaledFromDouble {
  public:
-  static constexpr int32_t convert(double v, int64_t* out) {
+  static constexpr bool convert(double v, int32_t scale, unsigned __int128* units, bool* negative) {
     const uint64_t bits = __builtin_bit_cast(uint64_t, v);
-    const bool negative = (bits >> 63) != 0;
-    const double magnitude = negative ? -v : v;
-    if (!(magnitude < 1e15)) return kArithmeticOverflow;  // NaN and inf too: >= 10^19 units of 10^-4
-    if (magnitude < 1e-5) {  // the 17 digits round to 0 at 4 decimals
-      *out = 0;
-      return kOk;
+    *negative = (bits >> 63) != 0;
+    const double magnitude = *negative ? -v : v;
+    if (!(magnitude < 1e15) || scale < 0 || scale > 10) return false;
+    if (magnitude < tiny(scale)) {  // the 17 digits round to 0 at `scale` decimals
+      *units = 0;
+      return true;
     }
     const int32_t e2 = static_cast<int32_t>((bits >> 52) & 0x7ff) - 1075;  // normal in this range
     const uint64_t m = (bits & ((uint64_t{1} << 52) - 1)) | (uint64_t{1} << 52);
@@ -36,7 +40,7 @@ class MoneyFromDouble {
     uint64_t digits = 0;
     int32_t tie = 0;  // -1 below half, 0 exactly half, 1 above
     for (int32_t attempt = 0; attempt < 4; ++attempt) {
-      const int32_t s = 16 - e;      // in [1, 23] here
+      const int32_t s = 16 - e;         // in [2, 27] here
       const int32_t shift = -(e2 + s);  // > 0 here
       const unsigned __int128 p = static_cast<unsigned __int128>(m) * pow5(s);
       const unsigned __int128 q = p >> shift;
@@ -59,24 +63,26 @@ class MoneyFromDouble {
       digits = k1e16;
       ++e;
     }
-    // digits * 10^(e - 16) in units of 10^-4, rounded half away from zero.
-    const int32_t scale = e - 16 + 4;
-    unsigned __int128 units = 0;
-    if (scale >= 0) {
-      units = static_cast<unsigned __int128>(digits) * pow10(scale);  // scale <= 3 here
-    } else if (-scale <= 17) {
-      const uint64_t p = pow10(-scale);
+    // digits * 10^(e - 16) in units of 10^-scale, rounded half away from zero.
+    const int32_t k = e - 16 + scale;
+    *units = 0;
+    if (k >= 0) {
+      *units = static_cast<unsigned __int128>(digits) * pow10(k);  // k <= 8 here
+    } else if (-k <= 17) {
+      const uint64_t p = pow10(-k);
       uint64_t q = digits / p;
       if ((digits - q * p) * 2 >= p) ++q;
-      units = q;
+      *units = q;
     }
-    if (negative ? units > (static_cast<unsigned __int128>(1) << 63) : units > static_cast<unsigned __int128>(INT64_MAX))
-      return kArithmeticOverflow;
-    *out = negative ? static_cast<int64_t>(0 - static_cast<uint64_t>(units)) : static_cast<int64_t>(units);
-    return kOk;
+    return true;
   }
 
  private:
+  static constexpr double tiny(int32_t scale) {
+    double t = 0.1;
+    for (int32_t i = 0; i < scale; ++i) t /= 10;
+    return t;  // 10^-(scale+1): below half a unit of the last decimal
+  }
   static constexpr uint64_t pow10(int32_t n) {
     uint64_t r = 1;
     for (int32_t i = 0; i < n; ++i) r *= 10;
@@ -86,6 +92,20 @@ class MoneyFromDouble {
     uint64_t r = 1;
     for (int32_t i = 0; i < n; ++i) r *= 5;
     return r;
+  }
+};
+
+class MoneyFromDouble {
+ public:
+  static constexpr int32_t convert(double v, int64_t* out) {
+    unsigned __int128 units = 0;
+    bool negative = false;
+    // |v| >= 1e15 (and NaN, inf) is >= 10^19 units of 10^-4: beyond MONEY.
+    if (!ScaledFromDouble::convert(v, 4, &units, &negative)) return kArithmeticOverflow;
+    if (negative ? units > (static_cast<unsigned __int128>(1) << 63) : units > static_cast<unsigned __int128>(INT64_MAX))
+      return kArithmeticOverflow;
+    *out = negative ? static_cast<int64_t>(0 - static_cast<uint64_t>(units)) : static_cast<int64_t>(units);
+    return kOk;
   }
 };
 

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <map>
+#include <memory>
+#include <string>
 
 #include "tessera/exec/batch.hpp"
 #include "tessera/functions/session_context.hpp"
@@ -16,10 +18,36 @@ class Catalog;
 
 namespace tessera::exec {
 
+struct Datum;
+
 struct ExecContext {
   int threads = 1;
   fn::SessionContext session;
   std::map<const plan::LogicalOp*, plan::Value> subquery_values;  // uncorrelated scalar subqueries, run once
+  // Common subexpressions: results by fingerprint while one operator evaluates over `memo_batch`.
+  const Batch* memo_batch = nullptr;
+  std::map<std::string, std::shared_ptr<const Datum>>* memo = nullptr;
+};
+
+// Enables the common-subexpression memo of `ctx` for evaluations over `batch` in this scope.
+class ExprMemo {
+ public:
+  ExprMemo(ExecContext& ctx, const Batch& batch) : ctx_(ctx), prev_batch_(ctx.memo_batch), prev_(ctx.memo) {
+    ctx.memo_batch = &batch;
+    ctx.memo = &map_;
+  }
+  ~ExprMemo() {
+    ctx_.memo_batch = prev_batch_;
+    ctx_.memo = prev_;
+  }
+  ExprMemo(const ExprMemo&) = delete;
+  ExprMemo& operator=(const ExprMemo&) = delete;
+
+ private:
+  ExecContext& ctx_;
+  const Batch* prev_batch_;
+  std::map<std::string, std::shared_ptr<const Datum>>* prev_;
+  std::map<std::string, std::shared_ptr<const Datum>> map_;
 };
 
 Batch execute(const plan::LogicalOp& op, ExecContext& ctx);

@@ -54,6 +54,7 @@ struct LogicalOp {
   // Join.
   JoinType join_type = JoinType::Inner;
   bool null_aware = false;  // Anti from NOT IN: a NULL on either side means "no row"
+  bool decorrelated = false;  // Left join of a decorrelated scalar subquery (its right side aggregates)
   // Aggregate: outputs = one per group, then one per aggregate.
   std::vector<ExprPtr> groups;
   std::vector<Aggregate> aggregates;
@@ -68,6 +69,8 @@ struct LogicalOp {
 };
 
 PlanPtr make_plan(OpKind k);
+// A copy of the operator tree (expressions are shared: they are immutable).
+PlanPtr clone_plan(const LogicalOp& op);
 const char* join_type_name(JoinType t);
 const char* agg_name(AggFunc f);
 
