@@ -21,19 +21,28 @@ ColumnPtr gather(const rt::Column& c, const std::vector<int64_t>& rows, int thre
   if (c.type == fn::SqlType::String) {
     out->offsets.resize(n);
     out->lengths.resize(n);
-    int64_t total = 0;
-    for (int64_t i = 0; i < n; ++i) {
-      const int64_t r = rows[i];
-      const int32_t len = r >= 0 ? c.lengths[r] : 0;
-      out->offsets[i] = total;
-      out->lengths[i] = len;
-      total += len;
-    }
-    out->data.resize(total);
-    parallel_chunks(n, threads, [&](int, int64_t b, int64_t e) {
+    // Two parallel passes: each chunk's byte total (then a prefix over chunks), then the copy.
+    const int chunks = chunk_count(n, threads);
+    std::vector<int64_t> start(chunks + 1, 0);
+    parallel_chunks(n, threads, [&](int k, int64_t b, int64_t e) {
+      int64_t total = 0;
+      for (int64_t i = b; i < e; ++i) total += rows[i] >= 0 ? c.lengths[rows[i]] : 0;
+      start[k + 1] = total;
+    });
+    for (int k = 0; k < chunks; ++k) start[k + 1] += start[k];
+    out->data.resize(start[chunks]);
+    parallel_chunks(n, threads, [&](int k, int64_t b, int64_t e) {
+      int64_t at = start[k];
+      uint8_t* dst = out->data.data();
+      const uint8_t* src = c.data.data();
       for (int64_t i = b; i < e; ++i) {
         const int64_t r = rows[i];
-        if (r >= 0 && c.lengths[r]) std::memcpy(out->data.data() + out->offsets[i], c.data.data() + c.offsets[r], c.lengths[r]);
+        const int32_t len = r >= 0 ? c.lengths[r] : 0;
+        out->offsets[i] = at;
+        out->lengths[i] = len;
+        if (len == 1) dst[at] = src[c.offsets[r]];
+        else if (len > 0) std::memcpy(dst + at, src + c.offsets[r], len);
+        at += len;
         if (nulls) out->valid[i] = r >= 0 && c.is_valid(r);
       }
     });
@@ -145,6 +154,14 @@ void hash_keys(const std::vector<const rt::Column*>& keys, int64_t rows, std::ve
       hashes[r] = h;
     }
   });
+}
+
+std::vector<uint8_t> null_flags(const std::vector<const rt::Column*>& keys, int64_t rows) {
+  std::vector<uint8_t> out(rows, 0);
+  for (const rt::Column* c : keys)
+    if (!c->valid.empty())
+      for (int64_t r = 0; r < rows; ++r) out[r] |= c->valid[r] == 0;
+  return out;
 }
 
 bool keys_equal(const std::vector<const rt::Column*>& ka, int64_t a, const std::vector<const rt::Column*>& kb, int64_t b) {

@@ -1,6 +1,7 @@
 // Dispatch over the plan, and the simple operators: scan (with its pushed-down filters), filter,
 // project, limit, the one-row input of a SELECT without FROM.
 #include <algorithm>
+#include <chrono>
 #include <numeric>
 #include <optional>
 
@@ -80,7 +81,23 @@ Batch run_filter(Batch input, const std::vector<plan::ExprPtr>& predicates, cons
   return out;
 }
 
+namespace {
+Batch execute_node(const plan::LogicalOp& op, ExecContext& ctx);
+}
+
 Batch execute(const plan::LogicalOp& op, ExecContext& ctx) {
+  if (!ctx.stats) return execute_node(op, ctx);
+  const auto t0 = std::chrono::steady_clock::now();
+  Batch b = execute_node(op, ctx);
+  auto& s = (*ctx.stats)[&op];
+  s.rows = b.rows;
+  s.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  return b;
+}
+
+namespace {
+
+Batch execute_node(const plan::LogicalOp& op, ExecContext& ctx) {
   switch (op.kind) {
     case OpKind::Scan: {
       Batch all;
@@ -123,5 +140,7 @@ Batch execute(const plan::LogicalOp& op, ExecContext& ctx) {
   }
   throw ExecError("internal error: unknown operator");
 }
+
+}  // namespace
 
 }  // namespace tessera::exec

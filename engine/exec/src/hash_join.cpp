@@ -114,14 +114,20 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
     HashTable ht;
     std::vector<uint64_t> ph;
     std::vector<uint8_t> pnull;
+    // One integer key without NULLs on the probe side (the common foreign-key join): the probe reads
+    // the key column itself instead of a packed copy.
+    const rt::Column* direct = nullptr;
+    if (layout && pk.size() == 1 && pk[0]->valid.empty() &&
+        (pk[0]->type == fn::SqlType::Int32 || pk[0]->type == fn::SqlType::Date || pk[0]->type == fn::SqlType::Int64))
+      direct = pk[0];
     if (layout) {
-      std::vector<uint8_t> bnull;
-      std::vector<uint64_t> unused;
-      hash_keys(bk, brows, unused, bnull, ctx.threads);
-      hash_keys(pk, prows, unused, pnull, ctx.threads);
+      std::vector<uint8_t> bnull = null_flags(bk, brows);
       pack_keys(*layout, bk, brows, ht.hashes, ctx.threads);
-      pack_keys(*layout, pk, prows, ph, ctx.threads);
       ht.index(bnull);
+      if (!direct) {
+        pnull = null_flags(pk, prows);
+        pack_keys(*layout, pk, prows, ph, ctx.threads);
+      }
     } else {
       bool build_null = false;
       ht.build(bk, brows, ctx.threads, build_null);
@@ -129,37 +135,47 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
     }
     const bool exact = layout.has_value();
     if (op.null_aware) {  // NOT IN: NULL keys on either side matter
-      std::vector<uint64_t> unused;
-      std::vector<uint8_t> right_null;
-      hash_keys(lk, left.rows, unused, left_null, ctx.threads);
-      hash_keys(rk, right.rows, unused, right_null, ctx.threads);
+      left_null = null_flags(lk, left.rows);
+      const std::vector<uint8_t> right_null = null_flags(rk, right.rows);
       right_has_null_key = std::find(right_null.begin(), right_null.end(), 1) != right_null.end();
     }
+    // Calls on_match(p, r) for every build row r matching probe row p in [b, e); stops a row's
+    // chain when on_match returns false.
+    auto probe = [&](int64_t b, int64_t e, auto&& on_match) {
+      auto walk = [&](int64_t p, uint64_t key) {
+        for (int64_t r = ht.heads[HashTable::bucket_of(key) & ht.mask]; r >= 0; r = ht.next[r])
+          if (ht.hashes[r] == key && (exact || keys_equal(pk, p, bk, r)))
+            if (!on_match(p, r)) return;
+      };
+      if (direct && direct->type == fn::SqlType::Int64) {
+        const uint64_t* k = reinterpret_cast<const uint64_t*>(direct->data.data());
+        for (int64_t p = b; p < e; ++p) walk(p, k[p]);
+      } else if (direct) {
+        const uint32_t* k = reinterpret_cast<const uint32_t*>(direct->data.data());
+        for (int64_t p = b; p < e; ++p) walk(p, k[p]);
+      } else {
+        for (int64_t p = b; p < e; ++p)
+          if (!pnull[p]) walk(p, ph[p]);
+      }
+    };
     if (exists_only) {
       left_matched.assign(left.rows, 0);
       parallel_chunks(prows, ctx.threads, [&](int, int64_t b, int64_t e) {
-        for (int64_t p = b; p < e; ++p) {
-          if (pnull[p]) continue;
-          for (int64_t r = ht.heads[HashTable::bucket_of(ph[p]) & ht.mask]; r >= 0; r = ht.next[r])
-            if (ht.hashes[r] == ph[p] && (exact || keys_equal(pk, p, bk, r))) {
-              left_matched[p] = 1;
-              break;
-            }
-        }
+        probe(b, e, [&](int64_t p, int64_t) {
+          left_matched[p] = 1;
+          return false;
+        });
       });
     } else {
       const int chunks = chunk_count(prows, ctx.threads);
       std::vector<Pairs> parts(chunks);
       parallel_chunks(prows, ctx.threads, [&](int k, int64_t b, int64_t e) {
         Pairs& out = parts[k];
-        for (int64_t p = b; p < e; ++p) {
-          if (pnull[p]) continue;
-          for (int64_t r = ht.heads[HashTable::bucket_of(ph[p]) & ht.mask]; r >= 0; r = ht.next[r])
-            if (ht.hashes[r] == ph[p] && (exact || keys_equal(pk, p, bk, r))) {
-              out.left.push_back(build_right ? p : r);
-              out.right.push_back(build_right ? r : p);
-            }
-        }
+        probe(b, e, [&](int64_t p, int64_t r) {
+          out.left.push_back(build_right ? p : r);
+          out.right.push_back(build_right ? r : p);
+          return true;
+        });
       });
       size_t total = 0;
       for (auto& p : parts) total += p.left.size();

@@ -29,7 +29,8 @@ std::string rows_text(double r) {
   return buf;
 }
 
-void render(const LogicalOp& op, int depth, std::string& out, std::vector<const LogicalOp*>& subplans) {
+void render(const LogicalOp& op, int depth, std::string& out, std::vector<const LogicalOp*>& subplans,
+            const ActualLookup& actual) {
   std::string line(depth * 2, ' ');
   std::set<std::string> calls;
   auto note = [&](const std::vector<ExprPtr>& es) {
@@ -97,22 +98,33 @@ void render(const LogicalOp& op, int depth, std::string& out, std::vector<const 
     case OpKind::Limit: line += "Limit " + std::to_string(op.limit); break;
     case OpKind::SingleRow: line += "SingleRow"; break;
   }
-  line += "  (rows~" + rows_text(op.estimated_rows) + ", CPU)";
+  line += "  (rows~" + rows_text(op.estimated_rows) + ", CPU";
+  if (actual)
+    if (const ActualStats* a = actual(op)) {
+      char buf[96];
+      double children = 0;
+      for (const auto& c : op.children)
+        if (const ActualStats* ca = actual(*c)) children += ca->ms;
+      std::snprintf(buf, sizeof buf, "; actual rows=%lld, %.1f ms, self %.1f ms", static_cast<long long>(a->rows), a->ms,
+                    a->ms - children);
+      line += buf;
+    }
+  line += ")";
   out += line + "\n";
   for (const auto& c : calls) out += std::string(depth * 2 + 4, ' ') + "function " + c + "\n";
-  for (const auto& c : op.children) render(*c, depth + 1, out, subplans);
+  for (const auto& c : op.children) render(*c, depth + 1, out, subplans, actual);
 }
 
 }  // namespace
 
-std::string explain(const LogicalOp& plan) {
+std::string explain(const LogicalOp& plan, const ActualLookup& actual) {
   std::string out;
   std::vector<const LogicalOp*> subplans;
-  render(plan, 0, out, subplans);
+  render(plan, 0, out, subplans, actual);
   for (size_t i = 0; i < subplans.size(); ++i) {
     out += "Subquery " + std::to_string(i + 1) + " (runs once):\n";
     std::vector<const LogicalOp*> nested;
-    render(*subplans[i], 1, out, nested);
+    render(*subplans[i], 1, out, nested, actual);
     subplans.insert(subplans.end(), nested.begin(), nested.end());
   }
   return out;

@@ -81,11 +81,14 @@ class Optimizer {
     for (const auto& a : e->args) optimize_subqueries(a);
   }
 
-  double ndv(ColumnId id, double fallback) const {
+  // Distinct values of a column: its table's statistic, at most `cap` (the rows of the input it is
+  // read from); `unknown` where the column is computed.
+  double ndv(ColumnId id, double cap, double unknown = -1) const {
     auto it = origins_.find(id);
-    if (it == origins_.end() || !env_.distinct_values) return fallback;
-    return std::max(1.0, std::min(fallback, env_.distinct_values(it->second.table, it->second.column)));
+    if (it == origins_.end() || !env_.distinct_values) return unknown < 0 ? cap : unknown;
+    return std::max(1.0, std::min(cap, env_.distinct_values(it->second.table, it->second.column)));
   }
+  static constexpr double kNoCap = 1e300;
 
   double selectivity(const Expr& e) const {
     if (e.kind == ExprKind::Op) {
@@ -96,7 +99,7 @@ class Optimizer {
         case Op::Eq: {
           for (int s = 0; s < 2; ++s)
             if (e.args[s]->kind == ExprKind::Column && e.args[1 - s]->is_constant())
-              return 1.0 / ndv(e.args[s]->column, 10.0);
+              return 1.0 / ndv(e.args[s]->column, kNoCap, 10.0);
           return 0.1;
         }
         case Op::Ne: return 0.9;
@@ -106,7 +109,7 @@ class Optimizer {
     }
     if (e.kind == ExprKind::InList) {
       const double k = static_cast<double>(e.args.size() - 1);
-      const double d = e.args[0]->kind == ExprKind::Column ? ndv(e.args[0]->column, 10.0) : 10.0;
+      const double d = e.args[0]->kind == ExprKind::Column ? ndv(e.args[0]->column, kNoCap, 10.0) : 10.0;
       const double s = std::min(1.0, k / d);
       return e.negated ? 1.0 - s : s;
     }
@@ -133,7 +136,7 @@ class Optimizer {
         if (op.groups.empty()) return 1;
         double g = 1;
         for (const auto& e : op.groups)
-          g *= e->kind == ExprKind::Column ? ndv(e->column, in(0) / 10) : std::max(1.0, in(0) / 10);
+          g *= e->kind == ExprKind::Column ? ndv(e->column, in(0)) : std::max(1.0, in(0) / 10);
         return std::max(1.0, std::min(in(0), g));
       }
       case OpKind::Limit: return std::min<double>(in(0), static_cast<double>(op.limit));
@@ -143,7 +146,18 @@ class Optimizer {
   }
 
   double join_estimate(const LogicalOp& j, double l, double r) const {
-    if (j.join_type == JoinType::Semi || j.join_type == JoinType::Anti) return std::max(1.0, l * 0.5);
+    if (j.join_type == JoinType::Semi || j.join_type == JoinType::Anti) {
+      // The fraction of left keys the right side holds: its rows over the left key's distinct values.
+      double frac = 0.5;
+      for (const auto& p : j.predicates) {
+        if (p->kind != ExprKind::Op || p->op != Op::Eq) continue;
+        for (int s = 0; s < 2; ++s)
+          if (p->args[s]->kind == ExprKind::Column && visible_ids(*j.children[0]).count(p->args[s]->column))
+            frac = std::min(frac, std::min(1.0, r / ndv(p->args[s]->column, l)));
+      }
+      if (j.join_type == JoinType::Anti) frac = std::max(0.1, 1 - frac);
+      return std::max(1.0, l * frac);
+    }
     double best = 1;  // the most selective equality decides (a foreign key join keeps the larger side)
     bool any = false;
     const IdSet left = ids_of(j.children[0]->outputs), right = ids_of(j.children[1]->outputs);

@@ -37,13 +37,21 @@ double ms_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
 }
 
-// "EXPLAIN <rest>": returns the rest, or nullopt.
-std::optional<std::string_view> strip_explain(std::string_view sql) {
+// "EXPLAIN [ANALYZE] <rest>": returns the rest (and whether ANALYZE), or nullopt.
+std::optional<std::string_view> strip_explain(std::string_view sql, bool& analyze) {
+  auto word = [&](size_t& i, std::string_view w) {
+    while (i < sql.size() && std::isspace(static_cast<unsigned char>(sql[i]))) ++i;
+    if (sql.size() - i <= w.size() || lower(sql.substr(i, w.size())) != w ||
+        !std::isspace(static_cast<unsigned char>(sql[i + w.size()])))
+      return false;
+    i += w.size();
+    return true;
+  };
   size_t i = 0;
-  while (i < sql.size() && std::isspace(static_cast<unsigned char>(sql[i]))) ++i;
-  if (sql.size() - i < 8 || lower(sql.substr(i, 7)) != "explain" || !std::isspace(static_cast<unsigned char>(sql[i + 7])))
-    return std::nullopt;
-  return sql.substr(i + 8);
+  if (!word(i, "explain")) return std::nullopt;
+  size_t j = i;
+  analyze = word(j, "analyze");
+  return sql.substr(analyze ? j : i);
 }
 
 }  // namespace
@@ -170,7 +178,7 @@ struct Database::Impl {
     }
   }
 
-  QueryResult run(std::string_view sql, bool explain_only, std::string* plan_text) {
+  QueryResult run(std::string_view sql, bool explain_only, std::string* plan_text, bool analyze = false) {
     const auto t0 = std::chrono::steady_clock::now();
     sql::Script parsed = sql::parse_script(sql);
     auto owner = std::make_shared<sql::Script>(std::move(parsed));
@@ -182,7 +190,26 @@ struct Database::Impl {
           const auto& q = *st->as<sql::SelectStmt>().query;
           if (explain_only) {
             plan::BoundQuery b = plan_select(q);
-            *plan_text = plan::explain(*b.plan);
+            if (!analyze) {
+              *plan_text = plan::explain(*b.plan);
+              break;
+            }
+            // EXPLAIN ANALYZE: run it, then print each operator's rows and time beside the estimate.
+            std::map<const plan::LogicalOp*, exec::OperatorStats> stats;
+            exec::ExecContext ctx;
+            ctx.threads = threads();
+            ctx.stats = &stats;
+            const auto t0 = std::chrono::steady_clock::now();
+            exec::execute(*b.plan, ctx);
+            std::map<const plan::LogicalOp*, plan::ActualStats> actual;
+            for (const auto& [op, s] : stats) actual[op] = {s.rows, s.ms};
+            *plan_text = plan::explain(*b.plan, [&](const plan::LogicalOp& op) -> const plan::ActualStats* {
+              auto it = actual.find(&op);
+              return it == actual.end() ? nullptr : &it->second;
+            });
+            char buf[64];
+            std::snprintf(buf, sizeof buf, "Executed in %.1f ms\n", ms_since(t0));
+            *plan_text += buf;
           } else {
             last = run_select(q);
           }
@@ -256,8 +283,11 @@ std::vector<std::string> Database::table_names() const {
 }
 
 QueryResult Database::execute(std::string_view sql) {
-  if (auto rest = strip_explain(sql)) {
-    const std::string plan = explain(*rest);
+  bool analyze = false;
+  if (auto rest = strip_explain(sql, analyze)) {
+    std::string plan;
+    if (analyze) impl_->guarded([&] { return impl_->run(*rest, true, &plan, true); });
+    else plan = explain(*rest);
     QueryResult r;
     r.names = {"plan"};
     r.types = {storage::DataType::varchar(0)};

@@ -27,6 +27,8 @@ inline std::string_view rtrim_blanks(std::string_view s) {
 // Hashes of the key tuple of every row; `null_key[row]` set where a key is NULL.
 void hash_keys(const std::vector<const rt::Column*>& keys, int64_t rows, std::vector<uint64_t>& hashes,
                std::vector<uint8_t>& null_key, int threads);
+// 1 where any key column is NULL.
+std::vector<uint8_t> null_flags(const std::vector<const rt::Column*>& keys, int64_t rows);
 // Key tuple of row a (in keys_a) equals that of row b (in keys_b): same physical types.
 bool keys_equal(const std::vector<const rt::Column*>& keys_a, int64_t a, const std::vector<const rt::Column*>& keys_b,
                 int64_t b);

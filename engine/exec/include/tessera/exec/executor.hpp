@@ -20,6 +20,12 @@ namespace tessera::exec {
 
 struct Datum;
 
+// EXPLAIN ANALYZE: what each operator did (time includes its inputs').
+struct OperatorStats {
+  int64_t rows = 0;
+  double ms = 0;
+};
+
 struct ExecContext {
   int threads = 1;
   fn::SessionContext session;
@@ -27,6 +33,7 @@ struct ExecContext {
   // Common subexpressions: results by fingerprint while one operator evaluates over `memo_batch`.
   const Batch* memo_batch = nullptr;
   std::map<std::string, std::shared_ptr<const Datum>>* memo = nullptr;
+  std::map<const plan::LogicalOp*, OperatorStats>* stats = nullptr;  // set by EXPLAIN ANALYZE
 };
 
 // Enables the common-subexpression memo of `ctx` for evaluations over `batch` in this scope.

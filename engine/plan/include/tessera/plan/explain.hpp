@@ -2,12 +2,20 @@
 // runs, and every scalar function with the catalog kernel and the device that runs it.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "tessera/plan/logical_plan.hpp"
 
 namespace tessera::plan {
 
-std::string explain(const LogicalOp& plan);
+// Measured rows and time of an operator (EXPLAIN ANALYZE).
+struct ActualStats {
+  int64_t rows = 0;
+  double ms = 0;
+};
+using ActualLookup = std::function<const ActualStats*(const LogicalOp&)>;
+
+std::string explain(const LogicalOp& plan, const ActualLookup& actual = nullptr);
 
 }  // namespace tessera::plan

@@ -68,7 +68,8 @@ class Database {
   std::vector<std::string> table_names() const;
 
   // Runs the statements; returns the last SELECT's result (an empty result if there is none).
-  // "EXPLAIN SELECT ..." returns the plan as one VARCHAR column named "plan", one line per row.
+  // "EXPLAIN SELECT ..." returns the plan as one VARCHAR column named "plan", one line per row;
+  // "EXPLAIN ANALYZE SELECT ..." runs the query and adds each operator's actual rows and time.
   QueryResult execute(std::string_view sql);
   // The optimized plan of the script's last SELECT: one operator per line with estimated rows and
   // where it runs, and for each scalar function the catalog kernel and device that run it.
