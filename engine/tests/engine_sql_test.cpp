@@ -188,6 +188,11 @@ TEST_F(Engine, FailingRowsRaiseSqlServerErrors) {
   EXPECT_NE(error("SELECT DATEADD(year, 9000, d) FROM t").find("Msg 517"), std::string::npos);
   EXPECT_NE(error("SELECT CAST(grp AS INT) FROM t").find("Msg 245"), std::string::npos);
   EXPECT_NE(error("SELECT id * 2000000000 FROM t").find("Msg 8115"), std::string::npos);
+  // A cross product too large to materialise is refused, not attempted.
+  storage::Table big("big", storage::Schema({{"v", DataType::int32(), false}}));
+  for (int i = 0; i < 20000; ++i) big.column(0).append<int32_t>(i);
+  db_->add_table(std::move(big));
+  EXPECT_NE(error("SELECT count(*) FROM big a, big b").find("add an equality join condition"), std::string::npos);
 }
 
 TEST_F(Engine, BadSqlAndUnknownNamesGetClearErrors) {

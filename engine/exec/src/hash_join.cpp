@@ -92,9 +92,10 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
   std::vector<uint8_t> left_null;
 
   if (lk.empty()) {
-    if (static_cast<double>(left.rows) * static_cast<double>(right.rows) > 2e9)
-      throw ExecError("a join without equality conditions would compare " + std::to_string(left.rows) + " x " +
-                      std::to_string(right.rows) + " rows; add a join condition");
+    // Pairs are materialised: refuse what would not fit in memory rather than thrash.
+    if (static_cast<double>(left.rows) * static_cast<double>(right.rows) > 1e8)
+      throw ExecError("a join without equality conditions would pair " + std::to_string(left.rows) + " x " +
+                      std::to_string(right.rows) + " rows (more than 100 million); add an equality join condition");
     for (int64_t l = 0; l < left.rows; ++l)
       for (int64_t r = 0; r < right.rows; ++r) {
         pairs.left.push_back(l);
