@@ -3,6 +3,7 @@
 // sums for FLOAT -- and finished to its SQL Server result type (overflow is an error, not a wrap).
 #include <algorithm>
 #include <climits>
+#include <thread>
 
 #include "operators.hpp"
 #include "tessera/exec/column_ops.hpp"
@@ -27,6 +28,47 @@ bool group_keys_equal(const std::vector<const rt::Column*>& k, int64_t a, int64_
   return true;
 }
 
+// Open addressing over packed 64-bit keys: key -> group number (in order of insertion).
+struct PackedGroups {
+  struct Entry {
+    uint64_t key;
+    int64_t group;  // -1: empty
+  };
+  std::vector<uint64_t> keys;  // by group number
+  std::vector<Entry> slots = std::vector<Entry>(1024, Entry{0, -1});
+  uint64_t mask = 1023;
+
+  // Key and group sit in one slot: a probe costs one cache miss, not two.
+  int64_t find_or_add(uint64_t key, bool& added) {
+    uint64_t s = mix64(key) & mask;
+    while (slots[s].group >= 0) {
+      if (slots[s].key == key) return slots[s].group;
+      s = (s + 1) & mask;
+    }
+    const int64_t gi = static_cast<int64_t>(keys.size());
+    keys.push_back(key);
+    slots[s] = {key, gi};
+    added = true;
+    if (keys.size() * 2 > slots.size()) resize(slots.size() * 4);
+    return gi;
+  }
+  void reserve(size_t n) {
+    size_t size = slots.size();
+    while (size < n * 2) size *= 2;
+    if (size > slots.size()) resize(size);
+    keys.reserve(n);
+  }
+  void resize(size_t size) {
+    slots.assign(size, Entry{0, -1});
+    mask = size - 1;
+    for (size_t i = 0; i < keys.size(); ++i) {
+      uint64_t t = mix64(keys[i]) & mask;
+      while (slots[t].group >= 0) t = (t + 1) & mask;
+      slots[t] = {keys[i], static_cast<int64_t>(i)};
+    }
+  }
+};
+
 // Assigns each row its group number (in order of first appearance).
 struct Grouping {
   std::vector<int64_t> group_of;  // per row
@@ -40,35 +82,96 @@ Grouping group_rows(const std::vector<const rt::Column*>& keys, int64_t rows, in
     if (rows > 0) g.first_row.push_back(0);
     return g;
   }
+  if (keys.size() == 1 && keys[0]->valid.empty() &&
+      (keys[0]->type == fn::SqlType::Int32 || keys[0]->type == fn::SqlType::Date || keys[0]->type == fn::SqlType::Int64)) {
+    // One integer key over a dense range (TPC-H's keys): the key minus the minimum indexes an array
+    // of group numbers directly -- no hashing, and clustered keys touch memory in order.
+    const rt::Column& c = *keys[0];
+    auto key_at = [&](int64_t r) -> int64_t {
+      return c.type == fn::SqlType::Int64 ? c.value<int64_t>(r) : static_cast<int64_t>(c.value<int32_t>(r));
+    };
+    int64_t lo = INT64_MAX, hi = INT64_MIN;
+    for (int64_t r = 0; r < rows; ++r) {
+      const int64_t k = key_at(r);
+      lo = std::min(lo, k);
+      hi = std::max(hi, k);
+    }
+    const __int128 range = rows ? static_cast<__int128>(hi) - lo + 1 : 0;
+    if (rows > 0 && range <= std::max<int64_t>(4 * rows, 1 << 16)) {
+      std::vector<int32_t> slot(static_cast<size_t>(range), -1);
+      for (int64_t r = 0; r < rows; ++r) {
+        int32_t& gi = slot[key_at(r) - lo];
+        if (gi < 0) {
+          gi = static_cast<int32_t>(g.first_row.size());
+          g.first_row.push_back(r);
+        }
+        g.group_of[r] = gi;
+      }
+      return g;
+    }
+  }
   if (auto layout = key_layout({keys}, true)) {
-    // Narrow keys: one 64-bit word per row, compared as integers.
+    // Narrow keys: one 64-bit word per row, compared as integers. Each thread groups its own rows;
+    // the per-thread groups are then merged in thread order, so group numbers still follow the first
+    // appearance of each key.
     std::vector<uint64_t> packed;
     pack_keys(*layout, keys, rows, packed, threads);
-    uint64_t size = 1024;
-    std::vector<int64_t> slots(size, -1);
-    std::vector<uint64_t> group_key;
-    for (int64_t r = 0; r < rows; ++r) {
-      const uint64_t k = packed[r];
-      uint64_t s = mix64(k) & (size - 1);
-      int64_t gi;
-      while ((gi = slots[s]) >= 0 && group_key[gi] != k) s = (s + 1) & (size - 1);
-      if (gi < 0) {
-        gi = static_cast<int64_t>(group_key.size());
-        group_key.push_back(k);
-        g.first_row.push_back(r);
-        slots[s] = gi;
-        if (group_key.size() * 2 > size) {
-          size *= 4;
-          slots.assign(size, -1);
-          for (size_t i = 0; i < group_key.size(); ++i) {
-            uint64_t t = mix64(group_key[i]) & (size - 1);
-            while (slots[t] >= 0) t = (t + 1) & (size - 1);
-            slots[t] = static_cast<int64_t>(i);
-          }
+    const int parts = chunk_count(rows, threads);
+    if (parts == 1) {
+      PackedGroups table;
+      uint64_t prev_key = 0;
+      int64_t prev_group = -1;
+      for (int64_t r = 0; r < rows; ++r) {
+        if (prev_group >= 0 && packed[r] == prev_key) {  // runs of one key (clustered data) skip the table
+          g.group_of[r] = prev_group;
+          continue;
         }
+        bool added = false;
+        const int64_t gi = table.find_or_add(packed[r], added);
+        if (added) g.first_row.push_back(r);
+        g.group_of[r] = gi;
+        prev_key = packed[r];
+        prev_group = gi;
       }
-      g.group_of[r] = gi;
+      return g;
     }
+    // Several threads: the keys are split by hash into one partition per thread, so every key has
+    // exactly one owner and no merge is needed (group numbers then follow partition, then appearance).
+    std::vector<std::vector<int64_t>> firsts(parts);
+    std::vector<int64_t> local_group(rows);
+    std::vector<uint8_t> owner(rows);
+    parallel_chunks(rows, threads, [&](int, int64_t b, int64_t e) {
+      for (int64_t r = b; r < e; ++r) owner[r] = static_cast<uint8_t>((mix64(packed[r] ^ 0x5bd1e995) >> 32) % parts);
+    });
+    std::vector<std::thread> pool;
+    for (int k = 0; k < parts; ++k)
+      pool.emplace_back([&, k] {
+        PackedGroups table;
+        uint64_t prev_key = 0;
+        int64_t prev_group = -1;
+        for (int64_t r = 0; r < rows; ++r) {
+          if (owner[r] != k) continue;
+          if (prev_group >= 0 && packed[r] == prev_key) {
+            local_group[r] = prev_group;
+            continue;
+          }
+          bool added = false;
+          const int64_t gi = table.find_or_add(packed[r], added);
+          if (added) firsts[k].push_back(r);
+          local_group[r] = gi;
+          prev_key = packed[r];
+          prev_group = gi;
+        }
+      });
+    for (auto& t : pool) t.join();
+    std::vector<int64_t> offset(parts + 1, 0);
+    for (int k = 0; k < parts; ++k) {
+      offset[k + 1] = offset[k] + static_cast<int64_t>(firsts[k].size());
+      g.first_row.insert(g.first_row.end(), firsts[k].begin(), firsts[k].end());
+    }
+    parallel_chunks(rows, threads, [&](int, int64_t b, int64_t e) {
+      for (int64_t r = b; r < e; ++r) g.group_of[r] = offset[owner[r]] + local_group[r];
+    });
     return g;
   }
   std::vector<uint64_t> hashes;

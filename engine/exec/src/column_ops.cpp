@@ -219,10 +219,11 @@ std::optional<KeyLayout> key_layout(const std::vector<std::vector<const rt::Colu
       case fn::SqlType::Date: p.bits = 32; break;
       case fn::SqlType::String: {
         p.string = true;
+        // The stored lengths bound the trimmed ones (a max over int32s, which vectorises).
         for (const auto& s : sides) {
-          const rt::Column& c = *s[k];
-          for (int64_t r = 0; r < c.rows && p.max_len <= 6; ++r)
-            p.max_len = std::max<int>(p.max_len, static_cast<int>(rtrim_blanks(c.string(r)).size()));
+          int32_t m = 0;
+          for (int32_t len : s[k]->lengths) m = std::max(m, len);
+          p.max_len = std::max<int>(p.max_len, m);
         }
         if (p.max_len > 6) return std::nullopt;
         p.bits = 3 + 8 * p.max_len;
