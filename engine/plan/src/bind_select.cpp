@@ -117,6 +117,7 @@ PlanPtr Binder::bind_table_ref(const sql::TableRef& t, Scope& scope) {
       if (!table) throw BindError(n.name.back().loc, "unknown table '" + n.name.back().name + "'");
       auto scan = make_plan(OpKind::Scan);
       scan->table = table;
+      if (qualifier != lower(table->name())) scan->alias = qualifier;
       for (const auto& f : table->schema().fields()) {
         const ColumnId id = new_id();
         scan->table_ids.push_back(id);

@@ -48,7 +48,7 @@ void render(const LogicalOp& op, int depth, std::string& out, std::vector<const 
   };
   switch (op.kind) {
     case OpKind::Scan:
-      line += "Scan " + op.table->name();
+      line += "Scan " + op.table->name() + (op.alias.empty() ? "" : " " + op.alias);
       if (!op.predicates.empty()) line += " WHERE " + list(op.predicates);
       {
         std::string cols;

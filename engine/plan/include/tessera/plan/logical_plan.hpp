@@ -46,6 +46,7 @@ struct LogicalOp {
 
   // Scan: the table, and the id of each of its columns (outputs is the subset still needed).
   const storage::Table* table = nullptr;
+  std::string alias;  // the name the query gave the table, if not its own (EXPLAIN)
   std::vector<ColumnId> table_ids;
   // Scan (pushed-down filters), Filter (predicates), Join (conditions): conjuncts.
   std::vector<ExprPtr> predicates;
