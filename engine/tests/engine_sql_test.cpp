@@ -175,6 +175,9 @@ TEST_F(Engine, ScalarFunctionsRunAsCatalogKernels) {
   EXPECT_EQ(rows("SELECT CAST(amount AS MONEY), CAST(amount * 1.0E0 AS DECIMAL(6,1)) FROM t WHERE id = 5"),
             (V{"3.3300|3.3"}));
   EXPECT_EQ(rows("SELECT id FROM t, u WHERE t.id = u.k AND label LIKE 'th%' ORDER BY label"), (V{"3", "3"}));
+  // The session collation is binary, like the engine's comparisons: LIKE and = are case-sensitive.
+  EXPECT_EQ(rows("SELECT count(*) FROM u WHERE label LIKE 'TH%' OR label = 'ONE'"), (V{"0"}));
+  EXPECT_EQ(rows("SELECT count(*) FROM u WHERE UPPER(label) LIKE 'TH%'"), (V{"2"}));
   EXPECT_EQ(rows("SELECT id FROM t WHERE d < '1996-01-01' ORDER BY id"), (V{"2", "4"}));
   EXPECT_EQ(rows("SELECT EXTRACT(year FROM d) FROM t WHERE d >= DATE '1996-01-01' + INTERVAL '2' MONTH ORDER BY id"),
             (V{"1996"}));

@@ -68,6 +68,15 @@ struct Database::Impl {
     return opts.threads > 0 ? opts.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   }
 
+  // The session the functions see: SQL Server's us_english defaults, but a binary collation, the same
+  // the engine's own comparisons, grouping and joins use (so LIKE agrees with =; Latin1_General_BIN2).
+  exec::ExecContext new_context() const {
+    exec::ExecContext ctx;
+    ctx.threads = threads();
+    ctx.session.collation = 0;
+    return ctx;
+  }
+
   double distinct_values(const storage::Table* t, size_t col) {
     std::lock_guard<std::mutex> lock(stats_mutex);
     auto key = std::make_pair(t, col);
@@ -119,7 +128,7 @@ struct Database::Impl {
     };
     env.kernels = catalog.get();
     env.fold = [this](const plan::ExprPtr& e) {
-      exec::ExecContext ctx;
+      exec::ExecContext ctx = new_context();
       ctx.threads = 1;
       return exec::evaluate_constant(*e, ctx);
     };
@@ -140,8 +149,7 @@ struct Database::Impl {
     plan::BoundQuery b = plan_select(q);
     r.timing.plan_ms = ms_since(t0);
     const auto t1 = std::chrono::steady_clock::now();
-    exec::ExecContext ctx;
-    ctx.threads = threads();
+    exec::ExecContext ctx = new_context();
     exec::Batch batch = exec::execute(*b.plan, ctx);
     r.timing.execute_ms = ms_since(t1);
     r.rows = batch.rows;
@@ -196,8 +204,7 @@ struct Database::Impl {
             }
             // EXPLAIN ANALYZE: run it, then print each operator's rows and time beside the estimate.
             std::map<const plan::LogicalOp*, exec::OperatorStats> stats;
-            exec::ExecContext ctx;
-            ctx.threads = threads();
+            exec::ExecContext ctx = new_context();
             ctx.stats = &stats;
             const auto t0 = std::chrono::steady_clock::now();
             exec::execute(*b.plan, ctx);
