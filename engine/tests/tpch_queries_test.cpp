@@ -14,7 +14,8 @@ using namespace tessera;
 
 namespace {
 
-class TpchQueries : public ::testing::TestWithParam<int> {
+// One data set per test suite (each suite runs as its own ctest process).
+class TpchData : public ::testing::TestWithParam<int> {
  protected:
   static void SetUpTestSuite() { env_ = new test::TpchBoth(test::tpch_test_sf()); }
   static void TearDownTestSuite() {
@@ -23,7 +24,9 @@ class TpchQueries : public ::testing::TestWithParam<int> {
   }
   static test::TpchBoth* env_;
 };
-test::TpchBoth* TpchQueries::env_ = nullptr;
+test::TpchBoth* TpchData::env_ = nullptr;
+
+class TpchQueries : public TpchData {};
 
 TEST_P(TpchQueries, EqualsDuckDb) {
   const int q = GetParam();
@@ -41,16 +44,7 @@ INSTANTIATE_TEST_SUITE_P(All22, TpchQueries, ::testing::Range(1, 23),
 namespace {
 
 // TPC-H-scalar (docs/TPCH_SCALAR.md): Tessera runs the SQL Server-dialect text, DuckDB its twin.
-class TpchScalarQueries : public ::testing::TestWithParam<int> {
- protected:
-  static void SetUpTestSuite() { env_ = new test::TpchBoth(test::tpch_test_sf()); }
-  static void TearDownTestSuite() {
-    delete env_;
-    env_ = nullptr;
-  }
-  static test::TpchBoth* env_;
-};
-test::TpchBoth* TpchScalarQueries::env_ = nullptr;
+class TpchScalarQueries : public TpchData {};
 
 TEST_P(TpchScalarQueries, EqualsDuckDbTwin) {
   const int q = GetParam();

@@ -99,26 +99,17 @@ std::vector<int64_t> selected_rows(const rt::Column& mask, int threads) {
 
 namespace {
 
-inline uint64_t mix(uint64_t h) {
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdULL;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ULL;
-  h ^= h >> 33;
-  return h;
-}
-
 inline uint64_t hash_bytes(std::string_view s) {
   uint64_t h = 0x9e3779b97f4a7c15ULL ^ s.size();
   size_t i = 0;
   for (; i + 8 <= s.size(); i += 8) {
     uint64_t w;
     std::memcpy(&w, s.data() + i, 8);
-    h = mix(h ^ w);
+    h = mix64(h ^ w);
   }
   uint64_t tail = 0;
   std::memcpy(&tail, s.data() + i, s.size() - i);
-  return mix(h ^ tail ^ (static_cast<uint64_t>(s.size()) << 56));
+  return mix64(h ^ tail ^ (static_cast<uint64_t>(s.size()) << 56));
 }
 
 inline uint64_t raw_value(const rt::Column& c, int64_t r) {
@@ -148,8 +139,8 @@ void hash_keys(const std::vector<const rt::Column*>& keys, int64_t rows, std::ve
       uint64_t h = 0x2545f4914f6cdd1dULL;
       for (const rt::Column* c : keys) {
         if (!c->is_valid(r)) null_key[r] = 1;
-        const uint64_t v = c->type == fn::SqlType::String ? hash_bytes(rtrim_blanks(c->string(r))) : mix(raw_value(*c, r));
-        h = mix(h ^ v) + 0x9e3779b97f4a7c15ULL;
+        const uint64_t v = c->type == fn::SqlType::String ? hash_bytes(rtrim_blanks(c->string(r))) : mix64(raw_value(*c, r));
+        h = mix64(h ^ v) + 0x9e3779b97f4a7c15ULL;
       }
       hashes[r] = h;
     }
