@@ -270,13 +270,9 @@ QueryOutcome check_and_time(const Query& q, engine::Database& tdb, duckdb::DuckD
     return out;
   }
   std::fprintf(stderr, " %.1f ms;", out.tessera_check_ms);
-  duckdb::CompareOptions co;
-  co.ordered = actual.ordered;
-  co.order_by = actual.order_by;
-  co.ignore_trailing_spaces = true;
   duckdb::CompareResult cmp;
   try {
-    cmp = duckdb::compare_results(expected.row_set(), actual.row_set(), co);
+    cmp = duckdb::compare_results(expected.row_set(), actual.row_set(), actual.compare_options());
   } catch (const std::exception& e) {
     cmp.equal = false;
     cmp.message = std::string("cannot compare: ") + e.what();

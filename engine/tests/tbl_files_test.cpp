@@ -70,11 +70,7 @@ TEST_P(TblFiles, LoadedTablesAnswerAsDuckDb) {
   const std::string sql = test::read_query("tpch", q);
   duckdb::Result expected = test::duckdb_last_select(*data->duck, sql);
   engine::QueryResult actual = data->db->execute(sql);
-  duckdb::CompareOptions o;
-  o.ordered = actual.ordered;
-  o.order_by = actual.order_by;
-  o.ignore_trailing_spaces = true;
-  const auto r = duckdb::compare_results(expected.row_set(), actual.row_set(), o);
+  const auto r = duckdb::compare_results(expected.row_set(), actual.row_set(), actual.compare_options());
   EXPECT_TRUE(r.equal) << "Q" << q << " on " << data->dir << ": " << r.message;
 }
 

@@ -17,6 +17,14 @@ std::string QueryResult::cell_text(int64_t row, size_t col) const {
   }
 }
 
+duckdb::CompareOptions QueryResult::compare_options() const {
+  duckdb::CompareOptions o;
+  o.ordered = ordered;
+  o.order_by = order_by;
+  o.ignore_trailing_spaces = true;
+  return o;
+}
+
 duckdb::RowSet QueryResult::row_set() const {
   using duckdb::Cell;
   duckdb::RowSet rs;

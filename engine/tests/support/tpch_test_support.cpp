@@ -72,11 +72,7 @@ Comparison TpchBoth::compare(const std::string& tessera_sql, const std::string& 
     c.message = std::string("Tessera failed: ") + e.what();
     return c;
   }
-  duckdb::CompareOptions o;
-  o.ordered = actual.ordered;
-  o.order_by = actual.order_by;
-  o.ignore_trailing_spaces = true;
-  const duckdb::CompareResult r = duckdb::compare_results(expected.row_set(), actual.row_set(), o);
+  const duckdb::CompareResult r = duckdb::compare_results(expected.row_set(), actual.row_set(), actual.compare_options());
   c.equal = r.equal;
   c.rows = actual.rows;
   c.message = r.message;

@@ -53,6 +53,9 @@ struct QueryResult {
   std::string cell_text(int64_t row, size_t col) const;
   // The answer as typed cells, for duckdb::compare_results against DuckDB's.
   duckdb::RowSet row_set() const;
+  // How to compare it with DuckDB's answer: in order where ORDER BY fixes it (ties as sets), CHAR
+  // padding ignored.
+  duckdb::CompareOptions compare_options() const;
 };
 
 class Database {
