@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "statement_splitter.hpp"
 #include "tessera/duckdb/tpch_load.hpp"
 
 namespace tessera::test {
@@ -19,30 +20,12 @@ std::string read_query(const std::string& suite, int q) {
 }
 
 duckdb::Result duckdb_last_select(duckdb::DuckDb& db, const std::string& script) {
-  // Comments out (they may hold ';'), then split on ';' (the query files have none inside literals)
-  // and keep the last SELECT's result.
-  std::string text;
-  for (size_t i = 0; i < script.size();) {
-    if (script.compare(i, 2, "--") == 0) {
-      i = script.find('\n', i);
-      if (i == std::string::npos) break;
-    } else {
-      text += script[i++];
-    }
-  }
+  // One statement at a time (DuckDb::query would answer with the last one, a DROP VIEW in Q15),
+  // split by the same rules as the tessera command's scripts.
   duckdb::Result last;
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find(';', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string part = text.substr(start, end - start);
-    start = end + 1;
-    const size_t k = part.find_first_not_of(" \t\r\n(");
-    if (k == std::string::npos) continue;
-    std::string head = part.substr(k, 6);
-    for (char& c : head) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    if (head == "SELECT" || head.rfind("WITH", 0) == 0) last = db.query(part);
-    else db.execute(part);
+  for (const cli::Statement& st : cli::split_statements(script).statements) {
+    if (st.first_word == "SELECT" || st.first_word == "WITH") last = db.query(st.text);
+    else db.execute(st.text);
   }
   return last;
 }
