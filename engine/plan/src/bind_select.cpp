@@ -24,26 +24,6 @@ std::string upper(std::string_view s) {
 
 namespace {
 
-PlanPtr filter(PlanPtr input, std::vector<ExprPtr> preds) {
-  if (preds.empty()) return input;
-  auto f = make_plan(OpKind::Filter);
-  f->outputs = input->outputs;
-  f->children = {std::move(input)};
-  f->predicates = std::move(preds);
-  return f;
-}
-
-PlanPtr join(JoinType t, PlanPtr l, PlanPtr r, std::vector<ExprPtr> conds) {
-  auto j = make_plan(OpKind::Join);
-  j->join_type = t;
-  j->outputs = l->outputs;
-  if (t == JoinType::Inner || t == JoinType::Left)
-    j->outputs.insert(j->outputs.end(), r->outputs.begin(), r->outputs.end());
-  j->children = {std::move(l), std::move(r)};
-  j->predicates = std::move(conds);
-  return j;
-}
-
 // Splits an AST predicate on AND.
 void ast_conjuncts(const sql::Expr& e, std::vector<const sql::Expr*>& out) {
   if (e.kind == sql::ExprKind::Binary && e.as<sql::BinaryExpr>().op == sql::BinaryOp::And) {
@@ -149,7 +129,7 @@ PlanPtr Binder::bind_table_ref(const sql::TableRef& t, Scope& scope) {
       }
       scope.entries.insert(scope.entries.end(), side.entries.begin(), side.entries.end());
       const JoinType type = j.join_kind == sql::JoinKind::Left || right ? JoinType::Left : JoinType::Inner;
-      return join(type, std::move(l), std::move(r), std::move(conds));
+      return make_join(type, std::move(l), std::move(r), std::move(conds));
     }
   }
   throw BindError(t.loc, "unsupported table reference");
@@ -163,7 +143,7 @@ PlanPtr Binder::bind_from(const sql::SelectStatement& q, Scope& scope) {
   PlanPtr plan;
   for (const auto& item : q.from) {
     PlanPtr p = bind_table_ref(*item, scope);
-    plan = plan ? join(JoinType::Inner, std::move(plan), std::move(p), {}) : std::move(p);
+    plan = plan ? make_join(JoinType::Inner, std::move(plan), std::move(p), {}) : std::move(p);
   }
   // Two FROM items with the same name would make every reference ambiguous: SQL Server refuses it.
   for (size_t i = 0; i < scope.entries.size(); ++i)
@@ -243,16 +223,16 @@ BoundSelect Binder::bind_select(const sql::SelectStatement& q, const Scope* oute
   }
   if (!correlated.empty() && mode == SubqueryMode::None)
     throw BindError(q.loc, "correlated references are only supported in subqueries");
-  plan = filter(std::move(plan), std::move(filters));
+  plan = make_filter(std::move(plan), std::move(filters));
   for (auto& sj : sub_joins) {
-    plan = join(sj.type, std::move(plan), sj.plan, sj.conds);
+    plan = make_join(sj.type, std::move(plan), sj.plan, sj.conds);
     plan->null_aware = sj.null_aware;
   }
   for (auto& a : applies) {
-    plan = join(JoinType::Left, std::move(plan), a.plan, a.conditions);
+    plan = make_join(JoinType::Left, std::move(plan), a.plan, a.conditions);
     plan->decorrelated = true;
   }
-  plan = filter(std::move(plan), std::move(late_filters));
+  plan = make_filter(std::move(plan), std::move(late_filters));
 
   // EXISTS only needs the rows: the select list does not matter.
   bool aggregating = !q.group_by.empty() || (q.having && has_aggregate(*q.having));
@@ -380,7 +360,7 @@ BoundSelect Binder::bind_select(const sql::SelectStatement& q, const Scope* oute
     agg->outputs = group_out;
     agg->outputs.insert(agg->outputs.end(), actx.outputs.begin(), actx.outputs.end());
     agg->children = {plan};
-    plan = filter(agg, having ? std::vector<ExprPtr>{having} : std::vector<ExprPtr>{});
+    plan = make_filter(agg, having ? std::vector<ExprPtr>{having} : std::vector<ExprPtr>{});
   }
 
   auto project = make_plan(OpKind::Project);

@@ -4,6 +4,26 @@ namespace tessera::plan {
 
 PlanPtr make_plan(OpKind k) { return std::make_shared<LogicalOp>(k); }
 
+PlanPtr make_filter(PlanPtr input, std::vector<ExprPtr> predicates) {
+  if (predicates.empty()) return input;
+  auto f = make_plan(OpKind::Filter);
+  f->outputs = input->outputs;
+  f->children = {std::move(input)};
+  f->predicates = std::move(predicates);
+  return f;
+}
+
+PlanPtr make_join(JoinType t, PlanPtr left, PlanPtr right, std::vector<ExprPtr> conditions) {
+  auto j = make_plan(OpKind::Join);
+  j->join_type = t;
+  j->outputs = left->outputs;
+  if (t == JoinType::Inner || t == JoinType::Left)
+    j->outputs.insert(j->outputs.end(), right->outputs.begin(), right->outputs.end());
+  j->children = {std::move(left), std::move(right)};
+  j->predicates = std::move(conditions);
+  return j;
+}
+
 PlanPtr clone_plan(const LogicalOp& op) {
   auto c = std::make_shared<LogicalOp>(op);
   for (auto& child : c->children) child = clone_plan(*child);

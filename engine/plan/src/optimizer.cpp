@@ -211,11 +211,7 @@ class Optimizer {
       p->children[0] = push_into(p->children[0], pred);
       return p;
     }
-    auto f = make_plan(OpKind::Filter);
-    f->outputs = p->outputs;
-    f->children = {p};
-    f->predicates = {pred};
-    return f;
+    return make_filter(p, {pred});
   }
 
   PlanPtr rewrite(PlanPtr p) {
@@ -282,11 +278,8 @@ class Optimizer {
         }
         const double input = agg->children[0]->estimated_rows;
         if (!best || best->estimated_rows * 4 > input) continue;
-        auto semi = make_plan(OpKind::Join);
-        semi->join_type = JoinType::Semi;
-        semi->children = {agg->children[0], clone_plan(*best)};
-        semi->outputs = agg->children[0]->outputs;
-        semi->predicates = {op(Op::Eq, DataType::boolean(), {agg->groups[k], outer})};
+        auto semi = make_join(JoinType::Semi, agg->children[0], clone_plan(*best),
+                              {op(Op::Eq, DataType::boolean(), {agg->groups[k], outer})});
         semi->estimated_rows = std::max(1.0, std::min(input, best->estimated_rows * 10));
         agg->children[0] = semi;
         return;
@@ -320,12 +313,8 @@ class Optimizer {
         for (auto& c : n.children) stack.push_back(&c);
     }
     if (!best || (*best)->estimated_rows >= semi->children[0]->estimated_rows) return nullptr;
-    auto j = make_plan(OpKind::Join);
-    j->join_type = semi->join_type;
+    auto j = make_join(semi->join_type, *best, semi->children[1], semi->predicates);
     j->null_aware = semi->null_aware;
-    j->predicates = semi->predicates;
-    j->children = {*best, semi->children[1]};
-    j->outputs = (*best)->outputs;
     j->estimated_rows = std::max(1.0, (*best)->estimated_rows * 0.5);
     *best = j;
     PlanPtr out = semi->children[0];
@@ -442,16 +431,11 @@ class Optimizer {
         }
       return out;
     };
-    auto make_join = [&](const Comp& a, const Comp& b, bool take) {
+    auto join_pair = [&](const Comp& a, const Comp& b, bool take) {
       std::set<size_t> u = a.leaves;
       u.insert(b.leaves.begin(), b.leaves.end());
       const bool a_build = a.plan->estimated_rows < b.plan->estimated_rows;
-      auto j = make_plan(OpKind::Join);
-      j->join_type = JoinType::Inner;
-      j->children = {a_build ? b.plan : a.plan, a_build ? a.plan : b.plan};
-      j->outputs = j->children[0]->outputs;
-      j->outputs.insert(j->outputs.end(), j->children[1]->outputs.begin(), j->children[1]->outputs.end());
-      j->predicates = conditions_for(u, take);
+      auto j = make_join(JoinType::Inner, a_build ? b.plan : a.plan, a_build ? a.plan : b.plan, conditions_for(u, take));
       j->estimated_rows = join_estimate(*j, std::max(1.0, j->children[0]->estimated_rows),
                                         std::max(1.0, j->children[1]->estimated_rows));
       return Comp{j, u};
@@ -467,7 +451,7 @@ class Optimizer {
           for (const auto& p : multi)
             if (!p.placed && std::includes(u.begin(), u.end(), p.leaves.begin(), p.leaves.end())) connected = true;
           if (!connected) continue;
-          const double est = make_join(comps[i], comps[k], false).plan->estimated_rows;
+          const double est = join_pair(comps[i], comps[k], false).plan->estimated_rows;
           if (bi < 0 || est < best) {
             bi = static_cast<int>(i);
             bj = static_cast<int>(k);
@@ -482,20 +466,14 @@ class Optimizer {
         bi = static_cast<int>(std::min(order[0], order[1]));
         bj = static_cast<int>(std::max(order[0], order[1]));
       }
-      Comp joined = make_join(comps[bi], comps[bj], true);
+      Comp joined = join_pair(comps[bi], comps[bj], true);
       comps.erase(comps.begin() + bj);
       comps[bi] = std::move(joined);
     }
     PlanPtr out = comps[0].plan;
     for (auto& p : multi)
       if (!p.placed) top.push_back(p.e);  // cannot happen: every multi-input predicate is placed
-    if (!top.empty()) {
-      auto f = make_plan(OpKind::Filter);
-      f->outputs = out->outputs;
-      f->children = {out};
-      f->predicates = top;
-      out = f;
-    }
+    out = make_filter(out, top);
     // A region's root keeps the column order the binder gave it (SELECT * and derived tables).
     if (out->outputs.size() == root->outputs.size()) {
       bool same = true;

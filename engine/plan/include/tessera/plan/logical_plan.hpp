@@ -70,6 +70,10 @@ struct LogicalOp {
 };
 
 PlanPtr make_plan(OpKind k);
+// A Filter over `input` with these conjuncts (`input` itself if there are none).
+PlanPtr make_filter(PlanPtr input, std::vector<ExprPtr> predicates);
+// A Join; its outputs are the left's, then for inner and left joins the right's.
+PlanPtr make_join(JoinType t, PlanPtr left, PlanPtr right, std::vector<ExprPtr> conditions);
 // A copy of the operator tree (expressions are shared: they are immutable).
 PlanPtr clone_plan(const LogicalOp& op);
 const char* join_type_name(JoinType t);
