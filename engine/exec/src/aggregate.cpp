@@ -52,12 +52,6 @@ struct PackedGroups {
     if (keys.size() * 2 > slots.size()) resize(slots.size() * 4);
     return gi;
   }
-  void reserve(size_t n) {
-    size_t size = slots.size();
-    while (size < n * 2) size *= 2;
-    if (size > slots.size()) resize(size);
-    keys.reserve(n);
-  }
   void resize(size_t size) {
     slots.assign(size, Entry{0, -1});
     mask = size - 1;
@@ -116,52 +110,44 @@ Grouping group_rows(const std::vector<const rt::Column*>& keys, int64_t rows, in
     // appearance of each key.
     std::vector<uint64_t> packed;
     pack_keys(*layout, keys, rows, packed, threads);
-    const int parts = chunk_count(rows, threads);
-    if (parts == 1) {
-      PackedGroups table;
+    // Groups the rows `mine` accepts into `table`, in row order: runs of one key (clustered data)
+    // skip the table. Writes each row's group and the first row of each new group.
+    auto group_into = [&](PackedGroups& table, auto&& mine, std::vector<int64_t>& group, std::vector<int64_t>& firsts) {
       uint64_t prev_key = 0;
       int64_t prev_group = -1;
       for (int64_t r = 0; r < rows; ++r) {
-        if (prev_group >= 0 && packed[r] == prev_key) {  // runs of one key (clustered data) skip the table
-          g.group_of[r] = prev_group;
+        if (!mine(r)) continue;
+        if (prev_group >= 0 && packed[r] == prev_key) {
+          group[r] = prev_group;
           continue;
         }
         bool added = false;
         const int64_t gi = table.find_or_add(packed[r], added);
-        if (added) g.first_row.push_back(r);
-        g.group_of[r] = gi;
+        if (added) firsts.push_back(r);
+        group[r] = gi;
         prev_key = packed[r];
         prev_group = gi;
       }
+    };
+    const int parts = chunk_count(rows, threads);
+    if (parts == 1) {
+      PackedGroups table;
+      group_into(table, [](int64_t) { return true; }, g.group_of, g.first_row);
       return g;
     }
     // Several threads: the keys are split by hash into one partition per thread, so every key has
     // exactly one owner and no merge is needed (group numbers then follow partition, then appearance).
     std::vector<std::vector<int64_t>> firsts(parts);
     std::vector<int64_t> local_group(rows);
-    std::vector<uint8_t> owner(rows);
+    std::vector<uint16_t> owner(rows);
     parallel_chunks(rows, threads, [&](int, int64_t b, int64_t e) {
-      for (int64_t r = b; r < e; ++r) owner[r] = static_cast<uint8_t>((mix64(packed[r] ^ 0x5bd1e995) >> 32) % parts);
+      for (int64_t r = b; r < e; ++r) owner[r] = static_cast<uint16_t>((mix64(packed[r] ^ 0x5bd1e995) >> 32) % parts);
     });
     std::vector<std::thread> pool;
     for (int k = 0; k < parts; ++k)
       pool.emplace_back([&, k] {
         PackedGroups table;
-        uint64_t prev_key = 0;
-        int64_t prev_group = -1;
-        for (int64_t r = 0; r < rows; ++r) {
-          if (owner[r] != k) continue;
-          if (prev_group >= 0 && packed[r] == prev_key) {
-            local_group[r] = prev_group;
-            continue;
-          }
-          bool added = false;
-          const int64_t gi = table.find_or_add(packed[r], added);
-          if (added) firsts[k].push_back(r);
-          local_group[r] = gi;
-          prev_key = packed[r];
-          prev_group = gi;
-        }
+        group_into(table, [&](int64_t r) { return owner[r] == k; }, local_group, firsts[k]);
       });
     for (auto& t : pool) t.join();
     std::vector<int64_t> offset(parts + 1, 0);
