@@ -33,10 +33,9 @@ struct HashTable {
   std::vector<uint64_t> hashes;
   uint64_t mask = 0;
 
-  void build(const std::vector<const rt::Column*>& keys, int64_t rows, int threads, bool& has_null) {
+  void build(const std::vector<const rt::Column*>& keys, int64_t rows, int threads) {
     std::vector<uint8_t> nulls;
     hash_keys(keys, rows, hashes, nulls, threads);
-    has_null = std::find(nulls.begin(), nulls.end(), 1) != nulls.end();
     index(nulls);
   }
   static uint64_t bucket_of(uint64_t h) { return mix64(h); }
@@ -130,8 +129,7 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
         pack_keys(*layout, pk, prows, ph, ctx.threads);
       }
     } else {
-      bool build_null = false;
-      ht.build(bk, brows, ctx.threads, build_null);
+      ht.build(bk, brows, ctx.threads);
       hash_keys(pk, prows, ph, pnull, ctx.threads);
     }
     const bool exact = layout.has_value();

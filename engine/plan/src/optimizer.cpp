@@ -571,6 +571,4 @@ class Optimizer {
 
 PlanPtr optimize(PlanPtr plan, const OptimizerEnv& env) { return Optimizer(env).run(std::move(plan)); }
 
-double estimate(LogicalOp& op, const OptimizerEnv& env) { return Optimizer(env).estimate_all(op); }
-
 }  // namespace tessera::plan

@@ -14,7 +14,7 @@ namespace tessera::exec {
 ColumnPtr gather(const rt::Column& c, const std::vector<int64_t>& rows, int threads);
 // Rows of a batch.
 Batch gather(const Batch& b, const std::vector<int64_t>& rows, int threads);
-// The rows where a BOOL column is true (NULL counts as false), in order; `among` restricts to those rows.
+// The rows where a BOOL column is true (NULL counts as false), in order.
 std::vector<int64_t> selected_rows(const rt::Column& mask, int threads);
 
 // SQL Server compares strings ignoring trailing blanks.
