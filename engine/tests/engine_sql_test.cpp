@@ -105,10 +105,9 @@ TEST_F(Engine, ExactDecimalArithmetic) {
   // SQL Server types: DECIMAL(10,2) * DECIMAL(3,2) -> DECIMAL(14,4); SUM keeps the scale.
   EXPECT_EQ(rows("SELECT amount * 0.05 FROM t WHERE id = 2"), (V{"0.1375"}));
   EXPECT_EQ(rows("SELECT sum(amount), sum(amount * (1 - 0.10)) FROM t"), (V{"17.63|15.8670"}));
-  // Decimal division truncates; DECIMAL(10,2) / INT is SQL Server's DECIMAL(21,13), which Tessera's
-  // 18 digits hold as DECIMAL(18,10) (the integral digits are kept, the scale reduced).
-  EXPECT_EQ(rows("SELECT amount / 3 FROM t WHERE id = 1"), (V{"0.5000000000"}));
-  EXPECT_EQ(rows("SELECT amount / 7 FROM t WHERE id = 3"), (V{"1.4285714285"}));
+  // Decimal division truncates; DECIMAL(10,2) / INT is SQL Server's DECIMAL(21,13) (an int128).
+  EXPECT_EQ(rows("SELECT amount / 3 FROM t WHERE id = 1"), (V{"0.5000000000000"}));
+  EXPECT_EQ(rows("SELECT amount / 7 FROM t WHERE id = 3"), (V{"1.4285714285714"}));
   EXPECT_EQ(rows("SELECT 7 / 2, 7 % 3, -7 / 2"), (V{"3|1|-3"}));
   EXPECT_EQ(rows("SELECT avg(amount) FROM t"), (V{"3.526000"}));
 }

@@ -74,6 +74,7 @@ void RandomInputs::append_random(rt::Column& c) {
     case SqlType::Money: c.append<int64_t>(random_int(64), valid); break;
     case SqlType::Float64: c.append<double>(random_double(), valid); break;
     case SqlType::String: c.append_string(random_string(), valid); break;
+    case SqlType::Decimal128: break;  // engine storage only: no kernel takes it
   }
 }
 
@@ -111,6 +112,7 @@ void RandomInputs::append_edges(rt::Column& c) {
       c.append_string(std::string(300, 'x'));
       c.append_string(std::string(100, ' ') + "y" + std::string(100, ' '));
       break;
+    case SqlType::Decimal128: break;  // engine storage only: no kernel takes it
   }
   // And one NULL.
   switch (c.type) {

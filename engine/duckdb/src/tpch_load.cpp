@@ -67,6 +67,17 @@ void fill_vector(duckdb_vector v, duckdb_type phys, const DataType& t, const rt:
     case TypeId::Double: std::memcpy(data, src + from * 8, n * 8); break;
     case TypeId::Decimal:
     case TypeId::Money: {
+      if (t.is_wide_decimal()) {  // Tessera: scaled int128; DuckDB: HUGEINT (precision > 18 both)
+        for (idx_t r = 0; r < n; ++r) {
+          __int128 v;
+          std::memcpy(&v, src + (from + r) * 16, 16);
+          duckdb_hugeint h;
+          h.lower = static_cast<uint64_t>(v);
+          h.upper = static_cast<int64_t>(v >> 64);
+          static_cast<duckdb_hugeint*>(data)[r] = h;
+        }
+        break;
+      }
       const int64_t* in = reinterpret_cast<const int64_t*>(src) + from;  // Tessera: scaled int64
       switch (phys) {
         case DUCKDB_TYPE_SMALLINT:

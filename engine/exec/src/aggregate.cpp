@@ -1,6 +1,7 @@
 // Hash aggregation: group ids from a hash table over the group keys (NULLs form one group), then
-// each aggregate accumulated per group -- exact int128 sums for integers, DECIMAL and MONEY, double
-// sums for FLOAT -- and finished to its SQL Server result type (overflow is an error, not a wrap).
+// each aggregate accumulated per group -- exact int128 sums for integers, DECIMAL and MONEY (checked
+// for overflow when the inputs are 38-digit DECIMALs), double sums for FLOAT -- and finished to its
+// SQL Server result type (SUM(DECIMAL(p,s)) is DECIMAL(38,s); overflow is an error, not a wrap).
 #include <algorithm>
 #include <climits>
 #include <thread>
@@ -8,7 +9,7 @@
 #include "operators.hpp"
 #include "tessera/exec/column_ops.hpp"
 #include "tessera/exec/parallel.hpp"
-#include "tessera/functions/decimal.hpp"
+#include "tessera/functions/decimal128.hpp"
 #include "tessera/plan/type_rules.hpp"
 
 namespace tessera::exec {
@@ -230,6 +231,16 @@ std::vector<uint8_t> first_of_each_value(const Grouping& g, const rt::Column& v,
   return keep;
 }
 
+// An int128 sum that remembers whether it ever overflowed (sums of 38-digit values).
+struct CheckedSum {
+  __int128 value = 0;
+  bool overflow = false;
+  CheckedSum& operator+=(const CheckedSum& o) {
+    overflow = overflow || o.overflow || __builtin_add_overflow(value, o.value, &value);
+    return *this;
+  }
+};
+
 [[noreturn]] void overflow(const DataType& t) {
   throw ExecError("Msg 8115: Arithmetic overflow error converting expression to data type " + plan::type_text(t) + ".");
 }
@@ -335,6 +346,22 @@ ColumnPtr finish_aggregate(const plan::Aggregate& a, const DataType& out_type, c
       accumulate<__int128>(g, rows, groups, use, arg.get(), [d](int64_t r) { return static_cast<__int128>(d[r]); }, threads, sum, counts);
       break;
     }
+    case fn::SqlType::Decimal128: {
+      // 38-digit values: int128 sums can overflow, so they accumulate with a check.
+      std::vector<CheckedSum> wide;
+      const uint8_t* d = arg->data.data();
+      accumulate<CheckedSum>(g, rows, groups, use, arg.get(), [d](int64_t r) {
+        __int128 v;
+        std::memcpy(&v, d + r * 16, 16);
+        return CheckedSum{v, false};
+      }, threads, wide, counts);
+      sum.resize(groups);
+      for (int64_t gi = 0; gi < groups; ++gi) {
+        if (wide[gi].overflow) overflow(out_type);
+        sum[gi] = wide[gi].value;
+      }
+      break;
+    }
     default: {
       const int64_t* d = reinterpret_cast<const int64_t*>(arg->data.data());
       accumulate<__int128>(g, rows, groups, use, arg.get(), [d](int64_t r) { return static_cast<__int128>(d[r]); }, threads, sum, counts);
@@ -346,7 +373,8 @@ ColumnPtr finish_aggregate(const plan::Aggregate& a, const DataType& out_type, c
     out->valid[gi] = counts[gi] > 0;
     __int128 v = sum[gi];
     if (a.func == AggFunc::Avg && counts[gi]) {
-      for (int k = in_scale; k < out_scale; ++k) v *= 10;
+      for (int k = in_scale; k < out_scale; ++k)
+        if (__builtin_mul_overflow(v, 10, &v)) overflow(out_type);
       v /= counts[gi];  // truncates toward zero, as SQL Server's decimal AVG does
     }
     switch (out_type.id) {
@@ -357,7 +385,11 @@ ColumnPtr finish_aggregate(const plan::Aggregate& a, const DataType& out_type, c
         break;
       }
       case TypeId::Decimal:
-        if (!fn::Decimal::fits(v, out_type.precision)) overflow(out_type);
+        if (!fn::Decimal128::fits(v, out_type.precision)) overflow(out_type);
+        if (out_type.is_wide_decimal()) {
+          std::memcpy(out->data.data() + gi * 16, &v, 16);
+          break;
+        }
         [[fallthrough]];
       default: {
         if (v < INT64_MIN || v > INT64_MAX) overflow(out_type);

@@ -59,7 +59,8 @@ ColumnPtr gather(const rt::Column& c, const std::vector<int64_t>& rows, int thre
         switch (w) {
           case 1: dst[i] = src[r]; break;
           case 4: std::memcpy(dst + i * 4, src + r * 4, 4); break;
-          default: std::memcpy(dst + i * 8, src + r * 8, 8); break;
+          case 8: std::memcpy(dst + i * 8, src + r * 8, 8); break;
+          default: std::memcpy(dst + i * w, src + r * w, w); break;
         }
       } else {
         std::memset(dst + i * w, 0, w);
@@ -112,6 +113,7 @@ inline uint64_t hash_bytes(std::string_view s) {
   return mix64(h ^ tail ^ (static_cast<uint64_t>(s.size()) << 56));
 }
 
+// The cell's bits as one word: the value itself up to 8 bytes, a mix of both halves for 16.
 inline uint64_t raw_value(const rt::Column& c, int64_t r) {
   switch (fn::type_width(c.type)) {
     case 1: return c.data[r];
@@ -120,10 +122,15 @@ inline uint64_t raw_value(const rt::Column& c, int64_t r) {
       std::memcpy(&v, c.data.data() + r * 4, 4);
       return v;
     }
-    default: {
+    case 8: {
       uint64_t v;
       std::memcpy(&v, c.data.data() + r * 8, 8);
       return v;
+    }
+    default: {
+      uint64_t v[2];
+      std::memcpy(v, c.data.data() + r * 16, 16);
+      return v[0] ^ mix64(v[1]);
     }
   }
 }
@@ -163,6 +170,8 @@ bool keys_equal(const std::vector<const rt::Column*>& ka, int64_t a, const std::
       if (rtrim_blanks(x.string(a)) != rtrim_blanks(y.string(b))) return false;
     } else if (x.type == fn::SqlType::Float64) {
       if (x.value<double>(a) != y.value<double>(b)) return false;
+    } else if (x.type == fn::SqlType::Decimal128) {
+      if (x.value<__int128>(a) != y.value<__int128>(b)) return false;
     } else if (raw_value(x, a) != raw_value(y, b)) {
       return false;
     }
@@ -183,6 +192,10 @@ int compare_values(const rt::Column& c, int64_t a, int64_t b) {
       return x < y ? -1 : (x > y ? 1 : 0);
     }
     case fn::SqlType::Bool: return static_cast<int>(c.data[a]) - static_cast<int>(c.data[b]);
+    case fn::SqlType::Decimal128: {
+      const __int128 x = c.value<__int128>(a), y = c.value<__int128>(b);
+      return x < y ? -1 : (x > y ? 1 : 0);
+    }
     case fn::SqlType::Int32:
     case fn::SqlType::Date: {
       const int32_t x = c.value<int32_t>(a), y = c.value<int32_t>(b);
@@ -220,6 +233,7 @@ std::optional<KeyLayout> key_layout(const std::vector<std::vector<const rt::Colu
         p.bits = 3 + 8 * p.max_len;
         break;
       }
+      case fn::SqlType::Decimal128: return std::nullopt;  // 128 bits never pack into one word
       default: p.bits = 64; break;
     }
     shift += p.bits + (p.null_bit ? 1 : 0);

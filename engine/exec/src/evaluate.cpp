@@ -12,6 +12,8 @@
 #include "tessera/exec/column_ops.hpp"
 #include "tessera/exec/executor.hpp"
 #include "tessera/exec/parallel.hpp"
+#include "tessera/functions/decimal128.hpp"
+#include "tessera/functions/float_to_decimal.hpp"
 #include "tessera/functions/numeric_decimal_arith.hpp"
 #include "tessera/functions/status.hpp"
 #include "tessera/plan/type_rules.hpp"
@@ -148,6 +150,7 @@ Datum compare(Op o, const Datum& a, const Datum& b, const DataType& t, int64_t r
     case fn::SqlType::Int32:
     case fn::SqlType::Date: compare_loop<int32_t>(o, a, b, rows, d, threads); break;
     case fn::SqlType::Float64: compare_loop<double>(o, a, b, rows, d, threads); break;
+    case fn::SqlType::Decimal128: compare_loop<__int128>(o, a, b, rows, d, threads); break;
     case fn::SqlType::String:
       parallel_chunks(rows, threads, [&](int, int64_t s, int64_t e) {
         for (int64_t i = s; i < e; ++i) {
@@ -214,6 +217,91 @@ int32_t int_arith(Op o, T a, T b, T* r) {
   }
 }
 
+// Read access to a DECIMAL operand of either width, as int128.
+struct WideIn {
+  const int64_t* narrow = nullptr;
+  const uint8_t* wide = nullptr;
+  __int128 s = 0;
+  __int128 operator[](int64_t i) const {
+    if (narrow) return narrow[i];
+    if (!wide) return s;
+    __int128 v;
+    std::memcpy(&v, wide + i * 16, 16);
+    return v;
+  }
+};
+WideIn wide_in(const Datum& d, const DataType& t) {
+  WideIn r;
+  if (d.is_scalar) r.s = d.scalar.i;
+  else if (t.is_wide_decimal()) r.wide = d.column->data.data();
+  else r.narrow = reinterpret_cast<const int64_t*>(d.column->data.data());
+  return r;
+}
+
+// DECIMAL arithmetic where an operand or the result has more than 18 digits (SQL Server's types up to
+// DECIMAL(38, s)): int128 values, 256-bit intermediates where a product or a scaled dividend needs them
+// (fn::WideDecimalArith). The common TPC-H shapes -- a product or sum that needs no rounding --
+// take exact int128 fast paths.
+void wide_decimal_arithmetic(Op o, const DataType& l, const DataType& r, const DataType& t, const Datum& a,
+                             const Datum& b, int64_t rows, int threads, rt::Column& out) {
+  const WideIn x = wide_in(a, l), y = wide_in(b, r);
+  const int p1 = l.precision, s1 = l.scale, p2 = r.precision, s2 = r.scale;
+  const bool wide_out = t.is_wide_decimal();
+  uint8_t* dst = out.data.data();
+  auto store = [&](int64_t i, __int128 v) {
+    if (wide_out) {
+      std::memcpy(dst + i * 16, &v, 16);
+    } else {
+      const int64_t n = static_cast<int64_t>(v);  // the result type has <= 18 digits: it fits
+      std::memcpy(dst + i * 8, &n, 8);
+    }
+  };
+  const __int128 limit = fn::Decimal128::pow10(t.precision);  // |result| < 10^p
+  const int s = std::max(s1, s2);
+  if (o == Op::Mul && t.scale == s1 + s2 && p1 + p2 <= 38 && !l.is_wide_decimal() && !r.is_wide_decimal()) {
+    // Two int64 operands whose digits add up to at most 38: the product cannot overflow the type.
+    parallel_chunks(rows, threads, [&](int, int64_t bg, int64_t en) {
+      for (int64_t i = bg; i < en; ++i) store(i, x[i] * y[i]);
+    });
+    return;
+  }
+  if (o == Op::Mul && t.scale == s1 + s2) {
+    checked_loop(rows, threads, out, [&](int64_t i) -> int32_t {
+      __int128 w;
+      if (__builtin_mul_overflow(x[i], y[i], &w) || w >= limit || w <= -limit) return fn::kArithmeticOverflow;
+      store(i, w);
+      return fn::kOk;
+    }, t);
+    return;
+  }
+  if ((o == Op::Add || o == Op::Sub) && t.scale == s) {
+    const __int128 fx = fn::Decimal128::pow10(s - s1), fy = fn::Decimal128::pow10(s - s2);
+    const bool sub = o == Op::Sub;
+    checked_loop(rows, threads, out, [&](int64_t i) -> int32_t {
+      __int128 u, v, w;
+      if (__builtin_mul_overflow(x[i], fx, &u) || __builtin_mul_overflow(y[i], fy, &v)) return fn::kArithmeticOverflow;
+      if (sub ? __builtin_sub_overflow(u, v, &w) : __builtin_add_overflow(u, v, &w)) return fn::kArithmeticOverflow;
+      if (w >= limit || w <= -limit) return fn::kArithmeticOverflow;
+      store(i, w);
+      return fn::kOk;
+    }, t);
+    return;
+  }
+  checked_loop(rows, threads, out, [&](int64_t i) {
+    __int128 v = 0;
+    int32_t st;
+    switch (o) {
+      case Op::Add: st = fn::WideDecimalArith::add_sub(false, x[i], y[i], p1, s1, p2, s2, &v); break;
+      case Op::Sub: st = fn::WideDecimalArith::add_sub(true, x[i], y[i], p1, s1, p2, s2, &v); break;
+      case Op::Mul: st = fn::WideDecimalArith::mul(x[i], y[i], p1, s1, p2, s2, &v); break;
+      case Op::Div: st = fn::WideDecimalArith::div(x[i], y[i], p1, s1, p2, s2, &v); break;
+      default: st = fn::WideDecimalArith::mod(x[i], y[i], p1, s1, p2, s2, &v); break;
+    }
+    if (st == fn::kOk) store(i, v);
+    return st;
+  }, t);
+}
+
 Datum arithmetic(const Expr& e, const Datum& a, const Datum& b, int64_t rows, int threads) {
   const DataType& t = e.type;
   rt::Column out = new_fixed(t.physical(), rows);
@@ -264,6 +352,10 @@ Datum arithmetic(const Expr& e, const Datum& a, const Datum& b, int64_t rows, in
     case TypeId::Decimal: {
       const DataType& l = e.args[0]->type;
       const DataType& rt_ = e.args[1]->type;
+      if (t.is_wide_decimal() || l.is_wide_decimal() || rt_.is_wide_decimal()) {
+        wide_decimal_arithmetic(o, l, rt_, t, a, b, rows, threads, out);
+        break;
+      }
       const int p1 = l.precision, s1 = l.scale, p2 = rt_.precision, s2 = rt_.scale;
       const In<int64_t> x = in<int64_t>(a), y = in<int64_t>(b);
       int64_t* r = reinterpret_cast<int64_t*>(out.data.data());
@@ -293,6 +385,8 @@ Datum arithmetic(const Expr& e, const Datum& a, const Datum& b, int64_t rows, in
         }, t);
         break;
       }
+      // The result type has at most 18 digits here, so the library's int64 operations (which cap
+      // at 18) compute exactly SQL Server's type.
       checked_loop(rows, threads, out, [&](int64_t i) {
         switch (o) {
           case Op::Add: return fn::DecimalArith::add_sub(false, x[i], y[i], p1, s1, p2, s2, r + i);
@@ -314,14 +408,6 @@ Datum arithmetic(const Expr& e, const Datum& a, const Datum& b, int64_t rows, in
 // Value of a numeric cell as an integer scaled by 10^scale (integers: scale 0).
 int scale_of(const DataType& t) { return t.id == TypeId::Decimal ? t.scale : t.id == TypeId::Money ? 4 : 0; }
 
-__int128 rescale(__int128 v, int from, int to) {
-  if (to >= from) {
-    for (int k = from; k < to; ++k) v *= 10;
-    return v;
-  }
-  return fn::Decimal::div_pow10_round(v, from - to);
-}
-
 Datum cast_numeric(const DataType& from, const DataType& to, const Datum& a, int64_t rows, int threads) {
   rt::Column out = new_fixed(to.physical(), rows);
   const Validity va = validity(a);
@@ -335,6 +421,7 @@ Datum cast_numeric(const DataType& from, const DataType& to, const Datum& a, int
     switch (from.physical()) {
       case fn::SqlType::Bool: return a.column->data[i];
       case fn::SqlType::Int32: return a.column->value<int32_t>(i);
+      case fn::SqlType::Decimal128: return a.column->value<__int128>(i);
       default: return a.column->value<int64_t>(i);
     }
   };
@@ -344,17 +431,25 @@ Datum cast_numeric(const DataType& from, const DataType& to, const Datum& a, int
   uint8_t* d = out.data.data();
   checked_loop(rows, threads, out, [&](int64_t i) -> int32_t {
     if (to.id == TypeId::Double) {
-      const double v = from_double ? load_double(i) : static_cast<double>(load_int(i)) / static_cast<double>(fn::Decimal::pow10(fs));
+      // Exact for |v| < 2^53 units; wider values round once more, as any decimal -> float conversion.
+      const double v = from_double ? load_double(i)
+                                   : static_cast<double>(load_int(i)) / static_cast<double>(fn::Decimal128::pow10(fs));
       std::memcpy(d + i * 8, &v, 8);
       return fn::kOk;
     }
     __int128 v;
-    if (from_double) {
+    if (from_double && to.is_wide_decimal()) {
+      // The catalog kernel's rule (17 significant digits, then the scale), for up to 38 digits.
+      if (!fn::float_scaled(load_double(i), ts, &v)) return fn::kArithmeticOverflow;
+    } else if (from_double) {
       const double x = load_double(i) * static_cast<double>(fn::Decimal::pow10(ts));
       if (!(std::fabs(x) < 9.2e18)) return fn::kArithmeticOverflow;
       v = static_cast<__int128>(ts == 0 ? std::trunc(x) : std::round(x));
+    } else if (ts == 0 && fs > 0) {
+      v = load_int(i) / fn::Decimal128::pow10(fs);  // to an integer type: truncates
     } else {
-      v = ts == 0 && fs > 0 ? load_int(i) / fn::Decimal::pow10(fs) : rescale(load_int(i), fs, ts);
+      const int32_t st = fn::Decimal128::rescale(load_int(i), fs, ts, fn::kMaxWideDecimalPrecision, &v);
+      if (st != fn::kOk) return st;
     }
     switch (to.id) {
       case TypeId::Bool: d[i] = v != 0; return fn::kOk;
@@ -365,7 +460,11 @@ Datum cast_numeric(const DataType& from, const DataType& to, const Datum& a, int
         return fn::kOk;
       }
       case TypeId::Decimal:
-        if (!fn::Decimal::fits(v, to.precision)) return fn::kArithmeticOverflow;
+        if (!fn::Decimal128::fits(v, to.precision)) return fn::kArithmeticOverflow;
+        if (to.is_wide_decimal()) {
+          std::memcpy(d + i * 16, &v, 16);
+          return fn::kOk;
+        }
         [[fallthrough]];
       default: {
         if (v < INT64_MIN || v > INT64_MAX) return fn::kArithmeticOverflow;
@@ -438,7 +537,7 @@ Datum call_kernel(const Expr& e, const Batch& batch, ExecContext& ctx) {
       const Value& v = e.constants[i];
       if (a.type == fn::SqlType::String) args.push_back(rt::KernelArg::text(v.s));
       else if (a.type == fn::SqlType::Float64) args.push_back(rt::KernelArg::real(v.d));
-      else args.push_back(rt::KernelArg::integer(v.i));
+      else args.push_back(rt::KernelArg::integer(static_cast<int64_t>(v.i)));
       continue;
     }
     ColumnPtr c = evaluate_column(*e.args[i], batch, ctx);
@@ -599,10 +698,11 @@ Datum evaluate_node(const Expr& e, const Batch& batch, ExecContext& ctx) {
               const double x = v.is_scalar ? v.scalar.d : v.column->value<double>(i);
               for (const Value* it : items) found = found || x == it->d;
             } else {
-              int64_t x;
+              __int128 x;
               if (v.is_scalar) x = v.scalar.i;
               else if (fn::type_width(t.physical()) == 4) x = v.column->value<int32_t>(i);
               else if (fn::type_width(t.physical()) == 1) x = v.column->data[i];
+              else if (fn::type_width(t.physical()) == 16) x = v.column->value<__int128>(i);
               else x = v.column->value<int64_t>(i);
               for (const Value* it : items) found = found || x == it->i;
             }

@@ -27,8 +27,16 @@ DataType storage_type(fn::SqlType t) {
     case fn::SqlType::Decimal: return DataType::decimal(18, 0);
     case fn::SqlType::Money: return DataType::money();
     case fn::SqlType::String: return DataType::varchar(0);
+    case fn::SqlType::Decimal128: return DataType::decimal(storage::kMaxDecimalDigits, 0);
   }
   return DataType::int32();
+}
+
+// Kernels take DECIMAL as an int64 (precision <= 18): a wider argument is converted to DECIMAL(18, s)
+// first, and a value that needs more digits is an overflow error at run time (docs/ENGINE.md).
+DataType narrowed_for_kernel(const DataType& t) {
+  if (!t.is_wide_decimal()) return t;
+  return DataType::decimal(storage::kMaxNarrowDecimalDigits, std::min(t.scale, storage::kMaxNarrowDecimalDigits));
 }
 
 // Cost of passing a value of type `from` where the kernel wants `to`; -1 if not allowed.
@@ -39,7 +47,7 @@ int conversion_cost(const ExprPtr& arg, fn::SqlType to) {
   switch (to) {
     case fn::SqlType::Int64: return from.id == TypeId::Int32 || from.id == TypeId::Bool ? 1 : -1;
     case fn::SqlType::Int32: return from.id == TypeId::Bool || (arg->is_constant() && from.id == TypeId::Int64) ? 1 : -1;
-    case fn::SqlType::Decimal: return is_integer(from) ? 2 : -1;
+    case fn::SqlType::Decimal: return is_integer(from) ? 2 : from.is_wide_decimal() ? 1 : -1;
     case fn::SqlType::Money: return is_integer(from) ? 3 : -1;
     case fn::SqlType::Float64: return is_numeric(from) ? 4 : -1;
     case fn::SqlType::Date: return arg->is_constant() && from.is_string() ? 1 : -1;
@@ -57,7 +65,6 @@ DataType target_of(const sql::TypeName& t) {
       const int p = t.length ? static_cast<int>(*t.length) : 18;
       const int s = t.scale ? static_cast<int>(*t.scale) : 0;
       if (p < 1 || p > 38 || s < 0 || s > p) throw BindError(t.loc, "invalid DECIMAL(" + std::to_string(p) + "," + std::to_string(s) + ")");
-      if (p > 18) throw BindError(t.loc, "DECIMAL precision " + std::to_string(p) + " is above Tessera's limit of 18 (values are int64)");
       return DataType::decimal(p, s);
     }
     case T::Float: case T::Real: return DataType::float64();
@@ -124,7 +131,7 @@ ExprPtr Binder::call(std::string_view sql_name, std::vector<ExprPtr> args, sql::
     }
     ExprPtr arg = args[next++];
     DataType want = storage_type(a.type);
-    if (a.type == fn::SqlType::Decimal) want = arg->type.id == TypeId::Decimal ? arg->type
+    if (a.type == fn::SqlType::Decimal) want = arg->type.id == TypeId::Decimal ? narrowed_for_kernel(arg->type)
                                              : arg->type.id == TypeId::Int64 ? DataType::decimal(18, 0) : DataType::decimal(10, 0);
     if (a.type == fn::SqlType::String && arg->type.is_string()) want = arg->type;
     arg = coerce(arg, want, loc);
@@ -218,6 +225,10 @@ ExprPtr Binder::bind_cast(ExprPtr value, const sql::TypeName& type, ExprPtr styl
     return value;
   }
   if (from == to && !style) return value;
+  if (from.is_wide_decimal() && !is_numeric(to)) {
+    // No kernel reads a 38-digit DECIMAL: text conversions see it as DECIMAL(18, s).
+    return bind_cast(coerce(value, narrowed_for_kernel(from), loc), type, style, is_try, loc);
+  }
   const std::string cast_name = is_try ? "TRY_CAST" : "CAST";
   const std::string convert_name = is_try ? "TRY_CONVERT" : "CONVERT";
   // A kernel converting exactly from -> to, with the style if CONVERT gave one.

@@ -16,16 +16,15 @@ bool is_null_constant(const ExprPtr& e) { return e->kind == ExprKind::Constant &
 Value parse_literal(const sql::LiteralExpr& l) {
   switch (l.literal_kind) {
     case sql::LiteralKind::Integer: {
-      int64_t v = 0;
-      bool overflow = false;
-      for (char c : l.text) {
-        if (v > (INT64_MAX - (c - '0')) / 10) overflow = true;
-        v = v * 10 + (c - '0');
-      }
-      if (overflow) {
-        if (l.text.size() > 18) throw BindError(l.loc, "the integer " + l.text + " is out of range");
-      }
-      return Value::integer(v);
+      // Beyond BIGINT an integer literal is a DECIMAL(p, 0), as in SQL Server (up to 38 digits).
+      std::string digits = l.text;
+      while (digits.size() > 1 && digits[0] == '0') digits.erase(0, 1);
+      if (digits.size() > static_cast<size_t>(storage::kMaxDecimalDigits))
+        throw BindError(l.loc, "the integer " + l.text + " is out of range (more than 38 digits)");
+      __int128 v = 0;
+      for (char c : digits) v = v * 10 + (c - '0');
+      if (v > INT64_MAX) return Value::decimal(v, static_cast<int>(digits.size()), 0);
+      return Value::integer(static_cast<int64_t>(v));
     }
     case sql::LiteralKind::Decimal: {
       const size_t dot = l.text.find('.');
@@ -33,8 +32,9 @@ Value parse_literal(const sql::LiteralExpr& l) {
       const int scale = dot == std::string::npos ? 0 : static_cast<int>(l.text.size() - dot - 1);
       while (digits.size() > 1 && digits[0] == '0') digits.erase(0, 1);
       const int precision = std::max<int>(static_cast<int>(digits.size()), scale == 0 ? 1 : scale);
-      if (precision > 18) throw BindError(l.loc, "the decimal literal " + l.text + " has more than 18 digits");
-      int64_t v = 0;
+      if (precision > storage::kMaxDecimalDigits)
+        throw BindError(l.loc, "the decimal literal " + l.text + " has more than 38 digits");
+      __int128 v = 0;
       for (char c : digits) v = v * 10 + (c - '0');
       return Value::decimal(v, std::max(precision, scale), scale);
     }
@@ -143,9 +143,10 @@ ExprPtr Binder::coerce(ExprPtr e, const DataType& to, sql::SourceLocation loc) {
       return constant(Value::date(days));
     }
     if (to.id == TypeId::Decimal || to.id == TypeId::Money) {
-      int64_t v = 0;
+      __int128 v = 0;
       const int scale = to.id == TypeId::Money ? 4 : to.scale;
-      if (!storage::parse_decimal(s, 18, scale, v))
+      if (!storage::parse_decimal(s, to.id == TypeId::Money ? 19 : to.precision, scale, v) ||
+          (to.id == TypeId::Money && (v > INT64_MAX || v < INT64_MIN)))
         throw BindError(loc, "conversion failed when converting the string '" + s + "' to " + type_text(to));
       Value r = Value::decimal(v, to.precision, scale);
       r.type = to;
@@ -430,8 +431,9 @@ ExprPtr Binder::bind_aggregate(const sql::FunctionCallExpr& f, ExprContext& ctx)
       if (!is_numeric(at) || at.id == TypeId::Bool)
         throw BindError(f.args[0]->loc, n + " needs a numeric argument, not " + type_text(at));
       a.func = n == "SUM" ? AggFunc::Sum : AggFunc::Avg;
-      // SQL Server: SUM(decimal(p,s)) and AVG are decimal(38,s) and decimal(38,max(s,6)); Tessera holds 18 digits.
-      if (at.id == TypeId::Decimal) t = DataType::decimal(18, a.func == AggFunc::Sum ? at.scale : std::max(at.scale, 6));
+      // SQL Server: SUM(decimal(p,s)) is decimal(38,s), AVG(decimal(p,s)) decimal(38,max(s,6)).
+      if (at.id == TypeId::Decimal)
+        t = DataType::decimal(storage::kMaxDecimalDigits, a.func == AggFunc::Sum ? at.scale : std::max(at.scale, 6));
       else t = at;
     }
   }

@@ -60,7 +60,7 @@ DataType as_decimal(const DataType& t) {
 DataType unify_decimals(const DataType& a, const DataType& b) {
   const int s = std::max(a.scale, b.scale);
   const int integral = std::max(a.precision - a.scale, b.precision - b.scale);
-  return DataType::decimal(std::min(18, integral + s), s);
+  return DataType::decimal(std::min(storage::kMaxDecimalDigits, integral + s), s);
 }
 
 }  // namespace
@@ -103,7 +103,7 @@ std::optional<ArithmeticTypes> arithmetic_types(Op op, const DataType& a, const 
       case Op::Mod: dop = fn::DecimalOp::kMod; break;
       default: return std::nullopt;
     }
-    const fn::DecimalType t = fn::result_type(dop, l.precision, l.scale, r.precision, r.scale);
+    const fn::DecimalType t = fn::sql_server_result_type(dop, l.precision, l.scale, r.precision, r.scale);
     return ArithmeticTypes{l, r, DataType::decimal(t.precision, t.scale)};
   }
   if (hi == TypeId::Money) {

@@ -28,7 +28,8 @@ rt::Column Value::broadcast(int64_t rows) const {
         case fn::SqlType::Int32:
         case fn::SqlType::Date: { const int32_t v = static_cast<int32_t>(i); std::memcpy(p, &v, 4); break; }
         case fn::SqlType::Float64: std::memcpy(p, &d, 8); break;
-        default: std::memcpy(p, &i, 8); break;
+        case fn::SqlType::Decimal128: std::memcpy(p, &i, 16); break;
+        default: { const int64_t v = static_cast<int64_t>(i); std::memcpy(p, &v, 8); break; }
       }
     }
   }
@@ -49,6 +50,7 @@ Value Value::from_column(const rt::Column& c, const DataType& t, int64_t row) {
     case fn::SqlType::Date: v.i = c.value<int32_t>(row); break;
     case fn::SqlType::Float64: v.d = c.value<double>(row); break;
     case fn::SqlType::String: v.s = std::string(c.string(row)); break;
+    case fn::SqlType::Decimal128: v.i = c.value<__int128>(row); break;
     default: v.i = c.value<int64_t>(row); break;
   }
   return v;
@@ -59,7 +61,7 @@ std::string Value::to_sql() const {
   switch (type.id) {
     case TypeId::Bool: return i ? "1" : "0";
     case TypeId::Int32:
-    case TypeId::Int64: return std::to_string(i);
+    case TypeId::Int64: return std::to_string(static_cast<int64_t>(i));
     case TypeId::Double: {
       char buf[64];
       auto r = std::to_chars(buf, buf + sizeof buf, d);

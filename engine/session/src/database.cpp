@@ -93,8 +93,9 @@ struct Database::Impl {
       if (c.type == fn::SqlType::String) {
         h = std::hash<std::string_view>{}(c.string(r));
       } else {
-        h = 0;
-        std::memcpy(&h, c.data.data() + r * w, w);
+        uint64_t cell[2] = {0, 0};
+        std::memcpy(cell, c.data.data() + r * w, w);
+        h = w == 16 ? cell[0] ^ exec::mix64(cell[1]) : cell[0];
       }
       h = exec::mix64(h ^ 0x9e3779b97f4a7c15ULL);
       const uint32_t idx = static_cast<uint32_t>(h >> (64 - kBits));

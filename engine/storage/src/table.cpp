@@ -1,5 +1,6 @@
 #include "tessera/storage/table.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstdio>
@@ -13,7 +14,7 @@ fn::SqlType DataType::physical() const {
     case TypeId::Int32: return fn::SqlType::Int32;
     case TypeId::Int64: return fn::SqlType::Int64;
     case TypeId::Double: return fn::SqlType::Float64;
-    case TypeId::Decimal: return fn::SqlType::Decimal;
+    case TypeId::Decimal: return is_wide_decimal() ? fn::SqlType::Decimal128 : fn::SqlType::Decimal;
     case TypeId::Money: return fn::SqlType::Money;
     case TypeId::Date: return fn::SqlType::Date;
     case TypeId::Char:
@@ -122,7 +123,8 @@ std::string Table::cell_text(int64_t row, size_t col) const {
       std::snprintf(buf, sizeof buf, "%.17g", c.value<double>(row));
       return buf;
     }
-    case TypeId::Decimal: return format_decimal(c.value<int64_t>(row), t.scale);
+    case TypeId::Decimal:
+      return format_decimal(t.is_wide_decimal() ? c.value<__int128>(row) : c.value<int64_t>(row), t.scale);
     case TypeId::Money: return format_decimal(c.value<int64_t>(row), 4);
     case TypeId::Date: return format_date(c.value<int32_t>(row));
     case TypeId::Char:
@@ -191,11 +193,11 @@ bool parse_date(std::string_view s, int32_t& days) {
   return true;
 }
 
-bool parse_decimal(std::string_view s, int precision, int scale, int64_t& out) {
+bool parse_decimal(std::string_view s, int precision, int scale, __int128& out) {
   size_t i = 0;
   bool neg = false;
   if (i < s.size() && (s[i] == '-' || s[i] == '+')) neg = s[i++] == '-';
-  int64_t v = 0;
+  __int128 v = 0;
   int digits = 0, frac = 0;
   bool any = false, dot = false;
   for (; i < s.size(); ++i) {
@@ -209,7 +211,7 @@ bool parse_decimal(std::string_view s, int precision, int scale, int64_t& out) {
     any = true;
     if (dot && ++frac > scale) return false;
     if (v != 0 || ch != '0') ++digits;
-    if (digits > 18) return false;
+    if (digits > kMaxDecimalDigits) return false;
     v = v * 10 + (ch - '0');
   }
   if (!any) return false;
@@ -217,15 +219,27 @@ bool parse_decimal(std::string_view s, int precision, int scale, int64_t& out) {
     v *= 10;
     if (v != 0) ++digits;
   }
-  if (precision > 0 && digits > precision) return false;
+  if (digits > (precision > 0 ? precision : kMaxDecimalDigits)) return false;
   out = neg ? -v : v;
   return true;
 }
 
-std::string format_decimal(int64_t v, int scale) {
+bool parse_decimal(std::string_view s, int precision, int scale, int64_t& out) {
+  __int128 v;
+  if (!parse_decimal(s, precision > 0 && precision < 18 ? precision : 18, scale, v)) return false;
+  out = static_cast<int64_t>(v);
+  return true;
+}
+
+std::string format_decimal(__int128 v, int scale) {
   const bool neg = v < 0;
-  uint64_t u = neg ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
-  std::string digits = std::to_string(u);
+  unsigned __int128 u = neg ? 0 - static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
+  std::string digits;
+  do {
+    digits.push_back(static_cast<char>('0' + static_cast<int>(u % 10)));
+    u /= 10;
+  } while (u != 0);
+  std::reverse(digits.begin(), digits.end());
   if (scale > 0) {
     if (static_cast<int>(digits.size()) <= scale) digits.insert(0, scale + 1 - digits.size(), '0');
     digits.insert(digits.size() - scale, 1, '.');

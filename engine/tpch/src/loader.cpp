@@ -95,11 +95,16 @@ bool append_value(rt::Column& c, const DataType& t, std::string_view s) {
     }
     case TypeId::Decimal:
     case TypeId::Money: {
-      int64_t v;
+      __int128 v;
       const int p = t.id == TypeId::Money ? 19 : t.precision;
       const int sc = t.id == TypeId::Money ? 4 : t.scale;
-      if (!storage::parse_decimal(s, p > 18 ? 18 : p, sc, v)) return false;
-      c.append<int64_t>(v);
+      if (!storage::parse_decimal(s, p, sc, v)) return false;
+      if (t.is_wide_decimal()) {
+        c.append<__int128>(v);
+        return true;
+      }
+      if (v > INT64_MAX || v < INT64_MIN) return false;  // MONEY's range
+      c.append<int64_t>(static_cast<int64_t>(v));
       return true;
     }
     case TypeId::Date: {

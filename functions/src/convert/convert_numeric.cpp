@@ -10,12 +10,14 @@
 #include <limits>
 
 #include "tessera/functions/convert_functions.hpp"
+#include "tessera/functions/float_to_decimal.hpp"
 #include "tessera/functions/float_to_money.hpp"
 #include "tessera/functions/decimal.hpp"
 #include "tessera/functions/number_double.hpp"
 
 using tessera::fn::Decimal;
 using tessera::fn::DoubleDecimal;
+using tessera::fn::float_scaled;
 using tessera::fn::kArithmeticOverflow;
 using tessera::fn::kInvalidArgument;
 using tessera::fn::kMaxDecimalPrecision;
@@ -28,29 +30,6 @@ namespace {
 
 constexpr bool valid_type(int32_t precision, int32_t scale) {
   return precision >= 1 && precision <= kMaxDecimalPrecision && scale >= 0 && scale <= precision;
-}
-
-// round(v * 10^scale) half away from zero, through v's 17 significant digits.
-// False when v is not finite or the result exceeds 10^36 in magnitude.
-bool float_scaled(double v, int32_t scale, __int128* out) {
-  if (!DoubleDecimal::is_finite(v)) return false;
-  if (v == 0) {
-    *out = 0;
-    return true;
-  }
-  uint64_t q = 0;
-  int32_t exp10 = 0;
-  DoubleDecimal::round_digits(v, 17, &q, &exp10);
-  const int32_t shift = exp10 - 16 + scale;
-  __int128 r = q;
-  if (shift > 18) return false;
-  if (shift >= 0) {
-    for (int32_t i = 0; i < shift; ++i) r *= 10;
-  } else {
-    r = -shift > 17 ? 0 : Decimal::div_pow10_round(r, -shift);
-  }
-  *out = v < 0 ? -r : r;
-  return true;
 }
 
 // The double nearest the unscaled value v * 10^-scale (correctly rounded).

@@ -36,6 +36,7 @@ char abi_char(SqlType t) {
     case SqlType::Money: return 'l';
     case SqlType::Float64: return 'd';
     case SqlType::String: return 'p';
+    case SqlType::Decimal128: return '?';  // not a kernel ABI type
   }
   return '?';
 }

@@ -14,7 +14,10 @@ namespace tessera::fn {
 //           travel as constant arguments of the functions that need them
 //   Money   int64_t scaled by 10^4
 //   String  bytes (UTF-8) + int64_t offsets + int32_t lengths per row
-enum class SqlType : uint8_t { Bool, Int32, Int64, Float64, Date, Decimal, Money, String };
+//   Decimal128  __int128 scaled by 10^scale (precision 19..38): engine storage only.
+//           No kernel takes or returns it (the registry cannot name it); the engine converts a
+//           wide DECIMAL argument to Decimal (precision 18) before a kernel call.
+enum class SqlType : uint8_t { Bool, Int32, Int64, Float64, Date, Decimal, Money, String, Decimal128 };
 
 constexpr std::string_view type_name(SqlType t) {
   switch (t) {
@@ -26,6 +29,7 @@ constexpr std::string_view type_name(SqlType t) {
     case SqlType::Decimal: return "decimal";
     case SqlType::Money: return "money";
     case SqlType::String: return "string";
+    case SqlType::Decimal128: return "decimal128";
   }
   return "?";
 }
@@ -41,6 +45,7 @@ constexpr int type_width(SqlType t) {
     case SqlType::Decimal:
     case SqlType::Money: return 8;
     case SqlType::String: return 0;
+    case SqlType::Decimal128: return 16;
   }
   return 0;
 }

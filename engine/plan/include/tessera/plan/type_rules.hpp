@@ -1,9 +1,12 @@
 // Implicit conversions and result types of the built-in operators, following SQL Server's data type
 // precedence (float > decimal > money > bigint > int > bit; date over strings):
 //   comparison   both sides converted to the higher type (decimals to the larger scale)
-//   + - * / %    INT op INT -> INT, BIGINT if either is; DECIMAL by fn::result_type (numeric_decimal_arith.hpp);
-//                MONEY op MONEY/INT -> MONEY; anything with FLOAT -> FLOAT
-// A DECIMAL is an int64 (precision <= 18): BIGINT converts to DECIMAL(18,0), MONEY to DECIMAL(18,4).
+//   + - * / %    INT op INT -> INT, BIGINT if either is; DECIMAL by fn::sql_server_result_type
+//                (numeric_decimal_arith.hpp: up to 38 digits); MONEY op MONEY/INT -> MONEY;
+//                anything with FLOAT -> FLOAT
+// BIGINT converts to DECIMAL(18,0) and MONEY to DECIMAL(18,4) (MONEY's 19 digits fit an int64 at scale 4
+// only in MONEY's own range; SQL Server too gives money * decimal a decimal). A DECIMAL of precision
+// <= 18 is an int64, of 19..38 an __int128 (DataType::is_wide_decimal).
 #pragma once
 
 #include <optional>

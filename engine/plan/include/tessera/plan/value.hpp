@@ -16,7 +16,7 @@ using storage::TypeId;
 struct Value {
   DataType type;
   bool null = false;
-  int64_t i = 0;   // Bool, Int32, Int64, Decimal and Money (scaled), Date (days)
+  __int128 i = 0;  // Bool, Int32, Int64, Decimal (scaled; 38 digits) and Money (scaled), Date (days)
   double d = 0;    // Double
   std::string s;   // Char, Varchar
 
@@ -26,7 +26,7 @@ struct Value {
   static Value int64(int64_t x) { Value v; v.type = DataType::int64(); v.i = x; return v; }
   static Value boolean(bool b) { Value v; v.type = DataType::boolean(); v.i = b; return v; }
   static Value float64(double x) { Value v; v.type = DataType::float64(); v.d = x; return v; }
-  static Value decimal(int64_t scaled, int p, int s) { Value v; v.type = DataType::decimal(p, s); v.i = scaled; return v; }
+  static Value decimal(__int128 scaled, int p, int s) { Value v; v.type = DataType::decimal(p, s); v.i = scaled; return v; }
   static Value date(int32_t days) { Value v; v.type = DataType::date(); v.i = days; return v; }
   static Value string(std::string x) {
     Value v;

@@ -2,7 +2,8 @@
 //
 // Logical types and their physical representation:
 //   INT32            int32_t              INT64   int64_t            DOUBLE  double
-//   DECIMAL(p,s)     int64_t scaled by 10^s (p <= 18)                MONEY   int64_t scaled by 10^4
+//   DECIMAL(p,s)     int64_t scaled by 10^s (p <= 18), __int128 (19 <= p <= 38)
+//   MONEY            int64_t scaled by 10^4
 //   DATE             int32_t days since 1970-01-01                   BOOL    uint8_t
 //   CHAR(n)/VARCHAR(n)  bytes + int64 offsets + int32 lengths
 // Every column may hold NULLs (Column::valid; empty means all valid).
@@ -19,6 +20,9 @@
 namespace tessera::storage {
 
 enum class TypeId : uint8_t { Bool, Int32, Int64, Double, Decimal, Money, Date, Char, Varchar };
+
+inline constexpr int kMaxNarrowDecimalDigits = 18;  // DECIMAL(p <= 18): int64
+inline constexpr int kMaxDecimalDigits = 38;        // DECIMAL(19..38): __int128 (SQL Server's maximum)
 
 struct DataType {
   TypeId id = TypeId::Int32;
@@ -37,6 +41,8 @@ struct DataType {
   static DataType varchar(int n) { return {TypeId::Varchar, 0, 0, n}; }
 
   bool is_string() const { return id == TypeId::Char || id == TypeId::Varchar; }
+  // A DECIMAL whose precision needs more than an int64 (physical Decimal128).
+  bool is_wide_decimal() const { return id == TypeId::Decimal && precision > kMaxNarrowDecimalDigits; }
   fn::SqlType physical() const;
   std::string to_string() const;  // "DECIMAL(15,2)", "VARCHAR(25)", ...
   bool operator==(const DataType&) const = default;
@@ -100,8 +106,10 @@ void civil_from_days(int32_t z, int& y, unsigned& m, unsigned& d);
 std::string format_date(int32_t days);                    // YYYY-MM-DD
 bool parse_date(std::string_view s, int32_t& days);       // strict YYYY-MM-DD
 // Decimal text <-> scaled integer. parse accepts [+-]digits[.digits] with at most `scale` fraction
-// digits (fewer are padded); returns false on anything else or overflow of `precision` digits.
+// digits (fewer are padded); returns false on anything else or overflow of `precision` digits
+// (at most 38; at most 18 for the int64 form).
+bool parse_decimal(std::string_view s, int precision, int scale, __int128& out);
 bool parse_decimal(std::string_view s, int precision, int scale, int64_t& out);
-std::string format_decimal(int64_t v, int scale);
+std::string format_decimal(__int128 v, int scale);
 
 }  // namespace tessera::storage
