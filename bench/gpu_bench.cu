@@ -325,7 +325,7 @@ int64_t compare(const rt::Column& ref, int64_t ref_err, const rt::Column& got, i
     first = "row count or validity size differs";
     return std::max<int64_t>(1, ref.rows);
   }
-  const std::vector<int64_t>& goff = got.offsets.size() == ref.offsets.size() ? got.offsets : ref.offsets;
+  const rt::Buffer<int64_t>& goff = got.offsets.size() == ref.offsets.size() ? got.offsets : ref.offsets;
   parallel_for(ref.rows, [&](int64_t b, int64_t e, int) {
     int64_t n = 0, f = INT64_MAX;
     for (int64_t r = b; r < e; ++r) {

@@ -100,7 +100,7 @@ std::string check_args(const fn::FunctionSpec& spec, std::span<const KernelArg> 
 }
 
 int64_t plan_string_output(const KernelEntry& kernel, std::span<const KernelArg> args, int64_t rows,
-                           std::vector<int64_t>& offsets) {
+                           Buffer<int64_t>& offsets) {
   const fn::FunctionSpec& spec = *kernel.spec;
   offsets.resize(rows);
   fn::LengthInputs in;

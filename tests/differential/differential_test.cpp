@@ -222,7 +222,7 @@ int main(int argc, char** argv) {
         break;
       }
       const int64_t rows_in_batch = results.front().second.column.rows;
-      std::vector<int64_t> capacity_offsets;
+      rt::Buffer<int64_t> capacity_offsets;
       const int64_t total_capacity = rt::plan_string_output(*kernel, args, rows_in_batch, capacity_offsets);
       int64_t first_error = fn::kNoError;
       rt::Column per_row_out = results.front().second.column;

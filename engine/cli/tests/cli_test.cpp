@@ -29,7 +29,7 @@ rt::Column int_column(std::vector<int32_t> v, std::vector<uint8_t> valid = {}) {
   rt::Column c;
   c.type = fn::SqlType::Int32;
   for (int32_t x : v) c.append(x);
-  c.valid = std::move(valid);
+  c.valid.assign(valid.begin(), valid.end());
   return c;
 }
 
@@ -44,7 +44,7 @@ rt::Column string_column(std::vector<std::string> v, std::vector<uint8_t> valid 
   rt::Column c;
   c.type = fn::SqlType::String;
   for (const std::string& s : v) c.append_string(s);
-  c.valid = std::move(valid);
+  c.valid.assign(valid.begin(), valid.end());
   return c;
 }
 

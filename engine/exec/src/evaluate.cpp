@@ -217,26 +217,27 @@ int32_t int_arith(Op o, T a, T b, T* r) {
   }
 }
 
-// Read access to a DECIMAL operand of either width, as int128.
-struct WideIn {
-  const int64_t* narrow = nullptr;
-  const uint8_t* wide = nullptr;
-  __int128 s = 0;
-  __int128 operator[](int64_t i) const {
-    if (narrow) return narrow[i];
-    if (!wide) return s;
-    __int128 v;
-    std::memcpy(&v, wide + i * 16, 16);
-    return v;
+// Calls f(load) with load(i) -> the DECIMAL operand's row i as int128, specialised for a constant,
+// an int64 column or an int128 column (so the row loops below carry no per-row dispatch).
+template <typename F>
+void with_wide_loader(const Datum& d, const DataType& t, F&& f) {
+  if (d.is_scalar) {
+    const __int128 s = d.scalar.i;
+    f([s](int64_t) { return s; });
+  } else if (t.is_wide_decimal()) {
+    const uint8_t* p = d.column->data.data();
+    f([p](int64_t i) {
+      __int128 v;
+      std::memcpy(&v, p + i * 16, 16);
+      return v;
+    });
+  } else {
+    const int64_t* p = reinterpret_cast<const int64_t*>(d.column->data.data());
+    f([p](int64_t i) { return static_cast<__int128>(p[i]); });
   }
-};
-WideIn wide_in(const Datum& d, const DataType& t) {
-  WideIn r;
-  if (d.is_scalar) r.s = d.scalar.i;
-  else if (t.is_wide_decimal()) r.wide = d.column->data.data();
-  else r.narrow = reinterpret_cast<const int64_t*>(d.column->data.data());
-  return r;
 }
+
+bool fits_int64(__int128 v) { return v == static_cast<int64_t>(v); }
 
 // DECIMAL arithmetic where an operand or the result has more than 18 digits (SQL Server's types up to
 // DECIMAL(38, s)): int128 values, 256-bit intermediates where a product or a scaled dividend needs them
@@ -244,11 +245,10 @@ WideIn wide_in(const Datum& d, const DataType& t) {
 // take exact int128 fast paths.
 void wide_decimal_arithmetic(Op o, const DataType& l, const DataType& r, const DataType& t, const Datum& a,
                              const Datum& b, int64_t rows, int threads, rt::Column& out) {
-  const WideIn x = wide_in(a, l), y = wide_in(b, r);
   const int p1 = l.precision, s1 = l.scale, p2 = r.precision, s2 = r.scale;
   const bool wide_out = t.is_wide_decimal();
   uint8_t* dst = out.data.data();
-  auto store = [&](int64_t i, __int128 v) {
+  auto store = [dst, wide_out](int64_t i, __int128 v) {
     if (wide_out) {
       std::memcpy(dst + i * 16, &v, 16);
     } else {
@@ -258,48 +258,55 @@ void wide_decimal_arithmetic(Op o, const DataType& l, const DataType& r, const D
   };
   const __int128 limit = fn::Decimal128::pow10(t.precision);  // |result| < 10^p
   const int s = std::max(s1, s2);
-  if (o == Op::Mul && t.scale == s1 + s2 && p1 + p2 <= 38 && !l.is_wide_decimal() && !r.is_wide_decimal()) {
-    // Two int64 operands whose digits add up to at most 38: the product cannot overflow the type.
-    parallel_chunks(rows, threads, [&](int, int64_t bg, int64_t en) {
-      for (int64_t i = bg; i < en; ++i) store(i, x[i] * y[i]);
+  with_wide_loader(a, l, [&](auto x) {
+    with_wide_loader(b, r, [&](auto y) {
+      if (o == Op::Mul && t.scale == s1 + s2) {
+        if (p1 + p2 <= 38 && !l.is_wide_decimal() && !r.is_wide_decimal()) {
+          // Two int64 operands whose digits add up to at most 38: the product cannot overflow the type.
+          parallel_chunks(rows, threads, [&](int, int64_t bg, int64_t en) {
+            for (int64_t i = bg; i < en; ++i) store(i, x(i) * y(i));
+          });
+          return;
+        }
+        checked_loop(rows, threads, out, [&](int64_t i) -> int32_t {
+          const __int128 u = x(i), v = y(i);
+          __int128 w;
+          if (fits_int64(u) && fits_int64(v)) w = u * v;  // one 64x64 -> 128-bit multiply
+          else if (__builtin_mul_overflow(u, v, &w)) return fn::kArithmeticOverflow;
+          if (w >= limit || w <= -limit) return fn::kArithmeticOverflow;
+          store(i, w);
+          return fn::kOk;
+        }, t);
+        return;
+      }
+      if ((o == Op::Add || o == Op::Sub) && t.scale == s) {
+        const __int128 fx = fn::Decimal128::pow10(s - s1), fy = fn::Decimal128::pow10(s - s2);
+        const bool sub = o == Op::Sub;
+        checked_loop(rows, threads, out, [&](int64_t i) -> int32_t {
+          __int128 u, v, w;
+          if (__builtin_mul_overflow(x(i), fx, &u) || __builtin_mul_overflow(y(i), fy, &v)) return fn::kArithmeticOverflow;
+          if (sub ? __builtin_sub_overflow(u, v, &w) : __builtin_add_overflow(u, v, &w)) return fn::kArithmeticOverflow;
+          if (w >= limit || w <= -limit) return fn::kArithmeticOverflow;
+          store(i, w);
+          return fn::kOk;
+        }, t);
+        return;
+      }
+      checked_loop(rows, threads, out, [&](int64_t i) {
+        __int128 v = 0;
+        int32_t st;
+        switch (o) {
+          case Op::Add: st = fn::WideDecimalArith::add_sub(false, x(i), y(i), p1, s1, p2, s2, &v); break;
+          case Op::Sub: st = fn::WideDecimalArith::add_sub(true, x(i), y(i), p1, s1, p2, s2, &v); break;
+          case Op::Mul: st = fn::WideDecimalArith::mul(x(i), y(i), p1, s1, p2, s2, &v); break;
+          case Op::Div: st = fn::WideDecimalArith::div(x(i), y(i), p1, s1, p2, s2, &v); break;
+          default: st = fn::WideDecimalArith::mod(x(i), y(i), p1, s1, p2, s2, &v); break;
+        }
+        if (st == fn::kOk) store(i, v);
+        return st;
+      }, t);
     });
-    return;
-  }
-  if (o == Op::Mul && t.scale == s1 + s2) {
-    checked_loop(rows, threads, out, [&](int64_t i) -> int32_t {
-      __int128 w;
-      if (__builtin_mul_overflow(x[i], y[i], &w) || w >= limit || w <= -limit) return fn::kArithmeticOverflow;
-      store(i, w);
-      return fn::kOk;
-    }, t);
-    return;
-  }
-  if ((o == Op::Add || o == Op::Sub) && t.scale == s) {
-    const __int128 fx = fn::Decimal128::pow10(s - s1), fy = fn::Decimal128::pow10(s - s2);
-    const bool sub = o == Op::Sub;
-    checked_loop(rows, threads, out, [&](int64_t i) -> int32_t {
-      __int128 u, v, w;
-      if (__builtin_mul_overflow(x[i], fx, &u) || __builtin_mul_overflow(y[i], fy, &v)) return fn::kArithmeticOverflow;
-      if (sub ? __builtin_sub_overflow(u, v, &w) : __builtin_add_overflow(u, v, &w)) return fn::kArithmeticOverflow;
-      if (w >= limit || w <= -limit) return fn::kArithmeticOverflow;
-      store(i, w);
-      return fn::kOk;
-    }, t);
-    return;
-  }
-  checked_loop(rows, threads, out, [&](int64_t i) {
-    __int128 v = 0;
-    int32_t st;
-    switch (o) {
-      case Op::Add: st = fn::WideDecimalArith::add_sub(false, x[i], y[i], p1, s1, p2, s2, &v); break;
-      case Op::Sub: st = fn::WideDecimalArith::add_sub(true, x[i], y[i], p1, s1, p2, s2, &v); break;
-      case Op::Mul: st = fn::WideDecimalArith::mul(x[i], y[i], p1, s1, p2, s2, &v); break;
-      case Op::Div: st = fn::WideDecimalArith::div(x[i], y[i], p1, s1, p2, s2, &v); break;
-      default: st = fn::WideDecimalArith::mod(x[i], y[i], p1, s1, p2, s2, &v); break;
-    }
-    if (st == fn::kOk) store(i, v);
-    return st;
-  }, t);
+  });
 }
 
 Datum arithmetic(const Expr& e, const Datum& a, const Datum& b, int64_t rows, int threads) {
@@ -504,7 +511,7 @@ Datum choose(const std::vector<Datum>& sources, const std::vector<int>& choice, 
   }
   const int w = fn::type_width(out.type);
   out.data.assign(static_cast<size_t>(rows) * w, 0);
-  std::vector<std::vector<uint8_t>> scalars(sources.size());
+  std::vector<rt::Buffer<uint8_t>> scalars(sources.size());
   for (size_t k = 0; k < sources.size(); ++k)
     if (sources[k].is_scalar) scalars[k] = sources[k].scalar.broadcast(1).data;
   for (int64_t i = 0; i < rows; ++i) {

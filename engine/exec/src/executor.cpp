@@ -60,7 +60,7 @@ std::vector<int64_t> filter_rows(const Batch& input, const std::vector<plan::Exp
   // While most rows survive, conjuncts that cannot fail are evaluated over all rows and their results
   // ANDed into one mask (no gather per conjunct); below a quarter of the rows, the survivors are
   // gathered and the remaining conjuncts see only them.
-  std::vector<uint8_t> mask;
+  rt::Buffer<uint8_t> mask;  // becomes a column below
   size_t next = 0;
   for (; next < order.size() && !sel && cannot_fail(*order[next]); ++next) {
     Datum d = evaluate(*order[next], input, ctx);

@@ -8,16 +8,21 @@
 #include <vector>
 
 #include "tessera/functions/sql_types.hpp"
+#include "tessera/runtime/column_allocator.hpp"
 
 namespace tessera::rt {
+
+// A column buffer: a std::vector whose large allocations sit on transparent huge pages.
+template <typename T>
+using Buffer = std::vector<T, ColumnAllocator<T>>;
 
 struct Column {
   fn::SqlType type = fn::SqlType::Int32;
   int64_t rows = 0;
-  std::vector<uint8_t> data;     // fixed-width elements, or string bytes
-  std::vector<int64_t> offsets;  // strings: start of each row in `data`
-  std::vector<int32_t> lengths;  // strings: byte length of each row
-  std::vector<uint8_t> valid;    // 1 = valid; empty means every row is valid
+  Buffer<uint8_t> data;     // fixed-width elements, or string bytes
+  Buffer<int64_t> offsets;  // strings: start of each row in `data`
+  Buffer<int32_t> lengths;  // strings: byte length of each row
+  Buffer<uint8_t> valid;    // 1 = valid; empty means every row is valid
 
   bool is_valid(int64_t row) const { return valid.empty() || valid[row] != 0; }
 

@@ -43,7 +43,7 @@ std::string check_args(const fn::FunctionSpec& spec, std::span<const KernelArg> 
 
 // The output capacity of each row (string results); total returned.
 int64_t plan_string_output(const KernelEntry& kernel, std::span<const KernelArg> args, int64_t rows,
-                           std::vector<int64_t>& offsets);
+                           Buffer<int64_t>& offsets);
 
 // Runs the kernel's CPU code on `threads` threads (0: all hardware threads).
 // Returns false with `error` set if the call itself is invalid (wrong
