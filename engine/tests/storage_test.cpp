@@ -38,6 +38,34 @@ TEST(Storage, Decimals) {
   EXPECT_EQ(format_decimal(7, 0), "7");
 }
 
+TEST(Storage, WideDecimals) {
+  __int128 v = 0;
+  ASSERT_TRUE(parse_decimal("-12345678901234567890123456789012345.678", 38, 3, v));
+  EXPECT_EQ(format_decimal(v, 3), "-12345678901234567890123456789012345.678");
+  ASSERT_TRUE(parse_decimal("99999999999999999999999999999999999999", 38, 0, v));  // 10^38 - 1
+  EXPECT_FALSE(parse_decimal("100000000000000000000000000000000000000", 38, 0, v));
+  EXPECT_FALSE(parse_decimal("1234567890123456789", 18, 0, v));  // 19 digits > precision 18
+  int64_t n = 0;
+  EXPECT_FALSE(parse_decimal("1234567890123456789", 38, 0, n));  // the int64 form holds 18 digits
+  EXPECT_TRUE(DataType::decimal(19, 2).is_wide_decimal());
+  EXPECT_FALSE(DataType::decimal(18, 2).is_wide_decimal());
+  EXPECT_EQ(DataType::decimal(19, 2).physical(), tessera::fn::SqlType::Decimal128);
+  EXPECT_EQ(tessera::fn::type_width(tessera::fn::SqlType::Decimal128), 16);
+}
+
+TEST(Storage, LargeColumnBuffersAreHugePageAligned) {
+  // Buffers of 4 MiB and more come from rt::ColumnAllocator's huge-page path (2 MiB-aligned).
+  tessera::rt::Column big = tessera::rt::Column::fixed(tessera::fn::SqlType::Int64, 1 << 20);  // 8 MiB
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(big.data.data()) % tessera::rt::kHugePage, 0u);
+  big.data[big.data.size() - 1] = 7;
+  tessera::rt::Column copy = big;  // copies keep the allocator
+  EXPECT_EQ(copy.data.back(), 7);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(copy.data.data()) % tessera::rt::kHugePage, 0u);
+  copy.data.resize(16);
+  copy.data.shrink_to_fit();  // back to the ordinary heap
+  EXPECT_EQ(copy.data.size(), 16u);
+}
+
 TEST(Storage, TableAppendAndNulls) {
   Schema s({{"k", DataType::int64(), false}, {"name", DataType::varchar(10), true}, {"d", DataType::date(), true}});
   Table a("t", s), b("t", s);
