@@ -67,6 +67,7 @@ std::string first_line(const std::string& s, size_t max = 100) {
 void print_report(const BenchReport& r, std::FILE* out) {
   std::fprintf(out, "TPC-H SF %g, %d threads, median of %d runs after 1 warm-up (ms); DuckDB %s\n", r.sf, r.threads,
                r.runs, r.duckdb_version.c_str());
+  std::fprintf(out, "Tessera: operators on the CPU, scalar functions on the %s\n", r.function_device.c_str());
   std::fprintf(out, "data: generated in %.2f s, loaded into DuckDB in %.2f s, into Tessera in %.2f s\n", r.generate_s,
                r.duckdb_load_s, r.tessera_load_s);
   int64_t total_rows = 0, total_bytes = 0;
@@ -133,6 +134,7 @@ void write_json(const BenchReport& r, const std::string& path) {
   j["warmup_runs"] = 1;
   j["suite"] = r.suite;
   j["duckdb_version"] = r.duckdb_version;
+  j["function_device"] = r.function_device;
   j["load_seconds"] = {{"generate", r.generate_s}, {"duckdb", r.duckdb_load_s}, {"tessera", r.tessera_load_s}};
   int64_t total_bytes = 0, total_rows = 0;
   json tables = json::array();

@@ -37,6 +37,7 @@ struct BenchReport {
   int runs = 0;
   std::string suite;           // as asked: tpch, tpch-scalar, all
   std::string duckdb_version;
+  std::string function_device;  // where Tessera's scalar functions ran: "CPU", "GPU (NVIDIA H200)"
   double generate_s = 0, duckdb_load_s = 0, tessera_load_s = 0;
   std::vector<TableInfo> tables;
   std::vector<QueryOutcome> queries;

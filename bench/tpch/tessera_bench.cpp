@@ -45,6 +45,7 @@ struct BenchOptions {
   std::string json_path;
   std::string query_dir = TESSERA_QUERY_DIR;
   std::string catalog_dir;
+  engine::FunctionDevice functions = engine::FunctionDevice::Auto;
 };
 
 class UsageError : public std::runtime_error {
@@ -55,10 +56,13 @@ class UsageError : public std::runtime_error {
 const char* kUsage =
     "usage: tessera-bench tpch [--sf 1] [--suite tpch|tpch-scalar|all] [--runs 5] [--threads N]\n"
     "                          [--queries 1,3,6] [--json out.json] [--query-dir DIR] [--catalog DIR]\n"
+    "                          [--device auto|cpu|cuda]\n"
     "  Generates TPC-H at --sf in memory, loads it into Tessera and DuckDB, checks every query's answer\n"
     "  against DuckDB's and times the queries that agree (1 warm-up, --runs timed runs, medians).\n"
     "  --threads: both engines and the generator (default: all cores). --query-dir: where tpch/qNN.sql,\n"
-    "  tpch-scalar/qNN.sql and tpch-scalar/duckdb/qNN.sql are (default " TESSERA_QUERY_DIR ").\n";
+    "  tpch-scalar/qNN.sql and tpch-scalar/duckdb/qNN.sql are (default " TESSERA_QUERY_DIR ").\n"
+    "  --device: where Tessera's scalar functions run (default auto: the GPU if there is one; cuda: the\n"
+    "  GPU or an error). Tessera's operators run on the CPU.\n";
 
 long parse_int(const std::string& opt, const std::string& v, long lo, long hi) {
   char* end = nullptr;
@@ -125,6 +129,12 @@ BenchOptions parse_options(int argc, char** argv) {
       o.query_dir = value();
     } else if (a == "--catalog") {
       o.catalog_dir = value();
+    } else if (a == "--device") {
+      const std::string d = value();
+      if (d == "auto") o.functions = engine::FunctionDevice::Auto;
+      else if (d == "cpu") o.functions = engine::FunctionDevice::Cpu;
+      else if (d == "cuda" || d == "gpu") o.functions = engine::FunctionDevice::Cuda;
+      else throw UsageError("bad device '" + d + "' (auto, cpu or cuda)");
     } else {
       throw UsageError("unknown option '" + a + "'");
     }
@@ -374,7 +384,10 @@ int run(const BenchOptions& o) {
   engine::Options eo;
   eo.threads = report.threads;
   eo.catalog_dir = o.catalog_dir;
+  eo.functions = o.functions;
   engine::Database tdb(eo);
+  report.function_device = tdb.function_device();
+  std::fprintf(stderr, "  scalar functions on the %s\n", report.function_device.c_str());
   t0 = Clock::now();
   for (storage::Table& t : tables) tdb.add_table(std::move(t));
   tables.clear();

@@ -223,7 +223,10 @@ TEST_F(Engine, ExplainShowsOperatorsAndKernels) {
   EXPECT_NE(plan.find("HashJoin INNER"), std::string::npos) << plan;
   EXPECT_NE(plan.find("HashAggregate"), std::string::npos) << plan;
   EXPECT_NE(plan.find("Scan t WHERE (YEAR(d) = 1996)"), std::string::npos) << plan;
-  EXPECT_NE(plan.find("YEAR -> kernel year [CPU, catalog]"), std::string::npos) << plan;
+  // The fixture's default device: the CPU here, the GPU on a machine with one (where every test of this
+  // suite then checks the GPU kernels' answers).
+  const std::string device = db_->functions_on_gpu() ? "GPU" : "CPU";
+  EXPECT_NE(plan.find("YEAR -> kernel year [" + device + ", catalog]"), std::string::npos) << plan;
   engine::QueryResult r = db_->execute("EXPLAIN SELECT id FROM t");
   ASSERT_EQ(r.names, std::vector<std::string>{"plan"});
   EXPECT_GE(r.rows, 2);
@@ -236,3 +239,56 @@ TEST_F(Engine, ExplainShowsOperatorsAndKernels) {
 }
 
 }  // namespace
+
+// Where scalar functions run. Without a GPU (CI): asking for CUDA is an error, never a quiet CPU run,
+// and Auto says it is on the CPU and why. With a GPU (the device machine): the same queries give the
+// same answers with their functions on the GPU, and EXPLAIN says so.
+TEST(EngineDevice, FunctionsOnTheGpuOrAClearError) {
+  const std::vector<std::string> queries = {
+      "SELECT id, YEAR(d), DATEPART(quarter, d), UPPER(grp), LEFT(grp, 1), CONVERT(VARCHAR(10), d, 101), "
+      "DATEADD(day, 30, d), DATEDIFF(day, d, DATE '1996-12-31'), CAST(amount AS MONEY), ROUND(amount, 1) "
+      "FROM t ORDER BY id",
+      "SELECT grp, count(*) FROM t WHERE MONTH(d) = 2 AND LOWER(grp) LIKE 'a%' GROUP BY grp"};
+  auto answers = [&](engine::Database& db) {
+    db.add_table(make_t());
+    std::vector<std::string> out;
+    for (const std::string& q : queries) {
+      engine::QueryResult r = db.execute(q);
+      for (int64_t i = 0; i < r.rows; ++i)
+        for (size_t c = 0; c < r.columns.size(); ++c) out.push_back(r.cell_text(i, c));
+    }
+    return out;
+  };
+  engine::Options cpu;
+  cpu.functions = engine::FunctionDevice::Cpu;
+  engine::Database on_cpu(cpu);
+  EXPECT_EQ(on_cpu.function_device(), "CPU");
+  const std::vector<std::string> expected = answers(on_cpu);
+  ASSERT_FALSE(expected.empty());
+
+  engine::Options cuda;
+  cuda.functions = engine::FunctionDevice::Cuda;
+  std::unique_ptr<engine::Database> on_gpu;
+  try {
+    on_gpu = std::make_unique<engine::Database>(cuda);
+  } catch (const engine::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("the GPU cannot be used"), std::string::npos) << e.what();
+    engine::Database automatic{engine::Options{}};
+    EXPECT_FALSE(automatic.functions_on_gpu());
+    EXPECT_EQ(automatic.function_device().rfind("CPU (no GPU: ", 0), 0u) << automatic.function_device();
+    automatic.add_table(make_t());
+    EXPECT_NE(automatic.explain("SELECT YEAR(d) FROM t").find("kernel year [CPU, catalog]"), std::string::npos);
+    return;
+  }
+  ASSERT_TRUE(on_gpu->functions_on_gpu());
+  EXPECT_EQ(on_gpu->function_device().rfind("GPU (", 0), 0u) << on_gpu->function_device();
+  EXPECT_EQ(answers(*on_gpu), expected);
+  EXPECT_NE(on_gpu->explain("SELECT YEAR(d) FROM t").find("kernel year [GPU, catalog]"), std::string::npos);
+  // A failing row on the GPU is the same SQL Server error as on the CPU.
+  try {
+    on_gpu->execute("SELECT DATEADD(year, 9000, d) FROM t");
+    FAIL() << "DATEADD overflow on the GPU raised no error";
+  } catch (const engine::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("Msg 517"), std::string::npos) << e.what();
+  }
+}

@@ -168,6 +168,12 @@ Command parse_command_line(const std::vector<std::string>& args) {
     } else if (a == "--catalog") {
       o.catalog_dir = r.value();
       if (o.catalog_dir.empty()) throw UsageError("--catalog needs a directory");
+    } else if (a == "--device") {
+      const std::string v = r.value();
+      if (v == "auto") o.functions = engine::FunctionDevice::Auto;
+      else if (v == "cpu") o.functions = engine::FunctionDevice::Cpu;
+      else if (v == "cuda" || v == "gpu") o.functions = engine::FunctionDevice::Cuda;
+      else throw UsageError("bad value '" + v + "' for --device: expected auto, cpu or cuda");
     } else if (a == "--max-rows") {
       o.settings.format.max_rows = parse_count(a, r.value(), INT64_MAX);
     } else if (a == "-h" || a == "--help") {
@@ -200,6 +206,8 @@ std::string usage_text() {
          "  --timing         print parse/plan/execute times of each statement on stderr\n"
          "  --threads N      threads for the engine and the generator (default 0: all cores)\n"
          "  --catalog DIR    kernel catalog (default: $TESSERA_CATALOG, else the build's catalog)\n"
+         "  --device D       where scalar functions run: auto (the GPU if there is one, default), cpu,\n"
+         "                   or cuda (the GPU, an error without one); operators run on the CPU\n"
          "  -h, --help       this text\n"
          "shell commands: .tables  .schema [table]  .timing on|off  .format table|csv  .maxrows N\n"
          "                .read FILE  .help  .quit\n";

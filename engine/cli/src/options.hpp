@@ -11,6 +11,7 @@
 
 #include "data_setup.hpp"
 #include "script_runner.hpp"
+#include "tessera/engine/database.hpp"
 #include "tessera/tpch/generator.hpp"
 
 namespace tessera::cli {
@@ -32,6 +33,7 @@ struct RunOptions {
   RunSettings settings;
   int threads = 0;                    // engine and generator threads (0: all cores)
   std::string catalog_dir;            // engine::Options::catalog_dir
+  engine::FunctionDevice functions = engine::FunctionDevice::Auto;  // --device
 };
 
 struct GenCommandOptions {

@@ -130,6 +130,13 @@ TEST(CliOptions, Help) {
   EXPECT_NE(usage_text().find("--max-rows"), std::string::npos);
 }
 
+TEST(CliOptions, Device) {
+  EXPECT_EQ(parse({}).run.functions, tessera::engine::FunctionDevice::Auto);
+  EXPECT_EQ(parse({"--device", "cpu"}).run.functions, tessera::engine::FunctionDevice::Cpu);
+  EXPECT_EQ(parse({"--device", "cuda"}).run.functions, tessera::engine::FunctionDevice::Cuda);
+  EXPECT_EQ(usage_error({"--device", "tpu"}), "bad value 'tpu' for --device: expected auto, cpu or cuda");
+}
+
 TEST(CliOptions, Errors) {
   EXPECT_EQ(usage_error({"--bogus"}), "unknown option '--bogus'");
   EXPECT_EQ(usage_error({"-x"}), "unknown option '-x'");

@@ -19,26 +19,28 @@ using namespace tessera;
 
 namespace {
 
-std::string banner(const cli::LoadSummary& s) {
+std::string banner(const cli::LoadSummary& s, const engine::Database& db) {
   int64_t rows = 0;
   for (int64_t r : s.rows) rows += r;
   char buf[256];
   std::snprintf(buf, sizeof buf, "Tessera shell on %s: %zu tables, %lld rows, ready in %.1f s.\n", s.description.c_str(),
                 s.tables.size(), static_cast<long long>(rows), s.seconds);
-  return std::string(buf) + "Statements end with ';'. .help lists the commands, .quit (or Ctrl-D) leaves.\n";
+  return std::string(buf) + "Scalar functions run on the " + db.function_device() +
+         "; operators on the CPU.\nStatements end with ';'. .help lists the commands, .quit (or Ctrl-D) leaves.\n";
 }
 
 int run(const cli::RunOptions& o) {
   engine::Options eo;
   eo.catalog_dir = o.catalog_dir;
   eo.threads = o.threads;
+  eo.functions = o.functions;
   engine::Database db(eo);
   const bool shell = o.scripts.empty() && isatty(STDIN_FILENO);
   const cli::LoadSummary loaded = cli::load_data(db, o.data, o.threads, isatty(STDERR_FILENO));
 
   cli::RunSettings settings = o.settings;
   cli::ScriptRunner runner(db, settings, std::cout, std::cerr);
-  if (shell) return cli::run_shell(runner, banner(loaded));
+  if (shell) return cli::run_shell(runner, banner(loaded, db));
   if (o.scripts.empty()) return runner.run(cli::read_all(std::cin), "<stdin>") ? 0 : 1;
   for (const cli::ScriptSource& s : o.scripts) {
     const bool ok = s.kind == cli::ScriptSource::Kind::Inline

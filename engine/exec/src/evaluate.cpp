@@ -1,6 +1,6 @@
 // Vectorised expression evaluation over whole columns: built-in operators (comparison, three-valued
 // logic, checked arithmetic, numeric casts, CASE, IN, IS NULL, COALESCE) run here; scalar functions
-// run as catalog kernels (rt::run_cpu). A failing row raises ExecError with SQL Server's message.
+// run as catalog kernels (rt::run_cpu, or rt::CudaDevice::run when the session has a GPU). A failing row raises ExecError with SQL Server's message.
 // CASE evaluates every branch over all rows (no short-circuit): an error in a branch a row does not
 // take still fails the query -- a known difference from SQL Server, noted in docs/ENGINE.md.
 #include <algorithm>
@@ -18,6 +18,7 @@
 #include "tessera/functions/status.hpp"
 #include "tessera/plan/type_rules.hpp"
 #include "tessera/runtime/catalog.hpp"
+#include "tessera/runtime/cuda_device.hpp"
 #include "tessera/runtime/kernel_call.hpp"
 
 namespace tessera::exec {
@@ -557,7 +558,9 @@ Datum call_kernel(const Expr& e, const Batch& batch, ExecContext& ctx) {
     rt::Column empty = rt::Column::fixed(spec.result, 0);
     return column_datum(std::move(empty));
   }
-  if (!rt::run_cpu(*e.kernel, args, ctx.session, ctx.threads, result, error)) throw ExecError(error);
+  const bool ok = ctx.gpu ? ctx.gpu->run(*e.kernel, args, ctx.session, result, error)
+                         : rt::run_cpu(*e.kernel, args, ctx.session, ctx.threads, result, error);
+  if (!ok) throw ExecError(error);
   if (result.error) throw ExecError(result.error->message);
   return column_datum(std::move(result.column));
 }

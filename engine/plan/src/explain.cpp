@@ -9,11 +9,11 @@ namespace tessera::plan {
 
 namespace {
 
-void collect_calls(const Expr& e, std::set<std::string>& out) {
+void collect_calls(const Expr& e, std::string_view device, std::set<std::string>& out) {
   if (e.kind == ExprKind::Call)
-    out.insert(e.name + " -> kernel " + std::string(e.kernel->spec->kernel) + " [CPU, catalog]");
+    out.insert(e.name + " -> kernel " + std::string(e.kernel->spec->kernel) + " [" + std::string(device) + ", catalog]");
   for (const auto& a : e.args)
-    if (a) collect_calls(*a, out);
+    if (a) collect_calls(*a, device, out);
 }
 
 std::string list(const std::vector<ExprPtr>& es, const char* sep = " AND ") {
@@ -30,12 +30,12 @@ std::string rows_text(double r) {
 }
 
 void render(const LogicalOp& op, int depth, std::string& out, std::vector<const LogicalOp*>& subplans,
-            const ActualLookup& actual) {
+            const ActualLookup& actual, std::string_view device) {
   std::string line(depth * 2, ' ');
   std::set<std::string> calls;
   auto note = [&](const std::vector<ExprPtr>& es) {
     for (const auto& e : es) {
-      collect_calls(*e, calls);
+      collect_calls(*e, device, calls);
       std::vector<const Expr*> stack{e.get()};
       while (!stack.empty()) {
         const Expr* x = stack.back();
@@ -112,19 +112,19 @@ void render(const LogicalOp& op, int depth, std::string& out, std::vector<const 
   line += ")";
   out += line + "\n";
   for (const auto& c : calls) out += std::string(depth * 2 + 4, ' ') + "function " + c + "\n";
-  for (const auto& c : op.children) render(*c, depth + 1, out, subplans, actual);
+  for (const auto& c : op.children) render(*c, depth + 1, out, subplans, actual, device);
 }
 
 }  // namespace
 
-std::string explain(const LogicalOp& plan, const ActualLookup& actual) {
+std::string explain(const LogicalOp& plan, const ActualLookup& actual, std::string_view device) {
   std::string out;
   std::vector<const LogicalOp*> subplans;
-  render(plan, 0, out, subplans, actual);
+  render(plan, 0, out, subplans, actual, device);
   for (size_t i = 0; i < subplans.size(); ++i) {
     out += "Subquery " + std::to_string(i + 1) + " (runs once):\n";
     std::vector<const LogicalOp*> nested;
-    render(*subplans[i], 1, out, nested, actual);
+    render(*subplans[i], 1, out, nested, actual, device);
     subplans.insert(subplans.end(), nested.begin(), nested.end());
   }
   return out;

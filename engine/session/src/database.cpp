@@ -17,6 +17,7 @@
 #include "tessera/plan/explain.hpp"
 #include "tessera/plan/optimizer.hpp"
 #include "tessera/runtime/catalog.hpp"
+#include "tessera/runtime/cuda_device.hpp"
 #include "tessera/sql/parser.hpp"
 
 #ifndef TESSERA_DEFAULT_CATALOG
@@ -59,10 +60,15 @@ std::optional<std::string_view> strip_explain(std::string_view sql, bool& analyz
 struct Database::Impl {
   Options opts;
   std::unique_ptr<rt::Catalog> catalog;
+  std::unique_ptr<rt::CudaDevice> gpu;  // set: every scalar-function kernel runs on it
+  std::string function_device = "CPU";
   std::map<std::string, std::unique_ptr<storage::Table>> tables;  // by lower-case name
   std::map<std::string, plan::ViewDef> views;
   std::mutex stats_mutex;
   std::map<std::pair<const storage::Table*, size_t>, double> distinct;
+
+  // EXPLAIN's word for where the catalog's kernels run.
+  const char* function_label() const { return gpu ? "GPU" : "CPU"; }
 
   int threads() const {
     return opts.threads > 0 ? opts.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -74,6 +80,7 @@ struct Database::Impl {
     exec::ExecContext ctx;
     ctx.threads = threads();
     ctx.session.collation = 0;
+    ctx.gpu = gpu.get();
     return ctx;
   }
 
@@ -129,8 +136,11 @@ struct Database::Impl {
     };
     env.kernels = catalog.get();
     env.fold = [this](const plan::ExprPtr& e) {
+      // Constant folding evaluates one row while planning: on the CPU (the plan then holds a constant,
+      // not a function call, so there is nothing left to place).
       exec::ExecContext ctx = new_context();
       ctx.threads = 1;
+      ctx.gpu = nullptr;
       return exec::evaluate_constant(*e, ctx);
     };
     return env;
@@ -200,7 +210,7 @@ struct Database::Impl {
           if (explain_only) {
             plan::BoundQuery b = plan_select(q);
             if (!analyze) {
-              *plan_text = plan::explain(*b.plan);
+              *plan_text = plan::explain(*b.plan, nullptr, function_label());
               break;
             }
             // EXPLAIN ANALYZE: run it, then print each operator's rows and time beside the estimate.
@@ -214,7 +224,7 @@ struct Database::Impl {
             *plan_text = plan::explain(*b.plan, [&](const plan::LogicalOp& op) -> const plan::ActualStats* {
               auto it = actual.find(&op);
               return it == actual.end() ? nullptr : &it->second;
-            });
+            }, function_label());
             char buf[64];
             std::snprintf(buf, sizeof buf, "Executed in %.1f ms\n", ms_since(t0));
             *plan_text += buf;
@@ -264,7 +274,21 @@ Database::Database(Options opts) : impl_(std::make_unique<Impl>()) {
   if (!impl_->catalog)
     throw Error("cannot load the kernel catalog from '" + dir + "': " + error +
                 " (build it with ninja -C build, or set TESSERA_CATALOG / --catalog)");
+  if (impl_->opts.functions != FunctionDevice::Cpu) {
+    std::string why;
+    impl_->gpu = rt::CudaDevice::open(*impl_->catalog, why);
+    if (impl_->gpu) {
+      impl_->function_device = "GPU (" + impl_->gpu->name() + ")";
+    } else if (impl_->opts.functions == FunctionDevice::Cuda) {
+      throw Error("scalar functions on the GPU were asked for, but the GPU cannot be used: " + why);
+    } else {
+      impl_->function_device = "CPU (no GPU: " + why + ")";
+    }
+  }
 }
+
+std::string Database::function_device() const { return impl_->function_device; }
+bool Database::functions_on_gpu() const { return impl_->gpu != nullptr; }
 
 Database::~Database() = default;
 

@@ -14,6 +14,7 @@
 
 namespace tessera::rt {
 class Catalog;
+class CudaDevice;
 }
 
 namespace tessera::exec {
@@ -28,6 +29,7 @@ struct OperatorStats {
 
 struct ExecContext {
   int threads = 1;
+  rt::CudaDevice* gpu = nullptr;  // set: scalar-function kernels run on this GPU, else on the CPU
   fn::SessionContext session;
   std::map<const plan::LogicalOp*, plan::Value> subquery_values;  // uncorrelated scalar subqueries, run once
   // Common subexpressions: results by fingerprint while one operator evaluates over `memo_batch`.

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 
 #include "tessera/plan/logical_plan.hpp"
 
@@ -16,6 +17,7 @@ struct ActualStats {
 };
 using ActualLookup = std::function<const ActualStats*(const LogicalOp&)>;
 
-std::string explain(const LogicalOp& plan, const ActualLookup& actual = nullptr);
+// `function_device`: where the catalog's kernels run ("CPU" or "GPU"), printed for every scalar function.
+std::string explain(const LogicalOp& plan, const ActualLookup& actual = nullptr, std::string_view function_device = "CPU");
 
 }  // namespace tessera::plan

@@ -33,9 +33,19 @@ class Error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Where the catalog's scalar-function kernels run inside queries. The relational operators always
+// run on the CPU so far; with a GPU each kernel call copies its argument columns to the device, launches
+// the compiled GPU kernel and copies the result back (docs/ENGINE.md, "Scalar functions on the GPU").
+enum class FunctionDevice : uint8_t {
+  Auto,  // the GPU if one can be opened, else the CPU (function_device() says which, and why)
+  Cpu,
+  Cuda,  // the GPU or an Error: never the CPU
+};
+
 struct Options {
   std::string catalog_dir;  // "": $TESSERA_CATALOG, else the catalog this build made (build/catalog)
   int threads = 0;          // 0: all hardware threads
+  FunctionDevice functions = FunctionDevice::Auto;
 };
 
 struct QueryResult {
@@ -80,6 +90,9 @@ class Database {
 
   const rt::Catalog& catalog() const;
   int threads() const;
+  // Where scalar functions run: "GPU (NVIDIA H200)", "CPU", or "CPU (no GPU: <why>)" under Auto.
+  std::string function_device() const;
+  bool functions_on_gpu() const;
 
  private:
   struct Impl;
