@@ -131,10 +131,7 @@ BenchOptions parse_options(int argc, char** argv) {
       o.catalog_dir = value();
     } else if (a == "--device") {
       const std::string d = value();
-      if (d == "auto") o.functions = engine::FunctionDevice::Auto;
-      else if (d == "cpu") o.functions = engine::FunctionDevice::Cpu;
-      else if (d == "cuda" || d == "gpu") o.functions = engine::FunctionDevice::Cuda;
-      else throw UsageError("bad device '" + d + "' (auto, cpu or cuda)");
+      if (!engine::parse_function_device(d, o.functions)) throw UsageError("bad device '" + d + "' (auto, cpu or cuda)");
     } else {
       throw UsageError("unknown option '" + a + "'");
     }

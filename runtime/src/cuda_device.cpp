@@ -80,7 +80,7 @@ struct ResidentCall::State {
   std::vector<KernelArg> args;  // copies (columns still point at the caller's data)
   Column out;
   int64_t rows = 0;
-  std::vector<CudaDevice::Api::Ptr> buffers;
+  std::vector<std::pair<CudaDevice::Api::Ptr, size_t>> buffers;  // with their pool size class
   struct Download {
     void* host;
     CudaDevice::Api::Ptr dev;
@@ -97,7 +97,7 @@ struct ResidentCall::State {
 
   ~State() {
     if (device)
-      for (CudaDevice::Api::Ptr p : buffers) device->api_->cuMemFree(p);
+      for (const auto& [p, bytes] : buffers) device->release(p, bytes);
   }
 };
 
@@ -141,8 +141,46 @@ std::unique_ptr<CudaDevice> CudaDevice::open(const Catalog& catalog, std::string
   return dev;
 }
 
+// Buffers come in size classes (powers of two from 64 KiB), so a freed buffer fits the next call's
+// column of about the same size.
+static size_t pool_size_class(size_t bytes) {
+  size_t c = size_t{64} << 10;
+  while (c < bytes) c <<= 1;
+  return c;
+}
+
+bool CudaDevice::acquire(size_t bytes, unsigned long long& ptr, std::string& error) {
+  if (auto it = pool_.find(bytes); it != pool_.end()) {
+    ptr = it->second;
+    pooled_bytes_ -= bytes;
+    pool_.erase(it);
+    return true;
+  }
+  Api::Ptr p = 0;
+  if (api_->cuMemAlloc(&p, bytes) != 0) {
+    // Out of memory with buffers parked in the pool: give them back and try once more.
+    for (const auto& [size, q] : pool_) api_->cuMemFree(q);
+    pool_.clear();
+    pooled_bytes_ = 0;
+    if (!api_->check(api_->cuMemAlloc(&p, bytes), "cuMemAlloc", error)) return false;
+  }
+  ptr = p;
+  return true;
+}
+
+void CudaDevice::release(unsigned long long ptr, size_t bytes) {
+  constexpr size_t kMaxPooled = size_t{16} << 30;  // keep at most 16 GiB parked
+  if (pooled_bytes_ + bytes > kMaxPooled) {
+    api_->cuMemFree(ptr);
+    return;
+  }
+  pool_.emplace(bytes, ptr);
+  pooled_bytes_ += bytes;
+}
+
 CudaDevice::~CudaDevice() {
   if (!api_) return;
+  for (const auto& [size, p] : pool_) api_->cuMemFree(p);
   for (auto& [u, m] : modules_) api_->cuModuleUnload(m);
   if (context_) api_->cuCtxDestroy(context_);
 }
@@ -187,8 +225,9 @@ std::unique_ptr<ResidentCall> CudaDevice::prepare(const KernelEntry& kernel, std
   int64_t moved = 0;
 
   auto alloc = [&](size_t bytes, Api::Ptr& dptr) {
-    if (!a.check(a.cuMemAlloc(&dptr, std::max<size_t>(bytes, 16)), "cuMemAlloc", error)) return false;
-    st.buffers.push_back(dptr);
+    const size_t size = pool_size_class(bytes);
+    if (!acquire(size, dptr, error)) return false;
+    st.buffers.push_back({dptr, size});
     return true;
   };
   auto upload = [&](const void* host, size_t bytes, Api::Ptr& dptr) {
@@ -330,7 +369,8 @@ bool ResidentCall::fetch(KernelResult& result, std::string& error) {
     if (d.bytes && !a.check(a.cuMemcpyDtoH(d.host, d.dev, d.bytes), "cuMemcpyDtoH", error)) return false;
   int64_t slot = fn::kNoError;
   if (!a.check(a.cuMemcpyDtoH(&slot, st.error_slot, 8), "cuMemcpyDtoH", error)) return false;
-  result.column = st.out;
+  if (single_use_) result.column = std::move(st.out);  // run(): nothing reads st.out again
+  else result.column = st.out;
   result.error.reset();
   if (slot != fn::kNoError) {
     const int64_t row = fn::error_row(slot);
@@ -344,6 +384,7 @@ bool CudaDevice::run(const KernelEntry& kernel, std::span<const KernelArg> args,
                      KernelResult& result, std::string& error) {
   std::unique_ptr<ResidentCall> call = prepare(kernel, args, session, error);
   if (!call) return false;
+  call->single_use_ = true;
   std::vector<float> ms;
   return call->time(0, 1, kernel.gpu_rows_per_thread, kernel.gpu_block_size, ms, error) && call->fetch(result, error);
 }

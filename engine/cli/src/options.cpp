@@ -170,10 +170,8 @@ Command parse_command_line(const std::vector<std::string>& args) {
       if (o.catalog_dir.empty()) throw UsageError("--catalog needs a directory");
     } else if (a == "--device") {
       const std::string v = r.value();
-      if (v == "auto") o.functions = engine::FunctionDevice::Auto;
-      else if (v == "cpu") o.functions = engine::FunctionDevice::Cpu;
-      else if (v == "cuda" || v == "gpu") o.functions = engine::FunctionDevice::Cuda;
-      else throw UsageError("bad value '" + v + "' for --device: expected auto, cpu or cuda");
+      if (!engine::parse_function_device(v, o.functions))
+        throw UsageError("bad value '" + v + "' for --device: expected auto, cpu or cuda");
     } else if (a == "--max-rows") {
       o.settings.format.max_rows = parse_count(a, r.value(), INT64_MAX);
     } else if (a == "-h" || a == "--help") {

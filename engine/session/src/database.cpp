@@ -287,6 +287,14 @@ Database::Database(Options opts) : impl_(std::make_unique<Impl>()) {
   }
 }
 
+bool parse_function_device(std::string_view text, FunctionDevice& out) {
+  if (text == "auto") out = FunctionDevice::Auto;
+  else if (text == "cpu") out = FunctionDevice::Cpu;
+  else if (text == "cuda" || text == "gpu") out = FunctionDevice::Cuda;
+  else return false;
+  return true;
+}
+
 std::string Database::function_device() const { return impl_->function_device; }
 bool Database::functions_on_gpu() const { return impl_->gpu != nullptr; }
 

@@ -6,6 +6,7 @@
 // block size, synchronous copies, no device-resident columns yet.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <span>
@@ -42,6 +43,7 @@ class ResidentCall {
   friend class CudaDevice;
   struct State;
   std::unique_ptr<State> state_;
+  bool single_use_ = false;  // CudaDevice::run: fetch() may move the output instead of copying it
   int64_t bytes_moved_ = 0;
   int64_t rows_ = 0;
 };
@@ -73,6 +75,12 @@ class CudaDevice {
   void* context_ = nullptr;
   std::map<int, void*> modules_;  // rows per thread -> loaded module
   std::string name_;
+  // Device buffers of finished calls, by size class, for the next calls: cuMemAlloc and cuMemFree
+  // (which synchronises) per argument column cost more than the copies of a small column.
+  std::multimap<size_t, unsigned long long> pool_;  // CUdeviceptr by size
+  size_t pooled_bytes_ = 0;
+  bool acquire(size_t bytes, unsigned long long& ptr, std::string& error);
+  void release(unsigned long long ptr, size_t bytes);
   void* function(const std::string& entry, int rows_per_thread, std::string& error);
 };
 

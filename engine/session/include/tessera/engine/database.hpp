@@ -42,6 +42,9 @@ enum class FunctionDevice : uint8_t {
   Cuda,  // the GPU or an Error: never the CPU
 };
 
+// "auto", "cpu", "cuda" (or "gpu"); false for anything else.
+bool parse_function_device(std::string_view text, FunctionDevice& out);
+
 struct Options {
   std::string catalog_dir;  // "": $TESSERA_CATALOG, else the catalog this build made (build/catalog)
   int threads = 0;          // 0: all hardware threads
