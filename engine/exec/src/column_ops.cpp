@@ -145,8 +145,12 @@ void hash_keys(const std::vector<const rt::Column*>& keys, int64_t rows, std::ve
     for (int64_t r = b; r < e; ++r) {
       uint64_t h = 0x2545f4914f6cdd1dULL;
       for (const rt::Column* c : keys) {
-        if (!c->is_valid(r)) null_key[r] = 1;
-        const uint64_t v = c->type == fn::SqlType::String ? hash_bytes(rtrim_blanks(c->string(r))) : mix64(raw_value(*c, r));
+        // A NULL cell's bits are unspecified (columns are not zero-filled): every NULL hashes alike.
+        const bool valid = c->is_valid(r);
+        if (!valid) null_key[r] = 1;
+        const uint64_t v = !valid ? 0x6e756c6cULL
+                           : c->type == fn::SqlType::String ? hash_bytes(rtrim_blanks(c->string(r)))
+                                                            : mix64(raw_value(*c, r));
         h = mix64(h ^ v) + 0x9e3779b97f4a7c15ULL;
       }
       hashes[r] = h;

@@ -36,11 +36,13 @@ struct Column {
     return {reinterpret_cast<const char*>(data.data()) + offsets[row], static_cast<size_t>(lengths[row])};
   }
 
+  // A fixed-width column of `rows` rows whose values are not initialised: the producer writes every row
+  // (NULL rows may keep any bits; readers look at `valid` first).
   static Column fixed(fn::SqlType type, int64_t rows) {
     Column c;
     c.type = type;
     c.rows = rows;
-    c.data.assign(rows * fn::type_width(type), 0);
+    c.data.resize(rows * fn::type_width(type));
     return c;
   }
   template <typename T>

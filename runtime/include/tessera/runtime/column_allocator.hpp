@@ -7,11 +7,18 @@
 // kernel backs them with transparent huge pages (512 times fewer faults) where it allows
 // (/sys/kernel/mm/transparent_hugepage/enabled: "always" or "madvise"; with "never" nothing changes).
 // Smaller buffers come from the ordinary heap.
+//
+// Value-initialisation (resize(n), Column::fixed) leaves the elements uninitialised: an operator writes
+// every row it produces, in parallel, so the pages are first touched by the threads that fill them
+// rather than by one zero-fill on the calling thread (which made every new column a serial memset plus
+// its page faults, and kept the operators from scaling past a few threads). assign(n, v), push_back and
+// insert still write their values.
 #pragma once
 
 #include <cstddef>
 #include <cstdlib>
 #include <new>
+#include <utility>
 
 #include <sys/mman.h>
 
@@ -40,6 +47,15 @@ struct ColumnAllocator {
   void deallocate(T* p, size_t n) noexcept {
     if (n * sizeof(T) < kHugeBufferMin) ::operator delete(p);
     else std::free(p);
+  }
+
+  template <typename U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;  // default-, not value-initialised: no zero-fill
+  }
+  template <typename U, typename... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
   }
 
   template <typename U>
