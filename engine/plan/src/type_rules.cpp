@@ -50,8 +50,8 @@ DataType as_decimal(const DataType& t) {
   switch (t.id) {
     case TypeId::Bool: return DataType::decimal(1, 0);
     case TypeId::Int32: return DataType::decimal(10, 0);
-    case TypeId::Int64: return DataType::decimal(18, 0);
-    case TypeId::Money: return DataType::decimal(18, 4);
+    case TypeId::Int64: return DataType::decimal(19, 0);  // as SQL Server: every BIGINT fits
+    case TypeId::Money: return DataType::decimal(19, 4);  // MONEY is DECIMAL(19,4)
     default: return t;
   }
 }

@@ -4,9 +4,8 @@
 //   + - * / %    INT op INT -> INT, BIGINT if either is; DECIMAL by fn::sql_server_result_type
 //                (numeric_decimal_arith.hpp: up to 38 digits); MONEY op MONEY/INT -> MONEY;
 //                anything with FLOAT -> FLOAT
-// BIGINT converts to DECIMAL(18,0) and MONEY to DECIMAL(18,4) (MONEY's 19 digits fit an int64 at scale 4
-// only in MONEY's own range; SQL Server too gives money * decimal a decimal). A DECIMAL of precision
-// <= 18 is an int64, of 19..38 an __int128 (DataType::is_wide_decimal).
+// BIGINT converts to DECIMAL(19,0) and MONEY to DECIMAL(19,4), as in SQL Server (money * decimal is a
+// decimal). A DECIMAL of precision <= 18 is an int64, of 19..38 an __int128 (DataType::is_wide_decimal).
 #pragma once
 
 #include <optional>
