@@ -1,5 +1,7 @@
 #include "tessera/duckdb/result_compare.hpp"
 
+#include "tessera/storage/table.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -146,30 +148,10 @@ const char* kind_name(Cell::Kind k) {
   return "?";
 }
 
-std::string int128_to_string(int128 v) {
-  if (v == 0) return "0";
-  const bool neg = v < 0;
-  unsigned __int128 u = neg ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
-  char buf[48];
-  int n = 0;
-  while (u) {
-    buf[n++] = static_cast<char>('0' + static_cast<int>(u % 10));
-    u /= 10;
-  }
-  std::string s = neg ? "-" : "";
-  while (n) s += buf[--n];
-  return s;
-}
+// One decimal text for Tessera's tables and for compared answers: storage::format_decimal.
+std::string int128_to_string(int128 v) { return storage::format_decimal(v, 0); }
 
-std::string decimal_to_string(int128 scaled, int scale) {
-  if (scale <= 0) return int128_to_string(scaled);
-  const bool neg = scaled < 0;
-  std::string digits = int128_to_string(scaled);
-  if (neg) digits.erase(0, 1);
-  if (static_cast<int>(digits.size()) <= scale) digits.insert(0, static_cast<size_t>(scale) + 1 - digits.size(), '0');
-  digits.insert(digits.size() - static_cast<size_t>(scale), ".");
-  return neg ? "-" + digits : digits;
-}
+std::string decimal_to_string(int128 scaled, int scale) { return storage::format_decimal(scaled, scale); }
 
 std::string Cell::to_string() const {
   switch (kind) {

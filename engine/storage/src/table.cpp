@@ -224,13 +224,6 @@ bool parse_decimal(std::string_view s, int precision, int scale, __int128& out) 
   return true;
 }
 
-bool parse_decimal(std::string_view s, int precision, int scale, int64_t& out) {
-  __int128 v;
-  if (!parse_decimal(s, precision > 0 && precision < 18 ? precision : 18, scale, v)) return false;
-  out = static_cast<int64_t>(v);
-  return true;
-}
-
 std::string format_decimal(__int128 v, int scale) {
   const bool neg = v < 0;
   unsigned __int128 u = neg ? 0 - static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);

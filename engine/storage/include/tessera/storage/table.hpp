@@ -107,9 +107,8 @@ std::string format_date(int32_t days);                    // YYYY-MM-DD
 bool parse_date(std::string_view s, int32_t& days);       // strict YYYY-MM-DD
 // Decimal text <-> scaled integer. parse accepts [+-]digits[.digits] with at most `scale` fraction
 // digits (fewer are padded); returns false on anything else or overflow of `precision` digits
-// (at most 38; at most 18 for the int64 form).
+// (at most 38).
 bool parse_decimal(std::string_view s, int precision, int scale, __int128& out);
-bool parse_decimal(std::string_view s, int precision, int scale, int64_t& out);
 std::string format_decimal(__int128 v, int scale);
 
 }  // namespace tessera::storage
