@@ -21,8 +21,9 @@ struct CudaDevice::Api {
   Result (*cuInit)(unsigned);
   Result (*cuDeviceGet)(int*, int);
   Result (*cuDeviceGetName)(char*, int, int);
-  Result (*cuCtxCreate)(void**, unsigned, int);
-  Result (*cuCtxDestroy)(void*);
+  Result (*cuDevicePrimaryCtxRetain)(void**, int);
+  Result (*cuDevicePrimaryCtxRelease)(int);
+  Result (*cuCtxSetCurrent)(void*);
   Result (*cuModuleLoadData)(void**, const void*);
   Result (*cuModuleUnload)(void*);
   Result (*cuModuleGetFunction)(void**, void*, const char*);
@@ -59,8 +60,9 @@ struct CudaDevice::Api {
   }
   bool load_all(std::string& e) {
     return load(cuInit, "cuInit", e) && load(cuDeviceGet, "cuDeviceGet", e) &&
-           load(cuDeviceGetName, "cuDeviceGetName", e) && load(cuCtxCreate, "cuCtxCreate_v2", e) &&
-           load(cuCtxDestroy, "cuCtxDestroy_v2", e) && load(cuModuleLoadData, "cuModuleLoadData", e) &&
+           load(cuDeviceGetName, "cuDeviceGetName", e) && load(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain", e) &&
+           load(cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2", e) &&
+           load(cuCtxSetCurrent, "cuCtxSetCurrent", e) && load(cuModuleLoadData, "cuModuleLoadData", e) &&
            load(cuModuleUnload, "cuModuleUnload", e) && load(cuModuleGetFunction, "cuModuleGetFunction", e) &&
            load(cuMemAlloc, "cuMemAlloc_v2", e) && load(cuMemFree, "cuMemFree_v2", e) &&
            load(cuMemcpyHtoD, "cuMemcpyHtoD_v2", e) && load(cuMemcpyDtoH, "cuMemcpyDtoH_v2", e) &&
@@ -115,8 +117,12 @@ std::unique_ptr<CudaDevice> CudaDevice::open(const Catalog& catalog, std::string
   char name[256] = {};
   if (!a.check(a.cuInit(0), "cuInit", error) || !a.check(a.cuDeviceGet(&device, 0), "cuDeviceGet", error) ||
       !a.check(a.cuDeviceGetName(name, sizeof name, device), "cuDeviceGetName", error) ||
-      !a.check(a.cuCtxCreate(&dev->context_, 0, device), "cuCtxCreate", error))
+      !a.check(a.cuDevicePrimaryCtxRetain(&dev->context_, device), "cuDevicePrimaryCtxRetain", error) ||
+      !a.check(a.cuCtxSetCurrent(dev->context_), "cuCtxSetCurrent", error))
     return nullptr;
+  // The primary context: the one the CUDA runtime (the GPU engine's operators, CUB) uses, so device
+  // pointers from either API are valid in both.
+  dev->device_ = device;
   dev->name_ = name;
   if (catalog.gpu_modules().empty()) {
     error = "the catalog has no GPU code";
@@ -182,7 +188,7 @@ CudaDevice::~CudaDevice() {
   if (!api_) return;
   for (const auto& [size, p] : pool_) api_->cuMemFree(p);
   for (auto& [u, m] : modules_) api_->cuModuleUnload(m);
-  if (context_) api_->cuCtxDestroy(context_);
+  if (context_) api_->cuDevicePrimaryCtxRelease(device_);
 }
 
 void* CudaDevice::function(const std::string& entry, int rows_per_thread, std::string& error) {
@@ -196,6 +202,25 @@ void* CudaDevice::function(const std::string& entry, int rows_per_thread, std::s
                    "cuModuleGetFunction(" + entry + ")", error))
     return nullptr;
   return f;
+}
+
+// The most specialised variant whose constants match this call, if any.
+template <typename IntArg>
+static const GpuSpecialization* choose_specialization(const KernelEntry& kernel, const fn::SessionContext& session,
+                                                      IntArg int_arg) {
+  const fn::SessionContext defaults;
+  const bool default_session = session.datefirst == defaults.datefirst && session.dateformat == defaults.dateformat &&
+                               session.language == defaults.language && session.collation == defaults.collation;
+  const GpuSpecialization* chosen = nullptr;
+  for (const GpuSpecialization& g : kernel.gpu_specializations) {
+    if (g.what.default_context && !default_session) continue;
+    bool match = true;
+    for (const auto& [arg, value] : g.what.constants) match &= int_arg(arg) == value;
+    const size_t weight = g.what.constants.size() * 2 + (g.what.default_context ? 1 : 0);
+    const size_t best = chosen ? chosen->what.constants.size() * 2 + (chosen->what.default_context ? 1 : 0) : 0;
+    if (match && (!chosen || weight > best)) chosen = &g;
+  }
+  return chosen;
 }
 
 std::unique_ptr<ResidentCall> CudaDevice::prepare(const KernelEntry& kernel, std::span<const KernelArg> args,
@@ -237,19 +262,8 @@ std::unique_ptr<ResidentCall> CudaDevice::prepare(const KernelEntry& kernel, std
   const int32_t ctx[4] = {session.datefirst, session.dateformat, session.language,
                           static_cast<int32_t>(session.collation)};
   const int64_t no_error = fn::kNoError;
-  // The most specialised variant whose constants match this call, if any.
-  const fn::SessionContext defaults;
-  const bool default_session = session.datefirst == defaults.datefirst && session.dateformat == defaults.dateformat &&
-                               session.language == defaults.language && session.collation == defaults.collation;
-  const GpuSpecialization* chosen = nullptr;
-  for (const GpuSpecialization& g : kernel.gpu_specializations) {
-    if (g.what.default_context && !default_session) continue;
-    bool match = true;
-    for (const auto& [arg, value] : g.what.constants) match &= st.args[arg].int_value == value;
-    const size_t weight = g.what.constants.size() * 2 + (g.what.default_context ? 1 : 0);
-    const size_t best = chosen ? chosen->what.constants.size() * 2 + (chosen->what.default_context ? 1 : 0) : 0;
-    if (match && (!chosen || weight > best)) chosen = &g;
-  }
+  const GpuSpecialization* chosen =
+      choose_specialization(kernel, session, [&](int arg) { return st.args[arg].int_value; });
   st.entry = chosen ? chosen->entry : kernel.gpu_entry;
   for (const fn::KernelParam& p : fn::kernel_params(spec)) {
     const KernelArg* k = p.arg >= 0 && p.kind != fn::ParamKind::ContextField ? &st.args[p.arg] : nullptr;
@@ -378,6 +392,89 @@ bool ResidentCall::fetch(KernelResult& result, std::string& error) {
     result.error = KernelError{row, status, describe_error(*st.kernel->spec, st.args, row, status)};
   }
   return true;
+}
+
+bool CudaDevice::launch(const KernelEntry& kernel, std::span<const DeviceKernelArg> args,
+                        const fn::SessionContext& session, int64_t rows, const MutableColumnView& out,
+                        int64_t* error_slot, void* stream, std::string& error) {
+  const fn::FunctionSpec& spec = *kernel.spec;
+  if (kernel.gpu_entry.empty()) {
+    error = std::string(spec.kernel) + ": the catalog has no GPU code for this kernel";
+    return false;
+  }
+  if (args.size() != spec.args.size()) {
+    error = std::string(spec.kernel) + ": " + std::to_string(args.size()) + " arguments for " +
+            std::to_string(spec.args.size());
+    return false;
+  }
+  Api& a = *api_;
+  if (!a.check(a.cuCtxSetCurrent(context_), "cuCtxSetCurrent", error)) return false;
+  const GpuSpecialization* chosen =
+      choose_specialization(kernel, session, [&](int arg) { return args[arg].int_value; });
+  const std::string& entry = chosen ? chosen->entry : kernel.gpu_entry;
+  const int32_t ctx[4] = {session.datefirst, session.dateformat, session.language,
+                          static_cast<int32_t>(session.collation)};
+  auto ptr = [](const void* p) { return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(p)); };
+  std::vector<uint64_t> values;
+  std::vector<char> abi;
+  for (const fn::KernelParam& p : fn::kernel_params(spec)) {
+    if (chosen && chosen->what.removes(p)) continue;  // a constant of the specialised kernel
+    const DeviceKernelArg* k = p.arg >= 0 && p.kind != fn::ParamKind::ContextField ? &args[p.arg] : nullptr;
+    if ((p.kind == fn::ParamKind::ArgData || p.kind == fn::ParamKind::ArgBytes || p.kind == fn::ParamKind::ArgOffsets ||
+         p.kind == fn::ParamKind::ArgLengths || p.kind == fn::ParamKind::ArgValid) &&
+        (!k->column || k->column->device != Device::Cuda)) {
+      error = std::string(spec.kernel) + ": argument " + std::to_string(p.arg + 1) + " must be a device column";
+      return false;
+    }
+    uint64_t d = 0;
+    switch (p.kind) {
+      case fn::ParamKind::ArgData:
+      case fn::ParamKind::ArgBytes: d = ptr(k->column->data); break;
+      case fn::ParamKind::ArgOffsets: d = ptr(k->column->offsets); break;
+      case fn::ParamKind::ArgLengths: d = ptr(k->column->lengths); break;
+      case fn::ParamKind::ArgValid: d = ptr(k->column->valid); break;
+      case fn::ParamKind::ConstValue:
+        d = spec.args[p.arg].type == fn::SqlType::Float64 ? std::bit_cast<uint64_t>(k->float_value)
+                                                          : static_cast<uint64_t>(k->int_value);
+        break;
+      case fn::ParamKind::ConstBytes: d = ptr(k->string_bytes); break;
+      case fn::ParamKind::ConstLength: d = static_cast<uint64_t>(k->string_length); break;
+      case fn::ParamKind::OutData:
+      case fn::ParamKind::OutBytes: d = ptr(out.data); break;
+      case fn::ParamKind::OutOffsets: d = ptr(out.offsets); break;
+      case fn::ParamKind::OutLengths: d = ptr(out.lengths); break;
+      case fn::ParamKind::OutValid: d = ptr(out.valid); break;
+      case fn::ParamKind::ErrorSlot: d = ptr(error_slot); break;
+      case fn::ParamKind::ContextField: d = static_cast<uint32_t>(ctx[p.arg]); break;
+      case fn::ParamKind::Begin: d = 0; break;  // coarsened kernels need begin % rows_per_thread == 0
+      case fn::ParamKind::End: d = static_cast<uint64_t>(rows); break;
+    }
+    values.push_back(d);
+    abi.push_back(p.abi);
+  }
+  std::vector<uint32_t> narrow(values.size());
+  std::vector<uint8_t> bytes(values.size());
+  std::vector<void*> params;
+  for (size_t i = 0; i < values.size(); ++i) {
+    narrow[i] = static_cast<uint32_t>(values[i]);
+    bytes[i] = static_cast<uint8_t>(values[i]);
+    params.push_back(abi[i] == 'i' ? static_cast<void*>(&narrow[i])
+                     : abi[i] == 'b' ? static_cast<void*>(&bytes[i])
+                                     : static_cast<void*>(&values[i]));
+  }
+  if (rows == 0) return true;
+  const int rpt = kernel.gpu_rows_per_thread;
+  void* f = function(entry, rpt, error);
+  if (!f) return false;
+  int block = kernel.gpu_block_size;
+  int max_threads = 0;
+  if (!a.check(a.cuFuncGetAttribute(&max_threads, Api::kMaxThreadsPerBlock, f), "cuFuncGetAttribute", error))
+    return false;
+  if (block > max_threads) block = std::max(32, max_threads / 32 * 32);
+  const int64_t per_block = static_cast<int64_t>(block) * rpt;
+  const unsigned grid = static_cast<unsigned>((rows + per_block - 1) / per_block);
+  return a.check(a.cuLaunchKernel(f, grid, 1, 1, static_cast<unsigned>(block), 1, 1, 0, stream, params.data(), nullptr),
+                 "cuLaunchKernel(" + entry + ")", error);
 }
 
 bool CudaDevice::run(const KernelEntry& kernel, std::span<const KernelArg> args, const fn::SessionContext& session,

@@ -29,15 +29,15 @@ using plan::Op;
 using plan::TypeId;
 using plan::Value;
 
-namespace {
-
-[[noreturn]] void fail_status(int32_t status, const DataType& t) {
+void fail_status(int32_t status, const DataType& t) {
   const auto& info = fn::status_info(status);
   std::string msg = "Msg " + std::to_string(info.sql_server_msg) + ": ";
   if (status == fn::kArithmeticOverflow) msg += "Arithmetic overflow error converting expression to data type " + plan::type_text(t) + ".";
   else msg += info.message;
   throw ExecError(msg);
 }
+
+namespace {
 
 // Read access to one operand: a column or a scalar, as physical type T.
 template <typename T>

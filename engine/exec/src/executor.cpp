@@ -13,8 +13,6 @@ namespace tessera::exec {
 
 using plan::OpKind;
 
-namespace {
-
 // Comparisons and logic over columns and constants: evaluating them on a row some earlier conjunct
 // rejected cannot raise an error.
 bool cannot_fail(const plan::Expr& e) {
@@ -41,6 +39,8 @@ bool has_call(const plan::Expr& e) {
     if (a && has_call(*a)) return true;
   return false;
 }
+
+namespace {
 
 Batch restrict_to(const Batch& in, const std::vector<plan::OutputColumn>& outputs) {
   Batch out;
@@ -152,6 +152,8 @@ Batch execute_node(const plan::LogicalOp& op, ExecContext& ctx);
 }
 
 Batch execute(const plan::LogicalOp& op, ExecContext& ctx) {
+  if (ctx.from_gpu)
+    if (auto it = ctx.from_gpu->find(&op); it != ctx.from_gpu->end()) return it->second;
   if (!ctx.stats) return execute_node(op, ctx);
   const auto t0 = std::chrono::steady_clock::now();
   Batch b = execute_node(op, ctx);

@@ -30,7 +30,16 @@ std::string rows_text(double r) {
 }
 
 void render(const LogicalOp& op, int depth, std::string& out, std::vector<const LogicalOp*>& subplans,
-            const ActualLookup& actual, std::string_view device) {
+            const ActualLookup& actual, std::string_view function_device, const PlacementNotes* placement) {
+  if (placement && placement->transfer_above) {
+    const std::string t = placement->transfer_above(op);
+    if (!t.empty()) {
+      out += std::string(depth * 2, ' ') + t + "\n";
+      ++depth;
+    }
+  }
+  const std::string op_device = placement && placement->device ? placement->device(op) : "CPU";
+  const std::string_view device = op_device == "GPU" ? std::string_view("GPU") : function_device;
   std::string line(depth * 2, ' ');
   std::set<std::string> calls;
   auto note = [&](const std::vector<ExprPtr>& es) {
@@ -98,7 +107,7 @@ void render(const LogicalOp& op, int depth, std::string& out, std::vector<const 
     case OpKind::Limit: line += "Limit " + std::to_string(op.limit); break;
     case OpKind::SingleRow: line += "SingleRow"; break;
   }
-  line += "  (rows~" + rows_text(op.estimated_rows) + ", CPU";
+  line += "  (rows~" + rows_text(op.estimated_rows) + ", " + op_device;
   if (actual)
     if (const ActualStats* a = actual(op)) {
       char buf[96];
@@ -112,19 +121,20 @@ void render(const LogicalOp& op, int depth, std::string& out, std::vector<const 
   line += ")";
   out += line + "\n";
   for (const auto& c : calls) out += std::string(depth * 2 + 4, ' ') + "function " + c + "\n";
-  for (const auto& c : op.children) render(*c, depth + 1, out, subplans, actual, device);
+  for (const auto& c : op.children) render(*c, depth + 1, out, subplans, actual, function_device, placement);
 }
 
 }  // namespace
 
-std::string explain(const LogicalOp& plan, const ActualLookup& actual, std::string_view device) {
+std::string explain(const LogicalOp& plan, const ActualLookup& actual, std::string_view device,
+                    const PlacementNotes* placement) {
   std::string out;
   std::vector<const LogicalOp*> subplans;
-  render(plan, 0, out, subplans, actual, device);
+  render(plan, 0, out, subplans, actual, device, placement);
   for (size_t i = 0; i < subplans.size(); ++i) {
     out += "Subquery " + std::to_string(i + 1) + " (runs once):\n";
     std::vector<const LogicalOp*> nested;
-    render(*subplans[i], 1, out, nested, actual, device);
+    render(*subplans[i], 1, out, nested, actual, device, placement);
     subplans.insert(subplans.end(), nested.begin(), nested.end());
   }
   return out;

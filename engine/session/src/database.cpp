@@ -13,6 +13,15 @@
 #include "tessera/exec/column_ops.hpp"
 
 #include "tessera/exec/executor.hpp"
+#include "tessera/exec/physical_executor.hpp"
+#include "tessera/physical/physical_plan.hpp"
+#ifdef TESSERA_HAVE_GPU_ENGINE
+#include <cuda_runtime.h>
+
+#include "tessera/exec/gpu/gpu_column_cache.hpp"
+#include "tessera/exec/gpu/gpu_context.hpp"
+#include "tessera/runtime/cuda_pool.hpp"
+#endif
 #include "tessera/plan/binder.hpp"
 #include "tessera/plan/explain.hpp"
 #include "tessera/plan/optimizer.hpp"
@@ -66,6 +75,94 @@ struct Database::Impl {
   std::map<std::string, plan::ViewDef> views;
   std::mutex stats_mutex;
   std::map<std::pair<const storage::Table*, size_t>, double> distinct;
+  physical::GpuAvailability gpu_engine;  // can operators run on the GPU?
+#ifdef TESSERA_HAVE_GPU_ENGINE
+  std::unique_ptr<rt::CudaPool> pool;
+  std::unique_ptr<exec::gpu::GpuColumnCache> cache;
+  cudaStream_t stream = nullptr;
+
+  // The GPU engine next to the catalog's kernels: the device pool, one stream, the resident column cache
+  // with a budget of 80% of the device memory free now.
+  void open_gpu_engine() {
+    if (!gpu) {
+      gpu_engine.why_not = "no GPU (" + function_device + ")";
+      return;
+    }
+    std::string why;
+    pool = rt::CudaPool::open(0, why);
+    if (!pool || cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking) != cudaSuccess) {
+      pool.reset();
+      gpu_engine.why_not = "the CUDA runtime cannot use the GPU: " + (why.empty() ? std::string("cudaStreamCreate failed") : why);
+      return;
+    }
+    int64_t free = 0, total = 0;
+    pool->memory_info(free, total);
+    cache = std::make_unique<exec::gpu::GpuColumnCache>(*pool, free / 10 * 8);
+    gpu_engine.usable = true;
+  }
+  ~Impl() {
+    cache.reset();
+    if (stream) cudaStreamDestroy(stream);
+  }
+#else
+  void open_gpu_engine() { gpu_engine.why_not = "the GPU engine was not built (no CUDA toolkit at build time)"; }
+#endif
+
+  physical::Policy policy() const {
+    switch (opts.functions) {
+      case FunctionDevice::Cpu: return physical::Policy::Cpu;
+      case FunctionDevice::Cuda: return physical::Policy::Cuda;
+      default: return physical::Policy::Auto;
+    }
+  }
+
+  physical::PhysicalPlan place(const plan::LogicalOp& root) {
+    try {
+      return physical::place(root, policy(), gpu_engine);
+    } catch (const physical::PlacementError& e) {
+      throw Error(e.what());
+    }
+  }
+
+  // Runs a placed plan; GPU subtrees on the GPU engine.
+  exec::Batch run_plan(const physical::PhysicalPlan& pp, const plan::LogicalOp& root, exec::ExecContext& ctx,
+                       int64_t* peak = nullptr) {
+#ifdef TESSERA_HAVE_GPU_ENGINE
+    if (!pp.to_host.empty()) {
+      exec::gpu::GpuContext g;
+      g.kernels = gpu.get();
+      g.pool = pool.get();
+      g.stream = stream;
+      g.cache = cache.get();
+      g.session = ctx.session;
+      g.stats = ctx.stats;
+      pool->reset_peak();
+      const int64_t base = pool->in_use();
+      exec::Batch b = exec::execute_physical(pp, root, ctx, &g);
+      if (peak) *peak = pool->peak() - base;
+      return b;
+    }
+#endif
+    (void)peak;
+    return exec::execute_physical(pp, root, ctx, nullptr);
+  }
+
+  plan::PlacementNotes notes(const physical::PhysicalPlan& pp) const {
+    plan::PlacementNotes n;
+    n.device = [&pp](const plan::LogicalOp& op) -> std::string {
+      auto it = pp.of.find(&op);
+      if (it == pp.of.end()) return "CPU";
+      return it->second->device == physical::Device::Gpu ? "GPU" : "CPU: " + it->second->cpu_reason;
+    };
+    n.transfer_above = [&pp](const plan::LogicalOp& op) -> std::string {
+      auto it = pp.to_host.find(&op);
+      if (it == pp.to_host.end()) return "";
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "ToHost ~%.1f MB (GPU -> CPU)", it->second->transfer_bytes / 1e6);
+      return buf;
+    };
+    return n;
+  }
 
   // EXPLAIN's word for where the catalog's kernels run.
   const char* function_label() const { return gpu ? "GPU" : "CPU"; }
@@ -160,9 +257,12 @@ struct Database::Impl {
     plan::BoundQuery b = plan_select(q);
     r.timing.plan_ms = ms_since(t0);
     const auto t1 = std::chrono::steady_clock::now();
+    const physical::PhysicalPlan pp = place(*b.plan);
     exec::ExecContext ctx = new_context();
-    exec::Batch batch = exec::execute(*b.plan, ctx);
+    exec::Batch batch = run_plan(pp, *b.plan, ctx, &r.gpu_peak_bytes);
     r.timing.execute_ms = ms_since(t1);
+    r.cpu_placements = pp.cpu_placements;
+    r.gpu_operators = static_cast<int>(pp.of.size() - pp.cpu_placements.size());
     r.rows = batch.rows;
     for (size_t i = 0; i < b.plan->outputs.size(); ++i) {
       r.names.push_back(b.plan->outputs[i].name);
@@ -209,8 +309,10 @@ struct Database::Impl {
           const auto& q = *st->as<sql::SelectStmt>().query;
           if (explain_only) {
             plan::BoundQuery b = plan_select(q);
+            const physical::PhysicalPlan pp = place(*b.plan);
+            const plan::PlacementNotes placement = notes(pp);
             if (!analyze) {
-              *plan_text = plan::explain(*b.plan, nullptr, function_label());
+              *plan_text = plan::explain(*b.plan, nullptr, function_label(), &placement);
               break;
             }
             // EXPLAIN ANALYZE: run it, then print each operator's rows and time beside the estimate.
@@ -218,13 +320,13 @@ struct Database::Impl {
             exec::ExecContext ctx = new_context();
             ctx.stats = &stats;
             const auto t0 = std::chrono::steady_clock::now();
-            exec::execute(*b.plan, ctx);
+            run_plan(pp, *b.plan, ctx);
             std::map<const plan::LogicalOp*, plan::ActualStats> actual;
             for (const auto& [op, s] : stats) actual[op] = {s.rows, s.ms};
             *plan_text = plan::explain(*b.plan, [&](const plan::LogicalOp& op) -> const plan::ActualStats* {
               auto it = actual.find(&op);
               return it == actual.end() ? nullptr : &it->second;
-            }, function_label());
+            }, function_label(), &placement);
             char buf[64];
             std::snprintf(buf, sizeof buf, "Executed in %.1f ms\n", ms_since(t0));
             *plan_text += buf;
@@ -285,6 +387,10 @@ Database::Database(Options opts) : impl_(std::make_unique<Impl>()) {
       impl_->function_device = "CPU (no GPU: " + why + ")";
     }
   }
+  if (impl_->opts.functions == FunctionDevice::Cpu) impl_->gpu_engine.why_not = "--device cpu";
+  else impl_->open_gpu_engine();
+  if (impl_->opts.functions == FunctionDevice::Cuda && !impl_->gpu_engine.usable)
+    throw Error("operators on the GPU were asked for (--device cuda), but " + impl_->gpu_engine.why_not);
 }
 
 bool parse_function_device(std::string_view text, FunctionDevice& out) {
@@ -296,6 +402,22 @@ bool parse_function_device(std::string_view text, FunctionDevice& out) {
 }
 
 std::string Database::function_device() const { return impl_->function_device; }
+bool Database::gpu_engine() const { return impl_->gpu_engine.usable; }
+std::string Database::gpu_engine_status() const {
+  return impl_->gpu_engine.usable ? "GPU operators on " + impl_->function_device : "CPU operators (" + impl_->gpu_engine.why_not + ")";
+}
+int64_t Database::gpu_resident_bytes() const {
+#ifdef TESSERA_HAVE_GPU_ENGINE
+  if (impl_->cache) return impl_->cache->resident_bytes();
+#endif
+  return 0;
+}
+int64_t Database::gpu_uploaded_bytes() const {
+#ifdef TESSERA_HAVE_GPU_ENGINE
+  if (impl_->cache) return impl_->cache->uploaded_bytes();
+#endif
+  return 0;
+}
 bool Database::functions_on_gpu() const { return impl_->gpu != nullptr; }
 
 Database::~Database() = default;
@@ -304,9 +426,13 @@ void Database::add_table(storage::Table t) {
   const std::string name = lower(t.name());
   {
     std::lock_guard<std::mutex> lock(impl_->stats_mutex);
-    if (auto it = impl_->tables.find(name); it != impl_->tables.end())
+    if (auto it = impl_->tables.find(name); it != impl_->tables.end()) {
       for (auto s = impl_->distinct.begin(); s != impl_->distinct.end();)
         s = s->first.first == it->second.get() ? impl_->distinct.erase(s) : std::next(s);
+#ifdef TESSERA_HAVE_GPU_ENGINE
+      if (impl_->cache) impl_->cache->forget(it->second.get());
+#endif
+    }
   }
   impl_->tables[name] = std::make_unique<storage::Table>(std::move(t));
 }

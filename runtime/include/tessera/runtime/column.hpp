@@ -9,6 +9,7 @@
 
 #include "tessera/functions/sql_types.hpp"
 #include "tessera/runtime/column_allocator.hpp"
+#include "tessera/runtime/column_view.hpp"
 
 namespace tessera::rt {
 
@@ -24,6 +25,10 @@ struct Column {
   Buffer<int32_t> lengths;  // strings: byte length of each row
   Buffer<uint8_t> valid;    // 1 = valid; empty means every row is valid
 
+  ColumnView view() const {
+    return {type, rows, Device::Host, data.data(), offsets.empty() ? nullptr : offsets.data(),
+            lengths.empty() ? nullptr : lengths.data(), valid.empty() ? nullptr : valid.data()};
+  }
   bool is_valid(int64_t row) const { return valid.empty() || valid[row] != 0; }
 
   template <typename T>

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "tessera/runtime/column_view.hpp"
 #include "tessera/runtime/kernel_call.hpp"
 
 namespace tessera::rt {
@@ -48,6 +49,15 @@ class ResidentCall {
   int64_t rows_ = 0;
 };
 
+// One SQL argument of a kernel launched on device-resident columns (CudaDevice::launch).
+struct DeviceKernelArg {
+  const ColumnView* column = nullptr;  // a column in device memory, or a constant:
+  int64_t int_value = 0;
+  double float_value = 0;
+  const char* string_bytes = nullptr;  // a constant string's bytes, in device memory
+  int64_t string_length = 0;
+};
+
 class CudaDevice {
  public:
   // nullptr with `error` set if there is no driver, no device, or the module fails to load.
@@ -61,6 +71,13 @@ class CudaDevice {
   bool run(const KernelEntry& kernel, std::span<const KernelArg> args, const fn::SessionContext& session,
            KernelResult& result, std::string& error);
 
+  // Launches the kernel over `rows` rows of device columns on `stream` (a cudaStream_t, null for the
+  // default stream), in place: nothing is copied. The caller sizes `out` (string outputs: offsets from the
+  // spec's length rule) and passes a device int64 `error_slot` holding fn::kNoError, which it reads after
+  // synchronising. False with `error` for an invalid call or a failed launch.
+  bool launch(const KernelEntry& kernel, std::span<const DeviceKernelArg> args, const fn::SessionContext& session,
+              int64_t rows, const MutableColumnView& out, int64_t* error_slot, void* stream, std::string& error);
+
   // Uploads the arguments once; nullptr with `error` on failure.
   std::unique_ptr<ResidentCall> prepare(const KernelEntry& kernel, std::span<const KernelArg> args,
                                         const fn::SessionContext& session, std::string& error);
@@ -72,7 +89,8 @@ class CudaDevice {
   friend class ResidentCall;
   struct Api;
   std::unique_ptr<Api> api_;
-  void* context_ = nullptr;
+  void* context_ = nullptr;  // the device's primary context (shared with the CUDA runtime)
+  int device_ = 0;
   std::map<int, void*> modules_;  // rows per thread -> loaded module
   std::string name_;
   // Device buffers of finished calls, by size class, for the next calls: cuMemAlloc and cuMemFree

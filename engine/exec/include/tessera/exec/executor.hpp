@@ -36,6 +36,9 @@ struct ExecContext {
   const Batch* memo_batch = nullptr;
   std::map<std::string, std::shared_ptr<const Datum>>* memo = nullptr;
   std::map<const plan::LogicalOp*, OperatorStats>* stats = nullptr;  // set by EXPLAIN ANALYZE
+  // Results of GPU subtrees already brought to the host (execute_physical): execute() returns them
+  // where the CPU part of the plan reaches those operators.
+  const std::map<const plan::LogicalOp*, Batch>* from_gpu = nullptr;
 };
 
 // Enables the common-subexpression memo of `ctx` for evaluations over `batch` in this scope.
@@ -69,6 +72,14 @@ struct Datum {
 };
 Datum evaluate(const plan::Expr& e, const Batch& batch, ExecContext& ctx);
 ColumnPtr evaluate_column(const plan::Expr& e, const Batch& batch, ExecContext& ctx);
+// Filters evaluate conjuncts in this order on both devices: those without function calls first; a
+// conjunct that can fail (arithmetic, casts, calls) only sees rows the earlier ones kept.
+bool cannot_fail(const plan::Expr& e);
+bool has_call(const plan::Expr& e);
+
+// Throws the ExecError SQL Server gives for a row of a built-in operator that failed with `status`
+// (Msg 8115 overflow converting to `t`, Msg 8134 divide by zero, ...): the CPU and GPU evaluators share it.
+[[noreturn]] void fail_status(int32_t status, const DataType& t);
 // An expression without columns (constant folding).
 plan::Value evaluate_constant(const plan::Expr& e, ExecContext& ctx);
 

@@ -17,7 +17,17 @@ struct ActualStats {
 };
 using ActualLookup = std::function<const ActualStats*(const LogicalOp&)>;
 
-// `function_device`: where the catalog's kernels run ("CPU" or "GPU"), printed for every scalar function.
-std::string explain(const LogicalOp& plan, const ActualLookup& actual = nullptr, std::string_view function_device = "CPU");
+// Where each operator runs, from the physical plan (physical::place); without it every operator is "CPU".
+struct PlacementNotes {
+  // "GPU", or "CPU" with the reason the GPU does not run it ("CPU: hash join not yet on the GPU").
+  std::function<std::string(const LogicalOp&)> device;
+  // The transfer above the operator, if its parent runs on the other device ("ToHost ~12.3 MB").
+  std::function<std::string(const LogicalOp&)> transfer_above;
+};
+
+// `function_device`: where the catalog's kernels of CPU operators run ("CPU" or "GPU"), printed for every
+// scalar function (functions of GPU operators always run on the GPU, in place).
+std::string explain(const LogicalOp& plan, const ActualLookup& actual = nullptr, std::string_view function_device = "CPU",
+                    const PlacementNotes* placement = nullptr);
 
 }  // namespace tessera::plan

@@ -33,13 +33,13 @@ class Error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Where the catalog's scalar-function kernels run inside queries. The relational operators always
-// run on the CPU so far; with a GPU each kernel call copies its argument columns to the device, launches
-// the compiled GPU kernel and copies the result back (docs/ENGINE.md, "Scalar functions on the GPU").
+// Where queries run (`--device`). The physical plan (physical::place) puts each operator on the GPU or the
+// CPU; scalar functions of GPU operators run on device columns in place, those of CPU operators copy their
+// columns to the GPU and back when there is one (docs/ENGINE.md, "The GPU engine").
 enum class FunctionDevice : uint8_t {
-  Auto,  // the GPU if one can be opened, else the CPU (function_device() says which, and why)
-  Cpu,
-  Cuda,  // the GPU or an Error: never the CPU
+  Auto,  // every operator the GPU can run on the GPU, the rest on the CPU with the reason in EXPLAIN
+  Cpu,   // the CPU engine
+  Cuda,  // every operator on the GPU, or an Error naming the operator that cannot be
 };
 
 // "auto", "cpu", "cuda" (or "gpu"); false for anything else.
@@ -61,6 +61,11 @@ struct QueryResult {
   struct Timing {
     double parse_ms = 0, plan_ms = 0, execute_ms = 0;
   } timing;
+  // Operators the physical plan put on the CPU, each with its reason ("HashJoin Inner: hash join not yet
+  // on the GPU"); empty when every operator ran on the GPU. Under --device cpu: every operator.
+  std::vector<std::string> cpu_placements;
+  int gpu_operators = 0;
+  int64_t gpu_peak_bytes = 0;  // the query's peak device memory for operators (cached columns apart)
 
   // NULL as "NULL", decimals with their scale, MONEY with 4 decimals, dates YYYY-MM-DD.
   std::string cell_text(int64_t row, size_t col) const;
@@ -96,6 +101,12 @@ class Database {
   // Where scalar functions run: "GPU (NVIDIA H200)", "CPU", or "CPU (no GPU: <why>)" under Auto.
   std::string function_device() const;
   bool functions_on_gpu() const;
+  // Whether operators can run on the GPU (the GPU engine is built and a device is open), and if not, why.
+  bool gpu_engine() const;
+  std::string gpu_engine_status() const;
+  // Bytes of table columns resident in GPU memory, and uploaded since the start.
+  int64_t gpu_resident_bytes() const;
+  int64_t gpu_uploaded_bytes() const;
 
  private:
   struct Impl;

@@ -1,0 +1,58 @@
+// The GPU-resident table cache (HeavyDB's GPU memory level): a device copy of each (table, column) a query
+// scans, uploaded the first time and kept for later queries, least-recently-used columns evicted when the
+// budget would be exceeded. A query whose own scans do not fit gets an error naming the sizes.
+// The cold path will upload the database file's compressed chunks and decode them here: this is the one
+// place that changes when it does.
+#pragma once
+
+#include <cstdint>
+#include <list>
+#include <map>
+#include <mutex>
+#include <set>
+#include <utility>
+
+#include "tessera/exec/gpu/device_batch.hpp"
+#include "tessera/storage/table.hpp"
+
+namespace tessera::rt {
+class MemoryResource;
+}
+
+namespace tessera::exec::gpu {
+
+class GpuColumnCache {
+ public:
+  GpuColumnCache(rt::MemoryResource& mr, int64_t budget_bytes) : mr_(mr), budget_(budget_bytes) {}
+
+  // The device copy of column `col` of `table`, uploaded on `stream` if absent. `pinned`: the columns the
+  // running query already holds, never evicted for this one.
+  DeviceColumnPtr get(const storage::Table& table, size_t col, void* stream);
+  // Drops every cached column of the table (it was replaced or dropped).
+  void forget(const storage::Table* table);
+  void clear();
+
+  int64_t resident_bytes() const { return resident_; }
+  int64_t budget() const { return budget_; }
+  int64_t uploaded_bytes() const { return uploaded_; }  // since the start (cold traffic)
+
+ private:
+  using Key = std::pair<const storage::Table*, size_t>;
+  struct Entry {
+    DeviceColumnPtr column;
+    int64_t bytes;
+    std::list<Key>::iterator lru;
+  };
+  rt::MemoryResource& mr_;
+  int64_t budget_;
+  int64_t resident_ = 0;
+  int64_t uploaded_ = 0;
+  std::map<Key, Entry> entries_;
+  std::list<Key> lru_;  // front: most recently used
+  std::mutex mutex_;
+};
+
+// Bytes a host column occupies on the device.
+int64_t device_bytes(const rt::Column& c);
+
+}  // namespace tessera::exec::gpu

@@ -1,0 +1,30 @@
+// What a GPU operator needs: the device's memory resource and stream (explicit, as in libcudf), the
+// catalog's kernels on the device, the resident column cache, the session and EXPLAIN ANALYZE's stats.
+#pragma once
+
+#include <map>
+
+#include "tessera/exec/executor.hpp"
+#include "tessera/functions/session_context.hpp"
+
+namespace tessera::rt {
+class CudaDevice;
+class CudaPool;
+}  // namespace tessera::rt
+
+namespace tessera::exec::gpu {
+
+class GpuColumnCache;
+struct GpuExprMemo;  // common subexpressions of one operator (expr_eval.hpp)
+
+struct GpuContext {
+  rt::CudaDevice* kernels = nullptr;  // launches catalog kernels on device columns
+  rt::CudaPool* pool = nullptr;       // every device buffer of an operator comes from here
+  void* stream = nullptr;             // cudaStream_t of this query
+  GpuColumnCache* cache = nullptr;
+  fn::SessionContext session;
+  std::map<const plan::LogicalOp*, OperatorStats>* stats = nullptr;  // EXPLAIN ANALYZE: rows, device ms
+  GpuExprMemo* memo = nullptr;
+};
+
+}  // namespace tessera::exec::gpu

@@ -1,0 +1,391 @@
+// Hash aggregation on the device. Grouping: a table of representative rows (open addressing, one CAS per new
+// group, keys compared against the representative), then dense group ids by a prefix sum over the occupied
+// slots. Accumulation: one pass per aggregate; with few groups every block pre-aggregates in shared memory
+// and flushes once. Sums of integers, MONEY and DECIMAL are exact int128s built from 64-bit atomics with the
+// carry propagated (the thread whose low-word add wraps adds the carry to the high word). The finish follows
+// the CPU's rules (SUM's type, AVG truncating at max(s, 6), overflow Msg 8115).
+#include <cub/device/device_scan.cuh>
+
+#include <climits>
+
+#include "operand.cuh"
+#include "operators_gpu.hpp"
+#include "row_keys.cuh"
+#include "tessera/functions/decimal128.hpp"
+
+namespace tessera::exec::gpu {
+
+using plan::AggFunc;
+using plan::TypeId;
+
+namespace {
+
+constexpr int64_t kSharedGroups = 256;  // groups pre-aggregated in shared memory per block
+constexpr int kBlock = 256;
+
+cudaStream_t st(GpuContext& ctx) { return static_cast<cudaStream_t>(ctx.stream); }
+
+unsigned grid_for(int64_t rows) {
+  const int64_t b = (rows + kBlock - 1) / kBlock;
+  return static_cast<unsigned>(std::max<int64_t>(1, std::min<int64_t>(b, 132 * 16)));
+}
+
+struct Grouping {
+  rt::DeviceBuffer group_of;  // int32 per row; empty: every row is group 0
+  rt::DeviceBuffer reps;      // int32 representative row per group
+  int64_t groups = 1;
+};
+
+uint32_t next_pow2(int64_t n) {
+  uint32_t c = 1024;
+  while (c < n && c < (1u << 31)) c <<= 1;
+  return c;
+}
+
+Grouping group_rows(const std::vector<DeviceColumnPtr>& keys, int64_t rows, double estimate, GpuContext& ctx) {
+  Grouping g;
+  std::vector<rt::ColumnView> views;
+  for (const auto& k : keys) views.push_back(k->view());
+  rt::DeviceBuffer dviews = new_buffer(views.size() * sizeof(rt::ColumnView), ctx);
+  rt::cuda_check(cudaMemcpyAsync(dviews.data(), views.data(), views.size() * sizeof(rt::ColumnView),
+                                 cudaMemcpyHostToDevice, st(ctx)), "cudaMemcpyAsync");
+  const KeyColumns k{static_cast<const rt::ColumnView*>(dviews.data()), static_cast<int>(views.size())};
+  rt::DeviceBuffer slot_of = new_buffer(static_cast<size_t>(rows) * 4, ctx);
+  int32_t* so = static_cast<int32_t*>(slot_of.data());
+  uint32_t capacity = next_pow2(static_cast<int64_t>(std::min<double>(rows, std::max(estimate, 1.0)) * 2));
+  rt::DeviceBuffer slots, state = new_buffer(16, ctx);  // [0]: groups inserted, [1]: full
+  for (;;) {
+    slots = new_buffer(static_cast<size_t>(capacity) * 4, ctx);
+    rt::cuda_check(cudaMemsetAsync(slots.data(), 0xff, static_cast<size_t>(capacity) * 4, st(ctx)), "cudaMemsetAsync");
+    rt::cuda_check(cudaMemsetAsync(state.data(), 0, 16, st(ctx)), "cudaMemsetAsync");
+    int32_t* sl = static_cast<int32_t*>(slots.data());
+    unsigned long long* inserted = static_cast<unsigned long long*>(state.data());
+    unsigned long long* full = inserted + 1;
+    const uint32_t mask = capacity - 1;
+    const unsigned long long limit = capacity / 2;
+    for_rows(rows, ctx.stream, [=] __device__(int64_t i) {
+      uint32_t pos = static_cast<uint32_t>(row_hash(k, i)) & mask;
+      for (;;) {
+        int32_t cur = sl[pos];
+        if (cur < 0) {
+          if (*full) return;
+          const int32_t prev = atomicCAS(sl + pos, -1, static_cast<int32_t>(i));
+          if (prev < 0) {
+            so[i] = static_cast<int32_t>(pos);
+            if (atomicAdd(inserted, 1ULL) >= limit) *full = 1;  // too full for short probes: grow and redo
+            return;
+          }
+          cur = prev;
+        }
+        if (rows_equal(k, cur, i)) {
+          so[i] = static_cast<int32_t>(pos);
+          return;
+        }
+        pos = (pos + 1) & mask;
+      }
+    });
+    unsigned long long host_state[2];
+    rt::cuda_check(cudaMemcpyAsync(host_state, state.data(), 16, cudaMemcpyDeviceToHost, st(ctx)), "cudaMemcpyAsync");
+    synchronize(ctx);
+    if (!host_state[1]) break;
+    if (capacity >= (1u << 31)) throw ExecError("GPU aggregation: more than 2^30 groups are not supported yet");
+    capacity = std::max(capacity * 2, next_pow2(rows * 2));
+  }
+  // Dense ids: exclusive prefix sum over occupied slots.
+  rt::DeviceBuffer dense = new_buffer(static_cast<size_t>(capacity) * 4 + 4, ctx);
+  int32_t* dn = static_cast<int32_t*>(dense.data());
+  const int32_t* sl = static_cast<const int32_t*>(slots.data());
+  rt::DeviceBuffer occ = new_buffer(static_cast<size_t>(capacity) * 4, ctx);
+  int32_t* oc = static_cast<int32_t*>(occ.data());
+  for_rows(capacity, ctx.stream, [=] __device__(int64_t p) { oc[p] = sl[p] >= 0; });
+  size_t temp = 0;
+  rt::cuda_check(cub::DeviceScan::ExclusiveSum(nullptr, temp, oc, dn, static_cast<int64_t>(capacity) + 0, st(ctx)), "cub::DeviceScan");
+  rt::DeviceBuffer scratch = new_buffer(temp, ctx);
+  rt::cuda_check(cub::DeviceScan::ExclusiveSum(scratch.data(), temp, oc, dn, static_cast<int64_t>(capacity), st(ctx)), "cub::DeviceScan");
+  int32_t last[2];
+  rt::cuda_check(cudaMemcpyAsync(&last[0], dn + capacity - 1, 4, cudaMemcpyDeviceToHost, st(ctx)), "cudaMemcpyAsync");
+  rt::cuda_check(cudaMemcpyAsync(&last[1], oc + capacity - 1, 4, cudaMemcpyDeviceToHost, st(ctx)), "cudaMemcpyAsync");
+  synchronize(ctx);
+  g.groups = static_cast<int64_t>(last[0]) + last[1];
+  g.reps = new_buffer(static_cast<size_t>(std::max<int64_t>(g.groups, 1)) * 4, ctx);
+  int32_t* rp = static_cast<int32_t*>(g.reps.data());
+  for_rows(capacity, ctx.stream, [=] __device__(int64_t p) {
+    if (sl[p] >= 0) rp[dn[p]] = sl[p];
+  });
+  g.group_of = new_buffer(static_cast<size_t>(rows) * 4, ctx);
+  int32_t* go = static_cast<int32_t*>(g.group_of.data());
+  for_rows(rows, ctx.stream, [=] __device__(int64_t i) { go[i] = dn[so[i]]; });
+  return g;
+}
+
+// ---- accumulation ----
+
+__device__ inline void add128(unsigned long long* lo, unsigned long long* hi, __int128 v) {
+  const unsigned long long l = static_cast<unsigned long long>(v);
+  unsigned long long h = static_cast<unsigned long long>(static_cast<unsigned __int128>(v) >> 64);
+  const unsigned long long old = atomicAdd(lo, l);
+  if (old + l < old) ++h;  // the low word wrapped: carry into the high word
+  if (h) atomicAdd(hi, h);
+}
+
+// Integer-valued sums (and counts): lo, hi, count per group. `vals` null: count only.
+template <typename T>
+__global__ void sum_int_kernel(int64_t rows, const int32_t* gid, const T* vals, const uint8_t* valid, int64_t groups,
+                               unsigned long long* lo, unsigned long long* hi, unsigned long long* cnt) {
+  extern __shared__ unsigned long long sm[];
+  const bool shared = groups <= kSharedGroups;
+  unsigned long long *slo = sm, *shi = sm + groups, *scnt = sm + 2 * groups;
+  if (shared) {
+    for (int64_t g = threadIdx.x; g < 3 * groups; g += blockDim.x) sm[g] = 0;
+    __syncthreads();
+  }
+  const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
+  for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < rows; i += stride) {
+    if (valid && !valid[i]) continue;
+    const int64_t g = gid ? gid[i] : 0;
+    if (vals) {
+      if (shared) add128(slo + g, shi + g, static_cast<__int128>(vals[i]));
+      else add128(lo + g, hi + g, static_cast<__int128>(vals[i]));
+    }
+    atomicAdd(shared ? scnt + g : cnt + g, 1ULL);
+  }
+  if (shared) {
+    __syncthreads();
+    for (int64_t g = threadIdx.x; g < groups; g += blockDim.x) {
+      if (!scnt[g]) continue;
+      if (vals) add128(lo + g, hi + g, static_cast<__int128>((static_cast<unsigned __int128>(shi[g]) << 64) | slo[g]));
+      atomicAdd(cnt + g, scnt[g]);
+    }
+  }
+}
+
+__global__ void sum_double_kernel(int64_t rows, const int32_t* gid, const double* vals, const uint8_t* valid,
+                                  int64_t groups, double* sum, unsigned long long* cnt) {
+  extern __shared__ unsigned long long sm[];
+  const bool shared = groups <= kSharedGroups;
+  double* ssum = reinterpret_cast<double*>(sm);
+  unsigned long long* scnt = sm + groups;
+  if (shared) {
+    for (int64_t g = threadIdx.x; g < groups; g += blockDim.x) {
+      ssum[g] = 0;
+      scnt[g] = 0;
+    }
+    __syncthreads();
+  }
+  const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
+  for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < rows; i += stride) {
+    if (valid && !valid[i]) continue;
+    const int64_t g = gid ? gid[i] : 0;
+    atomicAdd(shared ? ssum + g : sum + g, vals[i]);
+    atomicAdd(shared ? scnt + g : cnt + g, 1ULL);
+  }
+  if (shared) {
+    __syncthreads();
+    for (int64_t g = threadIdx.x; g < groups; g += blockDim.x) {
+      if (!scnt[g]) continue;
+      atomicAdd(sum + g, ssum[g]);
+      atomicAdd(cnt + g, scnt[g]);
+    }
+  }
+}
+
+// MIN/MAX of fixed-width values as order-preserving int64 keys (doubles: sign-folded bits).
+__device__ inline long long order_key(const void* data, fn::SqlType t, int64_t i) {
+  switch (t) {
+    case fn::SqlType::Bool: return static_cast<const uint8_t*>(data)[i];
+    case fn::SqlType::Int32:
+    case fn::SqlType::Date: return static_cast<const int32_t*>(data)[i];
+    case fn::SqlType::Float64: {
+      const double d = static_cast<const double*>(data)[i];
+      long long b = __double_as_longlong(d == 0 ? 0.0 : d);  // -0 and +0 alike
+      return b < 0 ? b ^ 0x7fffffffffffffffLL : b;
+    }
+    default: return static_cast<const int64_t*>(data)[i];
+  }
+}
+
+__global__ void minmax_kernel(int64_t rows, const int32_t* gid, const void* data, fn::SqlType t, const uint8_t* valid,
+                              int64_t groups, bool is_min, long long* best, unsigned long long* cnt) {
+  extern __shared__ unsigned long long sm[];
+  const bool shared = groups <= kSharedGroups;
+  long long* sbest = reinterpret_cast<long long*>(sm);
+  unsigned long long* scnt = sm + groups;
+  const long long identity = is_min ? LLONG_MAX : LLONG_MIN;
+  if (shared) {
+    for (int64_t g = threadIdx.x; g < groups; g += blockDim.x) {
+      sbest[g] = identity;
+      scnt[g] = 0;
+    }
+    __syncthreads();
+  }
+  const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
+  for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < rows; i += stride) {
+    if (valid && !valid[i]) continue;
+    const int64_t g = gid ? gid[i] : 0;
+    const long long k = order_key(data, t, i);
+    long long* b = shared ? sbest + g : best + g;
+    if (is_min) atomicMin(b, k);
+    else atomicMax(b, k);
+    atomicAdd(shared ? scnt + g : cnt + g, 1ULL);
+  }
+  if (shared) {
+    __syncthreads();
+    for (int64_t g = threadIdx.x; g < groups; g += blockDim.x) {
+      if (!scnt[g]) continue;
+      if (is_min) atomicMin(best + g, sbest[g]);
+      else atomicMax(best + g, sbest[g]);
+      atomicAdd(cnt + g, scnt[g]);
+    }
+  }
+}
+
+int scale_of(const DataType& t) { return t.id == TypeId::Decimal ? t.scale : t.id == TypeId::Money ? 4 : 0; }
+
+DeviceColumnPtr aggregate_one(const plan::Aggregate& a, const DataType& out_type, const DeviceColumnPtr& arg,
+                              const Grouping& g, int64_t rows, GpuContext& ctx) {
+  const int64_t groups = g.groups;
+  const int32_t* gid = g.groups == 1 ? nullptr : static_cast<const int32_t*>(g.group_of.data());
+  const uint8_t* valid = arg ? static_cast<const uint8_t*>(arg->valid.data()) : nullptr;
+  const unsigned grid = grid_for(rows);
+  const size_t smem3 = groups <= kSharedGroups ? static_cast<size_t>(groups) * 24 : 0;
+  const size_t smem2 = groups <= kSharedGroups ? static_cast<size_t>(groups) * 16 : 0;
+  rt::DeviceBuffer acc = new_buffer(static_cast<size_t>(groups) * 24, ctx);  // lo | hi | count (or sum|count, best|count)
+  unsigned long long* w0 = static_cast<unsigned long long*>(acc.data());
+  unsigned long long* w1 = w0 + groups;
+  unsigned long long* cnt = w0 + 2 * groups;
+  rt::cuda_check(cudaMemsetAsync(acc.data(), 0, static_cast<size_t>(groups) * 24, st(ctx)), "cudaMemsetAsync");
+  const bool with_valid = a.func != AggFunc::Count && a.func != AggFunc::CountStar;
+  auto out = new_fixed(out_type.physical(), groups, with_valid, ctx);
+  uint8_t* ov = static_cast<uint8_t*>(out->valid.data());
+  void* od = out->data.data();
+  RowErrorSlot slot(ctx);
+  int64_t* es = slot.get();
+
+  if (a.func == AggFunc::Count || a.func == AggFunc::CountStar) {
+    const uint8_t* v = a.func == AggFunc::CountStar ? nullptr : valid;
+    sum_int_kernel<int64_t><<<grid, kBlock, smem3, st(ctx)>>>(rows, gid, nullptr, v, groups, w0, w1, cnt);
+    const bool int32_out = out_type.id == TypeId::Int32;
+    for_rows(groups, ctx.stream, [=] __device__(int64_t gi) {
+      const unsigned long long c = cnt[gi];
+      if (int32_out) {
+        if (c > INT32_MAX) report_error(es, gi, fn::kArithmeticOverflow);
+        else static_cast<int32_t*>(od)[gi] = static_cast<int32_t>(c);
+      } else {
+        static_cast<int64_t*>(od)[gi] = static_cast<int64_t>(c);
+      }
+    });
+  } else if (a.func == AggFunc::Min || a.func == AggFunc::Max) {
+    long long* best = reinterpret_cast<long long*>(w0);
+    const bool is_min = a.func == AggFunc::Min;
+    const long long identity = is_min ? LLONG_MAX : LLONG_MIN;
+    for_rows(groups, ctx.stream, [=] __device__(int64_t gi) { best[gi] = identity; });
+    minmax_kernel<<<grid, kBlock, smem2, st(ctx)>>>(rows, gid, arg->data.data(), arg->type, valid, groups, is_min, best, cnt);
+    const fn::SqlType t = arg->type;
+    for_rows(groups, ctx.stream, [=] __device__(int64_t gi) {
+      ov[gi] = cnt[gi] > 0;
+      long long k = best[gi];
+      switch (t) {
+        case fn::SqlType::Bool: static_cast<uint8_t*>(od)[gi] = static_cast<uint8_t>(k); break;
+        case fn::SqlType::Int32:
+        case fn::SqlType::Date: static_cast<int32_t*>(od)[gi] = static_cast<int32_t>(k); break;
+        case fn::SqlType::Float64:
+          if (k < 0) k ^= 0x7fffffffffffffffLL;
+          static_cast<double*>(od)[gi] = __longlong_as_double(k);
+          break;
+        default: static_cast<int64_t*>(od)[gi] = k;
+      }
+    });
+  } else if (a.arg->type.id == TypeId::Double) {
+    double* sum = reinterpret_cast<double*>(w0);
+    sum_double_kernel<<<grid, kBlock, smem2, st(ctx)>>>(rows, gid, static_cast<const double*>(arg->data.data()), valid,
+                                                        groups, sum, cnt);
+    const bool avg = a.func == AggFunc::Avg;
+    for_rows(groups, ctx.stream, [=] __device__(int64_t gi) {
+      const unsigned long long c = cnt[gi];
+      static_cast<double*>(od)[gi] = avg && c ? sum[gi] / static_cast<double>(c) : sum[gi];
+      ov[gi] = c > 0;
+    });
+  } else {
+    // SUM / AVG of integers, MONEY, DECIMAL(<= 18): exact int128.
+    with_physical(arg->type, [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (std::is_same_v<T, double> || std::is_same_v<T, __int128>) {
+        throw ExecError("internal error: GPU SUM over " + a.arg->type.to_string());
+      } else {
+        sum_int_kernel<T><<<grid, kBlock, smem3, st(ctx)>>>(rows, gid, static_cast<const T*>(arg->data.data()), valid,
+                                                            groups, w0, w1, cnt);
+      }
+    });
+    const bool avg = a.func == AggFunc::Avg;
+    const int in_scale = scale_of(a.arg->type), out_scale = scale_of(out_type);
+    const TypeId out_id = out_type.id;
+    const bool wide = out_type.is_wide_decimal();
+    const int precision = out_type.precision;
+    for_rows(groups, ctx.stream, [=] __device__(int64_t gi) {
+      const unsigned long long c = cnt[gi];
+      ov[gi] = c > 0;
+      __int128 v = static_cast<__int128>((static_cast<unsigned __int128>(w1[gi]) << 64) | w0[gi]);
+      if (avg && c) {
+        const __int128 max_times_ten = (static_cast<__int128>(1) << 126) / 5;  // 10 * v must fit an int128
+        for (int k = in_scale; k < out_scale; ++k) {
+          if (v >= max_times_ten || v <= -max_times_ten) {
+            report_error(es, gi, fn::kArithmeticOverflow);
+            return;
+          }
+          v *= 10;
+        }
+        v /= static_cast<__int128>(c);  // truncates toward zero, as SQL Server's decimal AVG does
+      }
+      if (out_id == TypeId::Int32) {
+        if (v < INT32_MIN || v > INT32_MAX) report_error(es, gi, fn::kArithmeticOverflow);
+        else static_cast<int32_t*>(od)[gi] = static_cast<int32_t>(v);
+        return;
+      }
+      if (out_id == TypeId::Decimal && !fn::Decimal128::fits(v, precision)) {
+        report_error(es, gi, fn::kArithmeticOverflow);
+        return;
+      }
+      if (wide) {
+        static_cast<__int128*>(od)[gi] = v;
+      } else if (v < INT64_MIN || v > INT64_MAX) {
+        report_error(es, gi, fn::kArithmeticOverflow);
+      } else {
+        static_cast<int64_t*>(od)[gi] = static_cast<int64_t>(v);
+      }
+    });
+  }
+  rt::cuda_check(cudaGetLastError(), "aggregate kernel");
+  raise_row_error(slot.read(ctx), out_type);
+  return out;
+}
+
+}  // namespace
+
+DeviceBatch aggregate(const plan::LogicalOp& op, const DeviceBatch& input, GpuContext& ctx) {
+  if (input.rows > INT32_MAX) throw ExecError("GPU aggregation: more than 2^31 rows in one batch is not supported yet");
+  GpuExprMemo memo(ctx, input);
+  std::vector<DeviceColumnPtr> keys;
+  for (const auto& e : op.groups) keys.push_back(evaluate_column(*e, input, ctx));
+  Grouping g;
+  if (!keys.empty()) g = group_rows(keys, input.rows, op.estimated_rows, ctx);
+  DeviceBatch out;
+  out.rows = g.groups;
+  const size_t ng = op.groups.size();
+  for (size_t i = 0; i < ng; ++i)
+    out.add(op.outputs[i].id, gather(*keys[i], static_cast<const int32_t*>(g.reps.data()), g.groups, ctx), op.outputs[i].type);
+  if (!keys.empty() && g.groups == 0) {
+    // Grouped and empty: no rows, but every output column must exist.
+    for (size_t i = 0; i < op.aggregates.size(); ++i)
+      out.add(op.outputs[ng + i].id, new_fixed(op.outputs[ng + i].type.physical(), 0, false, ctx), op.outputs[ng + i].type);
+    return out;
+  }
+  for (size_t i = 0; i < op.aggregates.size(); ++i) {
+    const auto& a = op.aggregates[i];
+    DeviceColumnPtr arg = a.arg ? evaluate_column(*a.arg, input, ctx) : nullptr;
+    out.add(op.outputs[ng + i].id, aggregate_one(a, op.outputs[ng + i].type, arg, g, input.rows, ctx),
+            op.outputs[ng + i].type);
+  }
+  return out;
+}
+
+}  // namespace tessera::exec::gpu

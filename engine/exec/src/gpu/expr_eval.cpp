@@ -1,0 +1,85 @@
+// The GPU expression dispatcher: column references, constants, and the families in expr_*.cu. Only
+// expressions physical::place accepted reach here (gpu_capabilities.cpp); anything else is an internal error.
+#include "expr_eval.hpp"
+
+#include "tessera/functions/kernel_abi.hpp"
+
+namespace tessera::exec::gpu {
+
+using plan::ExprKind;
+using plan::Op;
+
+void raise_row_error(int64_t slot, const DataType& t) {
+  if (slot != fn::kNoError) fail_status(fn::error_status(slot), t);
+}
+
+DeviceColumnPtr evaluate_column(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx) {
+  DeviceDatum d = evaluate(e, batch, ctx);
+  if (!d.is_scalar) return d.column;
+  return broadcast(d.scalar, batch.rows, ctx);
+}
+
+namespace {
+
+DeviceDatum scalar(plan::Value v) {
+  DeviceDatum d;
+  d.is_scalar = true;
+  d.scalar = std::move(v);
+  return d;
+}
+
+DeviceDatum evaluate_node(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx) {
+  const int64_t rows = batch.rows;
+  switch (e.kind) {
+    case ExprKind::Column: {
+      DeviceDatum d;
+      d.column = batch.column(e.column);
+      return d;
+    }
+    case ExprKind::Constant: return scalar(e.value);
+    case ExprKind::Call: return call_kernel(e, batch, ctx);
+    case ExprKind::IsNull: return is_null(evaluate(*e.args[0], batch, ctx), e.negated, rows, ctx);
+    case ExprKind::InList: return in_list(e, evaluate(*e.args[0], batch, ctx), rows, ctx);
+    case ExprKind::Op: {
+      if (e.op == Op::Not) {
+        DeviceDatum a = evaluate(*e.args[0], batch, ctx);
+        if (a.is_scalar) return scalar(a.scalar.null ? a.scalar : plan::Value::boolean(a.scalar.i == 0));
+        return logic_not(a, rows, ctx);
+      }
+      if (e.op == Op::Cast) return cast_numeric(e.args[0]->type, e.type, evaluate(*e.args[0], batch, ctx), rows, ctx);
+      if (e.op == Op::Neg) {
+        plan::Value zero;
+        zero.type = e.type;
+        auto sub = std::make_shared<plan::Expr>(e);
+        sub->op = Op::Sub;
+        sub->args = {plan::constant(zero), e.args[0]};
+        return arithmetic(*sub, scalar(zero), evaluate(*e.args[0], batch, ctx), rows, ctx);
+      }
+      DeviceDatum a = evaluate(*e.args[0], batch, ctx);
+      DeviceDatum b = evaluate(*e.args[1], batch, ctx);
+      switch (e.op) {
+        case Op::And:
+        case Op::Or: return logic(e.op, a, b, rows, ctx);
+        case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge:
+          return compare(e.op, a, b, e.args[0]->type, rows, ctx);
+        default: return arithmetic(e, a, b, rows, ctx);
+      }
+    }
+    default: break;
+  }
+  throw ExecError("internal error: expression " + plan::to_string(e) + " was placed on the GPU, which cannot run it");
+}
+
+}  // namespace
+
+DeviceDatum evaluate(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx) {
+  const bool compound = e.kind == ExprKind::Op || e.kind == ExprKind::Call || e.kind == ExprKind::InList;
+  if (!compound || !ctx.memo || ctx.memo->batch != &batch) return evaluate_node(e, batch, ctx);
+  const std::string key = plan::fingerprint(e);
+  if (auto it = ctx.memo->results.find(key); it != ctx.memo->results.end()) return it->second;
+  DeviceDatum d = evaluate_node(e, batch, ctx);
+  ctx.memo->results[key] = d;
+  return d;
+}
+
+}  // namespace tessera::exec::gpu

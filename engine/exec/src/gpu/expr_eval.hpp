@@ -1,0 +1,54 @@
+// Expression evaluation on the device, over whole columns (the GPU twin of exec::evaluate): the dispatcher
+// (expr_eval.cpp) and one file per family -- comparison and IN (expr_compare.cu), three-valued logic and
+// IS NULL (expr_logic.cu), arithmetic (expr_arithmetic.cu), numeric casts (expr_cast.cu), catalog kernels
+// (expr_call.cpp). Row semantics are exec::row_ops and the library's constexpr decimal arithmetic, shared
+// with the CPU; a failing row raises ExecError with the CPU's message.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "device_ops.hpp"
+#include "tessera/plan/expr.hpp"
+
+namespace tessera::exec::gpu {
+
+// An expression's value over a batch: a device column of batch.rows rows, or one constant.
+struct DeviceDatum {
+  DeviceColumnPtr column;
+  bool is_scalar = false;
+  plan::Value scalar;
+};
+
+// While alive, evaluations over `batch` reuse the results of equal compound subexpressions (SUM(a * b) and
+// SUM(a * b * c) compute a * b once), as the CPU evaluator's ExprMemo.
+struct GpuExprMemo {
+  GpuExprMemo(GpuContext& ctx, const DeviceBatch& batch) : ctx_(ctx), prev_(ctx.memo), batch(&batch) { ctx.memo = this; }
+  ~GpuExprMemo() { ctx_.memo = prev_; }
+  GpuExprMemo(const GpuExprMemo&) = delete;
+  GpuExprMemo& operator=(const GpuExprMemo&) = delete;
+
+  GpuContext& ctx_;
+  GpuExprMemo* prev_;
+  const DeviceBatch* batch;
+  std::map<std::string, DeviceDatum> results;
+};
+
+DeviceDatum evaluate(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx);
+DeviceColumnPtr evaluate_column(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx);
+
+// Families (rows: the batch's row count).
+DeviceDatum compare(plan::Op o, const DeviceDatum& a, const DeviceDatum& b, const DataType& t, int64_t rows,
+                    GpuContext& ctx);
+DeviceDatum in_list(const plan::Expr& e, const DeviceDatum& v, int64_t rows, GpuContext& ctx);
+DeviceDatum logic(plan::Op o, const DeviceDatum& a, const DeviceDatum& b, int64_t rows, GpuContext& ctx);
+DeviceDatum logic_not(const DeviceDatum& a, int64_t rows, GpuContext& ctx);
+DeviceDatum is_null(const DeviceDatum& a, bool negated, int64_t rows, GpuContext& ctx);
+DeviceDatum arithmetic(const plan::Expr& e, const DeviceDatum& a, const DeviceDatum& b, int64_t rows, GpuContext& ctx);
+DeviceDatum cast_numeric(const DataType& from, const DataType& to, const DeviceDatum& a, int64_t rows, GpuContext& ctx);
+DeviceDatum call_kernel(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx);
+
+// Raises the CPU evaluator's error for a packed error slot (no-op for fn::kNoError).
+void raise_row_error(int64_t slot, const DataType& t);
+
+}  // namespace tessera::exec::gpu

@@ -1,0 +1,104 @@
+// The GPU executor: dispatch over a subtree placed on the GPU, and the simple operators (scan from the
+// resident cache, project, limit, the one-row input of a SELECT without FROM). EXPLAIN ANALYZE gets each
+// operator's rows and its device time from CUDA events (inputs included, as on the CPU).
+#include "tessera/exec/gpu/gpu_executor.hpp"
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+
+#include "operators_gpu.hpp"
+#include "tessera/exec/gpu/gpu_column_cache.hpp"
+
+namespace tessera::exec::gpu {
+
+using plan::OpKind;
+
+namespace {
+
+DeviceBatch execute_node(const plan::LogicalOp& op, GpuContext& ctx);
+
+DeviceBatch first_rows(const DeviceBatch& in, int64_t n, GpuContext& ctx) {
+  if (in.rows <= n) return in;
+  rt::DeviceBuffer idx = new_buffer(static_cast<size_t>(std::max<int64_t>(n, 1)) * 4, ctx);
+  std::vector<int32_t> host(n);
+  for (int64_t i = 0; i < n; ++i) host[i] = static_cast<int32_t>(i);
+  rt::cuda_check(cudaMemcpyAsync(idx.data(), host.data(), n * 4, cudaMemcpyHostToDevice, static_cast<cudaStream_t>(ctx.stream)),
+                 "cudaMemcpyAsync");
+  DeviceBatch out = gather(in, static_cast<const int32_t*>(idx.data()), n, ctx);
+  synchronize(ctx);
+  return out;
+}
+
+DeviceBatch execute_node(const plan::LogicalOp& op, GpuContext& ctx) {
+  switch (op.kind) {
+    case OpKind::Scan: {
+      DeviceBatch all;
+      all.rows = op.table->num_rows();
+      const auto& fields = op.table->schema().fields();
+      // Only the columns the scan's outputs and predicates read are fetched from the cache.
+      std::vector<ColumnId> needed;
+      for (const auto& o : op.outputs) needed.push_back(o.id);
+      for (const auto& p : op.predicates) plan::collect_columns(*p, needed);
+      for (size_t i = 0; i < op.table_ids.size(); ++i) {
+        if (std::find(needed.begin(), needed.end(), op.table_ids[i]) == needed.end()) continue;
+        all.add(op.table_ids[i], ctx.cache->get(*op.table, i, ctx.stream), fields[i].type);
+      }
+      return filter(std::move(all), op.predicates, op.outputs, ctx);
+    }
+    case OpKind::Filter: return filter(execute_gpu(*op.child(), ctx), op.predicates, op.outputs, ctx);
+    case OpKind::Project: {
+      DeviceBatch in = execute_gpu(*op.child(), ctx);
+      DeviceBatch out;
+      out.rows = in.rows;
+      GpuExprMemo memo(ctx, in);
+      for (size_t i = 0; i < op.exprs.size(); ++i)
+        out.add(op.outputs[i].id, evaluate_column(*op.exprs[i], in, ctx), op.outputs[i].type);
+      return out;
+    }
+    case OpKind::Aggregate: return aggregate(op, execute_gpu(*op.child(), ctx), ctx);
+    case OpKind::Sort: return sort(op, execute_gpu(*op.child(), ctx), -1, ctx);
+    case OpKind::Limit:
+      if (op.child()->kind == OpKind::Sort) return sort(*op.child(), execute_gpu(*op.child()->child(), ctx), op.limit, ctx);
+      return first_rows(execute_gpu(*op.child(), ctx), op.limit, ctx);
+    case OpKind::SingleRow: {
+      DeviceBatch b;
+      b.rows = 1;
+      return b;
+    }
+    case OpKind::Join: break;
+  }
+  throw ExecError("internal error: operator placed on the GPU that the GPU executor does not implement");
+}
+
+}  // namespace
+
+DeviceBatch execute_gpu(const plan::LogicalOp& op, GpuContext& ctx) {
+  if (!ctx.stats) return execute_node(op, ctx);
+  cudaStream_t s = static_cast<cudaStream_t>(ctx.stream);
+  cudaEvent_t start, stop;
+  rt::cuda_check(cudaEventCreate(&start), "cudaEventCreate");
+  rt::cuda_check(cudaEventCreate(&stop), "cudaEventCreate");
+  rt::cuda_check(cudaEventRecord(start, s), "cudaEventRecord");
+  DeviceBatch b = execute_node(op, ctx);
+  rt::cuda_check(cudaEventRecord(stop, s), "cudaEventRecord");
+  rt::cuda_check(cudaEventSynchronize(stop), "cudaEventSynchronize");
+  float ms = 0;
+  cudaEventElapsedTime(&ms, start, stop);
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  auto& st = (*ctx.stats)[&op];
+  st.rows = b.rows;
+  st.ms = ms;
+  return b;
+}
+
+Batch to_host(const DeviceBatch& batch, const std::vector<plan::OutputColumn>& outputs, GpuContext& ctx) {
+  Batch out;
+  out.rows = batch.rows;
+  for (const auto& o : outputs)
+    out.add(o.id, std::make_shared<rt::Column>(download(*batch.column(o.id), ctx)), o.type);
+  return out;
+}
+
+}  // namespace tessera::exec::gpu

@@ -1,0 +1,17 @@
+// The GPU operators, one per file, each the twin of the CPU operator of the same name in engine/exec/src:
+// filter.cpp, aggregate.cu, sort.cu; scan, project and limit are a few lines in gpu_executor.cpp.
+#pragma once
+
+#include "expr_eval.hpp"
+#include "tessera/plan/logical_plan.hpp"
+
+namespace tessera::exec::gpu {
+
+// The rows of `input` that satisfy every predicate, restricted to `outputs`.
+DeviceBatch filter(DeviceBatch input, const std::vector<plan::ExprPtr>& predicates,
+                   const std::vector<plan::OutputColumn>& outputs, GpuContext& ctx);
+DeviceBatch aggregate(const plan::LogicalOp& op, const DeviceBatch& input, GpuContext& ctx);
+// ORDER BY, and top-N when limit >= 0.
+DeviceBatch sort(const plan::LogicalOp& op, const DeviceBatch& input, int64_t limit, GpuContext& ctx);
+
+}  // namespace tessera::exec::gpu

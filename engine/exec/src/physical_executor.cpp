@@ -1,0 +1,31 @@
+#include "tessera/exec/physical_executor.hpp"
+
+#ifdef TESSERA_HAVE_GPU_ENGINE
+#include "tessera/exec/gpu/gpu_executor.hpp"
+#endif
+
+namespace tessera::exec {
+
+Batch execute_physical(const physical::PhysicalPlan& plan, const plan::LogicalOp& root, ExecContext& ctx,
+                       gpu::GpuContext* gpu) {
+  if (plan.to_host.empty()) return execute(root, ctx);
+#ifdef TESSERA_HAVE_GPU_ENGINE
+  if (!gpu) throw ExecError("internal error: a plan with GPU operators and no GPU context");
+  std::map<const plan::LogicalOp*, Batch> done;
+  for (const auto& [subtree, transfer] : plan.to_host) {
+    gpu::DeviceBatch d = gpu::execute_gpu(*subtree, *gpu);
+    done.emplace(subtree, gpu::to_host(d, subtree->outputs, *gpu));
+  }
+  if (auto it = done.find(&root); it != done.end()) return it->second;
+  const auto* previous = ctx.from_gpu;
+  ctx.from_gpu = &done;
+  Batch b = execute(root, ctx);
+  ctx.from_gpu = previous;
+  return b;
+#else
+  (void)gpu;
+  throw ExecError("internal error: GPU operators placed in a build without the GPU engine");
+#endif
+}
+
+}  // namespace tessera::exec

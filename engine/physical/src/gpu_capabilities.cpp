@@ -1,0 +1,84 @@
+// What the GPU engine (engine/exec/src/gpu) implements, in one list placement reads. When a GPU operator or
+// expression family grows, this file says so; nothing else decides.
+#include "tessera/physical/physical_plan.hpp"
+#include "tessera/runtime/catalog.hpp"
+
+namespace tessera::physical {
+
+using plan::ExprKind;
+using plan::Op;
+using plan::OpKind;
+using plan::TypeId;
+
+std::string gpu_unsupported(const plan::Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Column:
+    case ExprKind::Constant:
+    case ExprKind::IsNull:
+    case ExprKind::InList: break;
+    case ExprKind::Subquery: return "scalar subquery not yet on the GPU";
+    case ExprKind::Case: return "CASE not yet on the GPU";
+    case ExprKind::Coalesce: return "COALESCE not yet on the GPU";
+    case ExprKind::Call:
+      if (!e.kernel || e.kernel->gpu_entry.empty())
+        return "function " + e.name + ": the catalog has no GPU code for kernel " +
+               (e.kernel ? std::string(e.kernel->spec->kernel) : std::string("?"));
+      break;
+    case ExprKind::Op:
+      switch (e.op) {
+        case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod: case Op::Neg:
+          if (e.type.id != TypeId::Int32 && e.type.id != TypeId::Int64 && e.type.id != TypeId::Double &&
+              e.type.id != TypeId::Money && e.type.id != TypeId::Decimal)
+            return "arithmetic on " + e.type.to_string() + " not on the GPU";
+          break;
+        case Op::Cast:
+          if (e.args[0]->type.id == TypeId::Double && e.type.is_wide_decimal())
+            return "CAST of FLOAT to " + e.type.to_string() + " not yet on the GPU";
+          break;
+        default: break;
+      }
+      break;
+  }
+  for (const auto& a : e.args)
+    if (a)
+      if (std::string why = gpu_unsupported(*a); !why.empty()) return why;
+  return "";
+}
+
+std::string gpu_unsupported(const plan::LogicalOp& op) {
+  auto exprs = [](const std::vector<plan::ExprPtr>& es) -> std::string {
+    for (const auto& e : es)
+      if (std::string why = gpu_unsupported(*e); !why.empty()) return why + " (in " + plan::to_string(*e) + ")";
+    return "";
+  };
+  switch (op.kind) {
+    case OpKind::Scan:
+    case OpKind::Filter: return exprs(op.predicates);
+    case OpKind::Project: return exprs(op.exprs);
+    case OpKind::Join: return "hash join not yet on the GPU";
+    case OpKind::Aggregate: {
+      if (std::string why = exprs(op.groups); !why.empty()) return why;
+      for (const auto& a : op.aggregates) {
+        if (a.distinct) return std::string(plan::agg_name(a.func)) + "(DISTINCT) not yet on the GPU";
+        if (!a.arg) continue;
+        if (std::string why = gpu_unsupported(*a.arg); !why.empty()) return why + " (in " + plan::to_string(*a.arg) + ")";
+        const plan::DataType& t = a.arg->type;
+        if ((a.func == plan::AggFunc::Sum || a.func == plan::AggFunc::Avg) && t.is_wide_decimal())
+          return std::string(plan::agg_name(a.func)) + " over " + t.to_string() + " not yet on the GPU";
+        if ((a.func == plan::AggFunc::Min || a.func == plan::AggFunc::Max) && (t.is_string() || t.is_wide_decimal()))
+          return std::string(plan::agg_name(a.func)) + " over " + t.to_string() + " not yet on the GPU";
+      }
+      return "";
+    }
+    case OpKind::Sort: {
+      for (const auto& k : op.sort_keys)
+        if (std::string why = gpu_unsupported(*k.expr); !why.empty()) return why;
+      return "";
+    }
+    case OpKind::Limit:
+    case OpKind::SingleRow: return "";
+  }
+  return "unknown operator";
+}
+
+}  // namespace tessera::physical
