@@ -67,7 +67,10 @@ std::string first_line(const std::string& s, size_t max = 100) {
 void print_report(const BenchReport& r, std::FILE* out) {
   std::fprintf(out, "TPC-H SF %g, %d threads, median of %d runs after 1 warm-up (ms); DuckDB %s\n", r.sf, r.threads,
                r.runs, r.duckdb_version.c_str());
-  std::fprintf(out, "Tessera: operators on the CPU, scalar functions on the %s\n", r.function_device.c_str());
+  std::fprintf(out, "Tessera: %s; scalar functions of CPU operators on the %s\n", r.operator_device.c_str(),
+               r.function_device.c_str());
+  if (r.gpu_resident_bytes)
+    std::fprintf(out, "GPU-resident table columns: %.1f MiB\n", r.gpu_resident_bytes / 1048576.0);
   std::fprintf(out, "data: generated in %.2f s, loaded into DuckDB in %.2f s, into Tessera in %.2f s\n", r.generate_s,
                r.duckdb_load_s, r.tessera_load_s);
   int64_t total_rows = 0, total_bytes = 0;
@@ -81,13 +84,14 @@ void print_report(const BenchReport& r, std::FILE* out) {
   std::fprintf(out, "  %-10s %12lld %14lld  (%.1f MiB)\n\n", "total", static_cast<long long>(total_rows),
                static_cast<long long>(total_bytes), total_bytes / 1048576.0);
 
-  std::fprintf(out, "%-12s %-5s %-6s %9s %12s %12s %8s\n", "suite", "query", "check", "rows", "tessera_ms", "duckdb_ms",
-               "ratio");
+  std::fprintf(out, "%-12s %-5s %-6s %9s %12s %12s %8s %7s %9s\n", "suite", "query", "check", "rows", "tessera_ms",
+               "duckdb_ms", "ratio", "cpu_ops", "gpu_MiB");
   bool any_problem = false;
   for (const QueryOutcome& q : r.queries) {
     if (q.status == QueryOutcome::Status::Ok) {
-      std::fprintf(out, "%-12s %-5s %-6s %9lld %12.2f %12.2f %8.3f\n", q.suite.c_str(), q.name.c_str(), "ok",
-                   static_cast<long long>(q.rows), q.tessera_median(), q.duckdb_median(), q.ratio());
+      std::fprintf(out, "%-12s %-5s %-6s %9lld %12.2f %12.2f %8.3f %7d %9.1f\n", q.suite.c_str(), q.name.c_str(), "ok",
+                   static_cast<long long>(q.rows), q.tessera_median(), q.duckdb_median(), q.ratio(), q.cpu_placements,
+                   q.gpu_peak_bytes / 1048576.0);
     } else {
       any_problem = true;
       std::fprintf(out, "%-12s %-5s %-6s %9s %12s %12s %8s\n", q.suite.c_str(), q.name.c_str(), status_name(q.status),
@@ -135,6 +139,8 @@ void write_json(const BenchReport& r, const std::string& path) {
   j["suite"] = r.suite;
   j["duckdb_version"] = r.duckdb_version;
   j["function_device"] = r.function_device;
+  j["operator_device"] = r.operator_device;
+  j["gpu_resident_bytes"] = r.gpu_resident_bytes;
   j["load_seconds"] = {{"generate", r.generate_s}, {"duckdb", r.duckdb_load_s}, {"tessera", r.tessera_load_s}};
   int64_t total_bytes = 0, total_rows = 0;
   json tables = json::array();
@@ -161,6 +167,9 @@ void write_json(const BenchReport& r, const std::string& path) {
       e["duckdb_check_ms"] = q.duckdb_check_ms;
       e["tessera_timing_ms"] = {
           {"parse", q.tessera_parse_ms}, {"plan", q.tessera_plan_ms}, {"execute", q.tessera_execute_ms}};
+      e["cpu_placements"] = q.cpu_placements;
+      e["first_cpu_placement"] = q.first_cpu_placement;
+      e["gpu_peak_bytes"] = q.gpu_peak_bytes;
     }
     queries.push_back(e);
   }

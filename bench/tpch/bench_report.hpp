@@ -25,6 +25,11 @@ struct QueryOutcome {
   std::vector<double> tessera_ms, duckdb_ms;  // the timed runs (empty unless Ok)
   double tessera_check_ms = 0, duckdb_check_ms = 0;  // the first (checked, untimed) run
   double tessera_parse_ms = 0, tessera_plan_ms = 0, tessera_execute_ms = 0;  // last timed run's QueryResult::timing
+  // Operators the physical plan put on the CPU (0: the whole query ran on the GPU), the first with its
+  // reason, and the query's peak device memory for operators (cached table columns apart).
+  int cpu_placements = -1;
+  std::string first_cpu_placement;
+  int64_t gpu_peak_bytes = 0;
 
   double tessera_median() const;
   double duckdb_median() const;
@@ -38,6 +43,8 @@ struct BenchReport {
   std::string suite;           // as asked: tpch, tpch-scalar, all
   std::string duckdb_version;
   std::string function_device;  // where Tessera's scalar functions ran: "CPU", "GPU (NVIDIA H200)"
+  std::string operator_device;  // where its operators may run: Database::gpu_engine_status()
+  int64_t gpu_resident_bytes = 0;  // table columns resident in GPU memory at the end
   double generate_s = 0, duckdb_load_s = 0, tessera_load_s = 0;
   std::vector<TableInfo> tables;
   std::vector<QueryOutcome> queries;

@@ -61,8 +61,9 @@ const char* kUsage =
     "  against DuckDB's and times the queries that agree (1 warm-up, --runs timed runs, medians).\n"
     "  --threads: both engines and the generator (default: all cores). --query-dir: where tpch/qNN.sql,\n"
     "  tpch-scalar/qNN.sql and tpch-scalar/duckdb/qNN.sql are (default " TESSERA_QUERY_DIR ").\n"
-    "  --device: where Tessera's scalar functions run (default auto: the GPU if there is one; cuda: the\n"
-    "  GPU or an error). Tessera's operators run on the CPU.\n";
+    "  --device: where Tessera's operators run (default auto: on the GPU where the GPU engine can run them,\n"
+    "  the rest on the CPU, counted per query as cpu_ops; cuda: every operator on the GPU or the query fails\n"
+    "  with the operator that cannot; cpu: the CPU engine).\n";
 
 long parse_int(const std::string& opt, const std::string& v, long lo, long hi) {
   char* end = nullptr;
@@ -305,6 +306,9 @@ QueryOutcome check_and_time(const Query& q, engine::Database& tdb, duckdb::DuckD
     out.tessera_parse_ms = last.timing.parse_ms;
     out.tessera_plan_ms = last.timing.plan_ms;
     out.tessera_execute_ms = last.timing.execute_ms;
+    out.cpu_placements = static_cast<int>(last.cpu_placements.size());
+    if (!last.cpu_placements.empty()) out.first_cpu_placement = last.cpu_placements.front();
+    out.gpu_peak_bytes = last.gpu_peak_bytes;
     std::fprintf(stderr, " median %.2f ms; duckdb 1+%d runs...", out.tessera_median(), runs);
     std::fflush(stderr);
     for (int i = 0; i <= runs; ++i) {
@@ -384,7 +388,9 @@ int run(const BenchOptions& o) {
   eo.functions = o.functions;
   engine::Database tdb(eo);
   report.function_device = tdb.function_device();
-  std::fprintf(stderr, "  scalar functions on the %s\n", report.function_device.c_str());
+  report.operator_device = tdb.gpu_engine_status();
+  std::fprintf(stderr, "  %s; scalar functions of CPU operators on the %s\n", report.operator_device.c_str(),
+               report.function_device.c_str());
   t0 = Clock::now();
   for (storage::Table& t : tables) tdb.add_table(std::move(t));
   tables.clear();
@@ -398,6 +404,7 @@ int run(const BenchOptions& o) {
     report.queries.push_back(bench_query(queries[i], tdb, ddb, o.runs, tag));
   }
 
+  report.gpu_resident_bytes = tdb.gpu_resident_bytes();
   std::fprintf(stderr, "\n");
   bench::print_report(report, stdout);
   if (!o.json_path.empty()) {

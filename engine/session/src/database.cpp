@@ -71,6 +71,7 @@ struct Database::Impl {
   std::unique_ptr<rt::Catalog> catalog;
   std::unique_ptr<rt::CudaDevice> gpu;  // set: every scalar-function kernel runs on it
   std::string function_device = "CPU";
+  std::string gpu_error;  // why the CUDA device did not open
   std::map<std::string, std::unique_ptr<storage::Table>> tables;  // by lower-case name
   std::map<std::string, plan::ViewDef> views;
   std::mutex stats_mutex;
@@ -85,7 +86,7 @@ struct Database::Impl {
   // with a budget of 80% of the device memory free now.
   void open_gpu_engine() {
     if (!gpu) {
-      gpu_engine.why_not = "no GPU (" + function_device + ")";
+      gpu_engine.why_not = "no GPU: " + gpu_error;
       return;
     }
     std::string why;
@@ -149,10 +150,13 @@ struct Database::Impl {
 
   plan::PlacementNotes notes(const physical::PhysicalPlan& pp) const {
     plan::PlacementNotes n;
-    n.device = [&pp](const plan::LogicalOp& op) -> std::string {
+    const std::string why_global = gpu_engine.usable ? "" : gpu_engine.why_not;
+    n.device = [&pp, why_global](const plan::LogicalOp& op) -> std::string {
       auto it = pp.of.find(&op);
       if (it == pp.of.end()) return "CPU";
-      return it->second->device == physical::Device::Gpu ? "GPU" : "CPU: " + it->second->cpu_reason;
+      if (it->second->device == physical::Device::Gpu) return "GPU";
+      // A reason that holds for the whole database (no GPU, --device cpu) is said once, above the plan.
+      return it->second->cpu_reason == why_global ? "CPU" : "CPU: " + it->second->cpu_reason;
     };
     n.transfer_above = [&pp](const plan::LogicalOp& op) -> std::string {
       auto it = pp.to_host.find(&op);
@@ -311,8 +315,9 @@ struct Database::Impl {
             plan::BoundQuery b = plan_select(q);
             const physical::PhysicalPlan pp = place(*b.plan);
             const plan::PlacementNotes placement = notes(pp);
+            const std::string header = gpu_engine.usable ? "" : "Operators on the CPU (" + gpu_engine.why_not + ")\n";
             if (!analyze) {
-              *plan_text = plan::explain(*b.plan, nullptr, function_label(), &placement);
+              *plan_text = header + plan::explain(*b.plan, nullptr, function_label(), &placement);
               break;
             }
             // EXPLAIN ANALYZE: run it, then print each operator's rows and time beside the estimate.
@@ -327,6 +332,7 @@ struct Database::Impl {
               auto it = actual.find(&op);
               return it == actual.end() ? nullptr : &it->second;
             }, function_label(), &placement);
+            *plan_text = header + *plan_text;
             char buf[64];
             std::snprintf(buf, sizeof buf, "Executed in %.1f ms\n", ms_since(t0));
             *plan_text += buf;
@@ -385,6 +391,7 @@ Database::Database(Options opts) : impl_(std::make_unique<Impl>()) {
       throw Error("scalar functions on the GPU were asked for, but the GPU cannot be used: " + why);
     } else {
       impl_->function_device = "CPU (no GPU: " + why + ")";
+      impl_->gpu_error = why;
     }
   }
   if (impl_->opts.functions == FunctionDevice::Cpu) impl_->gpu_engine.why_not = "--device cpu";

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# On the GPU machine, in one call (carry .devcarry, staged by scripts/stage_device.sh): unpacks, then
+#   1. the engine's semantics suite and the GPU operator tests with operators on the GPU (auto and cuda),
+#   2. the 22 TPC-H and 22 TPC-H-scalar queries against DuckDB at SF 0.1 (auto: GPU where it can),
+#   3. EXPLAIN of Q1 and Q6 under --device cuda,
+#   4. tessera-bench tpch --device cuda (QUERIES, SFS) against DuckDB on the host's cores,
+# logs to $OUT, the benchmark tables last. Environment: SFS ("1 10"), QUERIES ("1,6"), RUNS (5),
+# SANITIZE=1 (compute-sanitizer memcheck of the GPU operator tests), SKIP_TESTS=1.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-$PWD/gpu-engine-out}
+mkdir -p "$OUT" /tmp/tessera/bin /tmp/tessera/catalog/cpu /tmp/tessera/catalog/nvptx /tmp/tessera/lib
+python3 - <<'PY'
+import lzma, os, shutil
+src, dst = '.devcarry', '/tmp/tessera'
+for root, _, files in os.walk(src):
+    for f in files:
+        p = os.path.join(root, f)
+        rel = os.path.relpath(p, src)
+        out = os.path.join(dst, rel[:-3] if rel.endswith('.xz') else rel)
+        if rel == 'libduckdb.so.xz': out = os.path.join(dst, 'lib', 'libduckdb.so')
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        if rel.endswith('.xz'):
+            with lzma.open(p) as i, open(out, 'wb') as o: shutil.copyfileobj(i, o)
+        else:
+            shutil.copy(p, out)
+        if '/bin/' in out: os.chmod(out, 0o755)
+PY
+export LD_LIBRARY_PATH=/tmp/tessera/lib:${LD_LIBRARY_PATH:-}
+export TESSERA_CATALOG=/tmp/tessera/catalog TESSERA_QUERY_DIR=$PWD/engine/queries
+B=/tmp/tessera/bin
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; nproc
+rc=0
+if [ "${SKIP_TESTS:-0}" != 1 ]; then
+  echo "== engine semantics suite (operators on the GPU where they can run)"
+  $B/tessera_engine_sql_tests >"$OUT/engine_sql_tests.log" 2>&1; r=$?; tail -3 "$OUT/engine_sql_tests.log"; [ $r = 0 ] || { rc=1; grep -B2 -A12 "FAILED\|Failure" "$OUT/engine_sql_tests.log" | head -60; }
+  echo "== GPU operator tests"
+  $B/tessera_gpu_engine_tests >"$OUT/gpu_engine_tests.log" 2>&1; r=$?; tail -3 "$OUT/gpu_engine_tests.log"; [ $r = 0 ] || { rc=1; grep -B2 -A12 "FAILED\|Failure" "$OUT/gpu_engine_tests.log" | head -80; }
+  echo "== wide decimals"
+  $B/tessera_wide_decimal_tests >"$OUT/wide_decimal_tests.log" 2>&1; r=$?; tail -2 "$OUT/wide_decimal_tests.log"; [ $r = 0 ] || { rc=1; grep -B2 -A12 "FAILED\|Failure" "$OUT/wide_decimal_tests.log" | head -40; }
+  echo "== 44 queries against DuckDB, SF ${TEST_SF:-0.1}"
+  TESSERA_TPCH_SF=${TEST_SF:-0.1} $B/tessera_query_tests --gtest_filter='All22/Tpch*' >"$OUT/query_tests.log" 2>&1; r=$?
+  tail -3 "$OUT/query_tests.log"; [ $r = 0 ] || { rc=1; grep -A6 "Failure" "$OUT/query_tests.log" | head -60; }
+  if [ "${SANITIZE:-0}" = 1 ] && command -v compute-sanitizer >/dev/null; then
+    echo "== compute-sanitizer memcheck: GPU operator tests"
+    compute-sanitizer --tool memcheck --error-exitcode 3 $B/tessera_gpu_engine_tests >"$OUT/memcheck.log" 2>&1
+    echo "memcheck rc $?"; tail -4 "$OUT/memcheck.log"
+  fi
+fi
+echo "== EXPLAIN ANALYZE (--device cuda, SF 1)"
+for q in tpch/q01 tpch/q06 tpch-scalar/q01 tpch-scalar/q06; do
+  { echo "EXPLAIN ANALYZE"; grep -v '^--' engine/queries/$q.sql; } > /tmp/tessera/explain.sql
+  $B/tessera --sf 1 --device cuda /tmp/tessera/explain.sql 2>&1 | tail -14
+done
+for sf in ${SFS:-1 10}; do
+  echo "== tessera-bench tpch --sf $sf --device cuda --queries ${QUERIES:-1,6}"
+  $B/tessera-bench tpch --sf $sf --suite all --runs ${RUNS:-5} --threads $(nproc) --device cuda --queries ${QUERIES:-1,6} \
+    --query-dir engine/queries --catalog /tmp/tessera/catalog --json "$OUT/bench-sf$sf.json" >"$OUT/bench-sf$sf.txt" 2>"$OUT/bench-sf$sf.err"
+  echo "bench rc $?"; grep -i "error\|FAIL" "$OUT/bench-sf$sf.err" | head -10
+done
+for sf in ${SFS:-1 10}; do echo "== SF $sf"; cat "$OUT/bench-sf$sf.txt"; done
+exit $rc

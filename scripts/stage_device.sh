@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Stages what a GPU-machine run needs into .devcarry/ (git-ignored; at most 64 MiB travel): the test and
+# benchmark binaries (stripped, xz), the catalog (manifest, CPU library, cubins xz; no PTX) and
+# libduckdb.so (xz). scripts/gpu_engine_check.sh unpacks and runs them there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rm -rf .devcarry && mkdir -p .devcarry/bin .devcarry/catalog/cpu .devcarry/catalog/nvptx
+for b in engine/tessera_engine_sql_tests engine/tessera_query_tests engine/tessera_gpu_engine_tests \
+         engine/tessera_wide_decimal_tests bench/tpch/tessera-bench engine/cli/tessera; do
+  [ -x "build/$b" ] || { echo "stage_device.sh: build/$b missing (ninja -C build)"; exit 1; }
+  strip -o ".devcarry/bin/$(basename "$b")" "build/$b"
+  xz -T2 -6 -f ".devcarry/bin/$(basename "$b")"
+done
+cp build/catalog/manifest.json .devcarry/catalog/
+cp build/catalog/cpu/libtessera_kernels.so .devcarry/catalog/cpu/
+for c in build/catalog/nvptx/*.cubin; do xz -T2 -6 -c "$c" > ".devcarry/catalog/nvptx/$(basename "$c").xz"; done
+xz -T2 -6 -c third_party/duckdb/lib/libduckdb.so > .devcarry/libduckdb.so.xz
+du -sh .devcarry
