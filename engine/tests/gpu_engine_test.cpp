@@ -13,6 +13,7 @@
 #include "tessera/duckdb/duckdb.hpp"
 #include "tessera/duckdb/tpch_load.hpp"
 #include "tessera/engine/database.hpp"
+#include "tessera/runtime/device_column.hpp"
 #include "tessera/tpch/loader.hpp"
 
 using namespace tessera;
@@ -173,6 +174,36 @@ TEST_F(GpuEngine, RowErrorsAreSqlServersOnEitherDevice) {
   } catch (const engine::Error& e) {
     EXPECT_NE(std::string(e.what()).find("Msg 517"), std::string::npos) << e.what();
   }
+}
+
+// A buffer is allocated once and freed once, when its last owner lets go (a gathered string column shares
+// its source's bytes).
+TEST(DeviceBufferLifetime, OneAllocationOneReleaseAfterTheLastOwner) {
+  struct Counting final : rt::MemoryResource {
+    int allocs = 0, frees = 0;
+    void* allocate(size_t bytes, void*) override {
+      ++allocs;
+      return ::operator new(bytes);
+    }
+    void deallocate(void* p, size_t, void*) noexcept override {
+      ++frees;
+      ::operator delete(p);
+    }
+    rt::Device device() const override { return rt::Device::Host; }
+  } mr;
+  {
+    rt::DeviceBuffer a(mr, 64, nullptr);
+    EXPECT_EQ(mr.allocs, 1);
+    EXPECT_EQ(mr.frees, 0);
+    rt::DeviceColumn c;
+    c.data = a;
+    { rt::DeviceBuffer b = c.data; }
+    EXPECT_EQ(mr.frees, 0);
+    rt::DeviceBuffer empty(mr, 0, nullptr);
+    EXPECT_EQ(empty.data(), nullptr);
+    EXPECT_EQ(mr.allocs, 1);
+  }
+  EXPECT_EQ(mr.frees, 1);
 }
 
 // --device cuda: the whole query on the GPU, or an error that names what cannot be; never a quiet CPU run.

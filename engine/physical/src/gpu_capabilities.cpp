@@ -63,8 +63,6 @@ std::string gpu_unsupported(const plan::LogicalOp& op) {
         if (!a.arg) continue;
         if (std::string why = gpu_unsupported(*a.arg); !why.empty()) return why + " (in " + plan::to_string(*a.arg) + ")";
         const plan::DataType& t = a.arg->type;
-        if ((a.func == plan::AggFunc::Sum || a.func == plan::AggFunc::Avg) && t.is_wide_decimal())
-          return std::string(plan::agg_name(a.func)) + " over " + t.to_string() + " not yet on the GPU";
         if ((a.func == plan::AggFunc::Min || a.func == plan::AggFunc::Max) && (t.is_string() || t.is_wide_decimal()))
           return std::string(plan::agg_name(a.func)) + " over " + t.to_string() + " not yet on the GPU";
       }

@@ -120,41 +120,52 @@ Grouping group_rows(const std::vector<DeviceColumnPtr>& keys, int64_t rows, doub
 
 // ---- accumulation ----
 
-__device__ inline void add128(unsigned long long* lo, unsigned long long* hi, __int128 v) {
-  const unsigned long long l = static_cast<unsigned long long>(v);
-  unsigned long long h = static_cast<unsigned long long>(static_cast<unsigned __int128>(v) >> 64);
-  const unsigned long long old = atomicAdd(lo, l);
-  if (old + l < old) ++h;  // the low word wrapped: carry into the high word
-  if (h) atomicAdd(hi, h);
+// Adds a 192-bit two's-complement value (w[0] low .. w[2] high) into three 64-bit words with atomics: each
+// word's carry is seen by the thread whose add produced it and goes into the next word, so the total is
+// exact whatever the order. 192 bits hold any sum of int128 values a query can have, so an int128 overflow
+// of the result is detected at the end, not lost in a wrap.
+__device__ inline void add192(unsigned long long* w0, unsigned long long* w1, unsigned long long* w2,
+                              unsigned long long x0, unsigned long long x1, unsigned long long x2) {
+  const unsigned long long o0 = atomicAdd(w0, x0);
+  unsigned long long c = o0 + x0 < o0;
+  const unsigned long long t1 = x1 + c;
+  unsigned long long c2 = t1 < x1;  // x1 + carry wrapped
+  if (t1) {
+    const unsigned long long o1 = atomicAdd(w1, t1);
+    c2 += o1 + t1 < o1;
+  }
+  if (x2 + c2) atomicAdd(w2, x2 + c2);
 }
 
-// Integer-valued sums (and counts): lo, hi, count per group. `vals` null: count only.
+__device__ inline void add_value(unsigned long long* w0, unsigned long long* w1, unsigned long long* w2, __int128 v) {
+  add192(w0, w1, w2, static_cast<unsigned long long>(v),
+         static_cast<unsigned long long>(static_cast<unsigned __int128>(v) >> 64), v < 0 ? ~0ULL : 0ULL);
+}
+
+// Integer-valued sums (and counts): three words and a count per group. `vals` null: count only.
 template <typename T>
 __global__ void sum_int_kernel(int64_t rows, const int32_t* gid, const T* vals, const uint8_t* valid, int64_t groups,
-                               unsigned long long* lo, unsigned long long* hi, unsigned long long* cnt) {
+                               unsigned long long* acc) {
   extern __shared__ unsigned long long sm[];
   const bool shared = groups <= kSharedGroups;
-  unsigned long long *slo = sm, *shi = sm + groups, *scnt = sm + 2 * groups;
+  unsigned long long* a = shared ? sm : acc;  // w0 | w1 | w2 | count, `groups` each
   if (shared) {
-    for (int64_t g = threadIdx.x; g < 3 * groups; g += blockDim.x) sm[g] = 0;
+    for (int64_t g = threadIdx.x; g < 4 * groups; g += blockDim.x) sm[g] = 0;
     __syncthreads();
   }
   const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
   for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < rows; i += stride) {
     if (valid && !valid[i]) continue;
     const int64_t g = gid ? gid[i] : 0;
-    if (vals) {
-      if (shared) add128(slo + g, shi + g, static_cast<__int128>(vals[i]));
-      else add128(lo + g, hi + g, static_cast<__int128>(vals[i]));
-    }
-    atomicAdd(shared ? scnt + g : cnt + g, 1ULL);
+    if (vals) add_value(a + g, a + groups + g, a + 2 * groups + g, static_cast<__int128>(vals[i]));
+    atomicAdd(a + 3 * groups + g, 1ULL);
   }
   if (shared) {
     __syncthreads();
     for (int64_t g = threadIdx.x; g < groups; g += blockDim.x) {
-      if (!scnt[g]) continue;
-      if (vals) add128(lo + g, hi + g, static_cast<__int128>((static_cast<unsigned __int128>(shi[g]) << 64) | slo[g]));
-      atomicAdd(cnt + g, scnt[g]);
+      if (!sm[3 * groups + g]) continue;
+      if (vals) add192(acc + g, acc + groups + g, acc + 2 * groups + g, sm[g], sm[groups + g], sm[2 * groups + g]);
+      atomicAdd(acc + 3 * groups + g, sm[3 * groups + g]);
     }
   }
 }
@@ -247,13 +258,15 @@ DeviceColumnPtr aggregate_one(const plan::Aggregate& a, const DataType& out_type
   const int32_t* gid = g.groups == 1 ? nullptr : static_cast<const int32_t*>(g.group_of.data());
   const uint8_t* valid = arg ? static_cast<const uint8_t*>(arg->valid.data()) : nullptr;
   const unsigned grid = grid_for(rows);
-  const size_t smem3 = groups <= kSharedGroups ? static_cast<size_t>(groups) * 24 : 0;
+  const size_t smem4 = groups <= kSharedGroups ? static_cast<size_t>(groups) * 32 : 0;
   const size_t smem2 = groups <= kSharedGroups ? static_cast<size_t>(groups) * 16 : 0;
-  rt::DeviceBuffer acc = new_buffer(static_cast<size_t>(groups) * 24, ctx);  // lo | hi | count (or sum|count, best|count)
+  // Integer sums: w0 | w1 | w2 | count; FLOAT sums and MIN/MAX: value | count (in the w0 and w3 slots).
+  rt::DeviceBuffer acc = new_buffer(static_cast<size_t>(groups) * 32, ctx);
   unsigned long long* w0 = static_cast<unsigned long long*>(acc.data());
   unsigned long long* w1 = w0 + groups;
-  unsigned long long* cnt = w0 + 2 * groups;
-  rt::cuda_check(cudaMemsetAsync(acc.data(), 0, static_cast<size_t>(groups) * 24, st(ctx)), "cudaMemsetAsync");
+  unsigned long long* w2 = w0 + 2 * groups;
+  unsigned long long* cnt = w0 + 3 * groups;
+  rt::cuda_check(cudaMemsetAsync(acc.data(), 0, static_cast<size_t>(groups) * 32, st(ctx)), "cudaMemsetAsync");
   const bool with_valid = a.func != AggFunc::Count && a.func != AggFunc::CountStar;
   auto out = new_fixed(out_type.physical(), groups, with_valid, ctx);
   uint8_t* ov = static_cast<uint8_t*>(out->valid.data());
@@ -263,7 +276,7 @@ DeviceColumnPtr aggregate_one(const plan::Aggregate& a, const DataType& out_type
 
   if (a.func == AggFunc::Count || a.func == AggFunc::CountStar) {
     const uint8_t* v = a.func == AggFunc::CountStar ? nullptr : valid;
-    sum_int_kernel<int64_t><<<grid, kBlock, smem3, st(ctx)>>>(rows, gid, nullptr, v, groups, w0, w1, cnt);
+    sum_int_kernel<int64_t><<<grid, kBlock, smem4, st(ctx)>>>(rows, gid, nullptr, v, groups, w0);
     const bool int32_out = out_type.id == TypeId::Int32;
     for_rows(groups, ctx.stream, [=] __device__(int64_t gi) {
       const unsigned long long c = cnt[gi];
@@ -309,11 +322,11 @@ DeviceColumnPtr aggregate_one(const plan::Aggregate& a, const DataType& out_type
     // SUM / AVG of integers, MONEY, DECIMAL(<= 18): exact int128.
     with_physical(arg->type, [&](auto tag) {
       using T = decltype(tag);
-      if constexpr (std::is_same_v<T, double> || std::is_same_v<T, __int128>) {
+      if constexpr (std::is_same_v<T, double>) {
         throw ExecError("internal error: GPU SUM over " + a.arg->type.to_string());
       } else {
-        sum_int_kernel<T><<<grid, kBlock, smem3, st(ctx)>>>(rows, gid, static_cast<const T*>(arg->data.data()), valid,
-                                                            groups, w0, w1, cnt);
+        sum_int_kernel<T><<<grid, kBlock, smem4, st(ctx)>>>(rows, gid, static_cast<const T*>(arg->data.data()), valid,
+                                                            groups, w0);
       }
     });
     const bool avg = a.func == AggFunc::Avg;
@@ -324,6 +337,11 @@ DeviceColumnPtr aggregate_one(const plan::Aggregate& a, const DataType& out_type
     for_rows(groups, ctx.stream, [=] __device__(int64_t gi) {
       const unsigned long long c = cnt[gi];
       ov[gi] = c > 0;
+      // The 192-bit total must be an int128 (the top word the sign extension of the middle one).
+      if (static_cast<long long>(w2[gi]) != (static_cast<long long>(w1[gi]) >> 63)) {
+        report_error(es, gi, fn::kArithmeticOverflow);
+        return;
+      }
       __int128 v = static_cast<__int128>((static_cast<unsigned __int128>(w1[gi]) << 64) | w0[gi]);
       if (avg && c) {
         const __int128 max_times_ten = (static_cast<__int128>(1) << 126) / 5;  // 10 * v must fit an int128

@@ -49,10 +49,13 @@ class DeviceBuffer {
 
  private:
   struct State {
-    MemoryResource* mr;
-    void* p;
-    size_t bytes;
-    void* stream;
+    MemoryResource* mr = nullptr;
+    void* p = nullptr;
+    size_t bytes = 0;
+    void* stream = nullptr;
+    State() = default;
+    State(const State&) = delete;  // exactly one owner frees the block
+    State& operator=(const State&) = delete;
     ~State() {
       if (p) mr->deallocate(p, bytes, stream);
     }
@@ -60,7 +63,11 @@ class DeviceBuffer {
   std::shared_ptr<State> state_;
 };
 
-inline DeviceBuffer::DeviceBuffer(MemoryResource& mr, size_t bytes, void* stream)
-    : state_(std::make_shared<State>(State{&mr, bytes ? mr.allocate(bytes, stream) : nullptr, bytes, stream})) {}
+inline DeviceBuffer::DeviceBuffer(MemoryResource& mr, size_t bytes, void* stream) : state_(std::make_shared<State>()) {
+  state_->mr = &mr;
+  state_->bytes = bytes;
+  state_->stream = stream;
+  state_->p = bytes ? mr.allocate(bytes, stream) : nullptr;
+}
 
 }  // namespace tessera::rt
