@@ -81,8 +81,11 @@ void Table::append(Table&& other) {
     }
     if (dst.type == fn::SqlType::String) {
       const int64_t base = static_cast<int64_t>(dst.data.size());
-      dst.offsets.reserve(dst.offsets.size() + src.offsets.size());
-      for (int64_t o : src.offsets) dst.offsets.push_back(o + base);
+      // No exact reserve here: reserving the new size on every chunk defeats the vector's geometric
+      // growth and made generating SF 10 in memory quadratic (issue 9).
+      const size_t at = dst.offsets.size();
+      dst.offsets.insert(dst.offsets.end(), src.offsets.begin(), src.offsets.end());
+      for (size_t i = at; i < dst.offsets.size(); ++i) dst.offsets[i] += base;
       dst.lengths.insert(dst.lengths.end(), src.lengths.begin(), src.lengths.end());
     }
     dst.data.insert(dst.data.end(), src.data.begin(), src.data.end());

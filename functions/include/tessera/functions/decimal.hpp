@@ -15,9 +15,21 @@ namespace tessera::fn {
 inline constexpr int32_t kMaxDecimalPrecision = 18;
 inline constexpr int32_t kMoneyScale = 4;
 
+#ifdef __CUDACC__
+// For the engine's GPU operators (CUDA code): a device table, instead of a local array rebuilt per call.
+// tessera-cc compiles the library as host C++ and never sees this.
+static __device__ constexpr int64_t kDecimalPow10Device[19] = {
+    1LL, 10LL, 100LL, 1000LL, 10000LL, 100000LL, 1000000LL, 10000000LL, 100000000LL, 1000000000LL,
+    10000000000LL, 100000000000LL, 1000000000000LL, 10000000000000LL, 100000000000000LL, 1000000000000000LL,
+    10000000000000000LL, 100000000000000000LL, 1000000000000000000LL};
+#endif
+
 class Decimal {
  public:
   static constexpr int64_t pow10(int32_t n) {
+#ifdef __CUDA_ARCH__
+    if (!__builtin_is_constant_evaluated()) return kDecimalPow10Device[n];
+#endif
     constexpr int64_t kPow10[19] = {1LL,
                                     10LL,
                                     100LL,

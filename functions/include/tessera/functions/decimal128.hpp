@@ -52,6 +52,18 @@ constexpr Pow10Table make_pow10_table() {
 }
 // 10^0 .. 10^38; 10^38 < 2^127, so every entry is also a valid __int128.
 inline constexpr Pow10Table kPow10 = make_pow10_table();
+#ifdef __CUDACC__
+// The engine's GPU operators call these functions from CUDA code, which cannot read a host variable: nvcc
+// gets a device copy of the table. (tessera-cc compiles the library as host C++ and never sees this.)
+static __device__ constexpr Pow10Table kPow10Device = make_pow10_table();
+#endif
+constexpr const Pow10Table& pow10_table() {
+#ifdef __CUDA_ARCH__
+  return kPow10Device;
+#else
+  return kPow10;
+#endif
+}
 
 // A 256-bit magnitude: four little-endian 64-bit limbs.
 struct U256 {
@@ -186,11 +198,11 @@ struct U256 {
   // m >= 1, truncated low digits cannot change the half-way test.
   static constexpr U256 div_pow10_round(U256 v, int32_t n) {
     while (n > 38) {
-      divmod(v, kPow10.v[19], &v);
+      divmod(v, pow10_table().v[19], &v);
       n -= 19;
     }
     if (n <= 0) return v;
-    const u128 p = kPow10.v[n];
+    const u128 p = pow10_table().v[n];
     U256 q{};
     const u128 r = divmod(v, p, &q);
     if (r >= p - r) q.increment();  // 2r >= p without overflow
@@ -203,11 +215,11 @@ struct U256 {
 class Decimal128 {
  public:
   // n in [0, 38].
-  static constexpr __int128 pow10(int32_t n) { return static_cast<__int128>(decimal128_detail::kPow10.v[n]); }
+  static constexpr __int128 pow10(int32_t n) { return static_cast<__int128>(decimal128_detail::pow10_table().v[n]); }
 
   // |v| <= 10^p - 1, precision in [1, 38].
   static constexpr bool fits(__int128 v, int32_t precision) {
-    return decimal128_detail::magnitude(v) < decimal128_detail::kPow10.v[precision];
+    return decimal128_detail::magnitude(v) < decimal128_detail::pow10_table().v[precision];
   }
 
   // Divides by 10^n rounding half away from zero, n in [0, 38]; a larger n
@@ -348,7 +360,7 @@ class WideDecimalArith {
     return n % d;
   }
   static constexpr int32_t finish_wide(const U256& m, bool negative, int32_t precision, i128* out) {
-    if (!m.fits_u128() || m.low_u128() >= decimal128_detail::kPow10.v[precision]) return kArithmeticOverflow;
+    if (!m.fits_u128() || m.low_u128() >= decimal128_detail::pow10_table().v[precision]) return kArithmeticOverflow;
     const i128 v = static_cast<i128>(m.low_u128());  // < 10^38 < 2^127
     *out = negative ? -v : v;
     return kOk;
@@ -361,8 +373,8 @@ class WideDecimalArith {
   // the digits the cap removes): adds signed magnitudes.
   [[gnu::noinline]] static constexpr int32_t add_sub_wide(bool subtract, i128 a, i128 b, int32_t up_a, int32_t up_b,
                                                           int32_t drop, int32_t precision, i128* out) {
-    const U256 mx = U256::mul(decimal128_detail::magnitude(a), decimal128_detail::kPow10.v[up_a]);
-    const U256 my = U256::mul(decimal128_detail::magnitude(b), decimal128_detail::kPow10.v[up_b]);
+    const U256 mx = U256::mul(decimal128_detail::magnitude(a), decimal128_detail::pow10_table().v[up_a]);
+    const U256 my = U256::mul(decimal128_detail::magnitude(b), decimal128_detail::pow10_table().v[up_b]);
     const bool neg_x = a < 0;
     const bool neg_y = (b < 0) != subtract;
     U256 m{};
@@ -386,8 +398,8 @@ class WideDecimalArith {
 
   // |a| * 10^k / |b| with k <= 44: the dividend can need 82 digits.
   [[gnu::noinline]] static constexpr int32_t div_wide(i128 a, i128 b, int32_t k, int32_t precision, i128* out) {
-    U256 n = U256::mul(decimal128_detail::magnitude(a), decimal128_detail::kPow10.v[k <= 38 ? k : 38]);
-    if (k > 38 && !n.mul_small(static_cast<uint64_t>(decimal128_detail::kPow10.v[k - 38]))) {
+    U256 n = U256::mul(decimal128_detail::magnitude(a), decimal128_detail::pow10_table().v[k <= 38 ? k : 38]);
+    if (k > 38 && !n.mul_small(static_cast<uint64_t>(decimal128_detail::pow10_table().v[k - 38]))) {
       return kArithmeticOverflow;  // a dividend >= 2^256 gives a quotient over 10^38
     }
     U256 q{};
@@ -402,11 +414,11 @@ class WideDecimalArith {
     const u128 mb = decimal128_detail::magnitude(b);
     u128 r = 0;
     if (up_a == 0) {
-      const U256 my = U256::mul(mb, decimal128_detail::kPow10.v[up_b]);
+      const U256 my = U256::mul(mb, decimal128_detail::pow10_table().v[up_b]);
       r = (!my.fits_u128() || my.low_u128() > ma) ? ma : ma % my.low_u128();
     } else {
       U256 q{};
-      r = U256::divmod(U256::mul(ma, decimal128_detail::kPow10.v[up_a]), mb, &q);
+      r = U256::divmod(U256::mul(ma, decimal128_detail::pow10_table().v[up_a]), mb, &q);
     }
     return finish_wide(U256::from_u128(r), a < 0, precision, out);
   }
