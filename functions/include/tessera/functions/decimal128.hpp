@@ -23,6 +23,7 @@
 
 #include <cstdint>
 
+#include "tessera/functions/checked_int.hpp"
 #include "tessera/functions/numeric_decimal_arith.hpp"
 #include "tessera/functions/status.hpp"
 
@@ -254,7 +255,7 @@ class Decimal128 {
     }
     __int128 r = 0;
     if (to_scale >= from_scale) {
-      if (__builtin_mul_overflow(v, pow10(to_scale - from_scale), &r)) return kArithmeticOverflow;
+      if (mul_overflow(v, pow10(to_scale - from_scale), &r)) return kArithmeticOverflow;
     } else {
       r = div_pow10_round(v, from_scale - to_scale);
     }
@@ -287,9 +288,9 @@ class WideDecimalArith {
     i128 x = 0;
     i128 y = 0;
     i128 r = 0;
-    if (!__builtin_mul_overflow(a, Decimal128::pow10(s - s1), &x) &&
-        !__builtin_mul_overflow(b, Decimal128::pow10(s - s2), &y) &&
-        !(subtract ? __builtin_sub_overflow(x, y, &r) : __builtin_add_overflow(x, y, &r))) {
+    if (!mul_overflow(a, Decimal128::pow10(s - s1), &x) &&
+        !mul_overflow(b, Decimal128::pow10(s - s2), &y) &&
+        !(subtract ? sub_overflow(x, y, &r) : add_overflow(x, y, &r))) {
       return finish(Decimal128::div_pow10_round(r, s - t.scale), t.precision, out);
     }
     return add_sub_wide(subtract, a, b, s - s1, s - s2, s - t.scale, t.precision, out);
@@ -304,7 +305,7 @@ class WideDecimalArith {
     i128 prod = 0;
     if (fits_i64(a) && fits_i64(b)) {
       prod = static_cast<i128>(static_cast<int64_t>(a)) * static_cast<int64_t>(b);  // one imul, < 2^126
-    } else if (__builtin_mul_overflow(a, b, &prod)) {
+    } else if (mul_overflow(a, b, &prod)) {
       return mul_wide(a, b, drop, t.precision, out);
     }
     return finish(Decimal128::div_pow10_round(prod, drop), t.precision, out);
@@ -321,7 +322,7 @@ class WideDecimalArith {
     // p1 - s1 + s2, so a reduced scale still leaves k >= 0 (tested over all types).
     const int32_t k = t.scale + s2 - s1;
     i128 num = 0;
-    if (k <= 38 && !__builtin_mul_overflow(a, Decimal128::pow10(k), &num)) {
+    if (k <= 38 && !mul_overflow(a, Decimal128::pow10(k), &num)) {
       return finish(native_div(num, b), t.precision, out);
     }
     return div_wide(a, b, k, t.precision, out);
@@ -337,8 +338,8 @@ class WideDecimalArith {
     const DecimalType t = sql_server_result_type(DecimalOp::kMod, p1, s1, p2, s2);
     i128 x = 0;
     i128 y = 0;
-    if (!__builtin_mul_overflow(a, Decimal128::pow10(t.scale - s1), &x) &&
-        !__builtin_mul_overflow(b, Decimal128::pow10(t.scale - s2), &y)) {
+    if (!mul_overflow(a, Decimal128::pow10(t.scale - s1), &x) &&
+        !mul_overflow(b, Decimal128::pow10(t.scale - s2), &y)) {
       return finish(native_mod(x, y), t.precision, out);
     }
     return mod_wide(a, b, t.scale - s1, t.scale - s2, t.precision, out);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "tessera/functions/checked_int.hpp"
 #include "tessera/functions/decimal128.hpp"
 #include "tessera/functions/numeric_decimal_arith.hpp"
 #include "tessera/functions/status.hpp"
@@ -26,9 +27,9 @@ enum class Arith : uint8_t { Add, Sub, Mul, Div, Mod };
 template <typename T>
 TESSERA_HD inline int32_t int_arith(Arith o, T a, T b, T* r) {
   switch (o) {
-    case Arith::Add: return __builtin_add_overflow(a, b, r) ? fn::kArithmeticOverflow : fn::kOk;
-    case Arith::Sub: return __builtin_sub_overflow(a, b, r) ? fn::kArithmeticOverflow : fn::kOk;
-    case Arith::Mul: return __builtin_mul_overflow(a, b, r) ? fn::kArithmeticOverflow : fn::kOk;
+    case Arith::Add: return fn::add_overflow(a, b, r) ? fn::kArithmeticOverflow : fn::kOk;
+    case Arith::Sub: return fn::sub_overflow(a, b, r) ? fn::kArithmeticOverflow : fn::kOk;
+    case Arith::Mul: return fn::mul_overflow(a, b, r) ? fn::kArithmeticOverflow : fn::kOk;
     case Arith::Div:
       if (b == 0) return fn::kDivideByZero;
       if (a == std::numeric_limits<T>::min() && b == -1) return fn::kArithmeticOverflow;
@@ -77,10 +78,10 @@ TESSERA_HD inline int32_t decimal_arith(Arith o, int64_t a, int64_t b, const Dec
   const int32_t s = t.s1 > t.s2 ? t.s1 : t.s2;
   if ((o == Arith::Add || o == Arith::Sub) && t.s == s) {
     int64_t u, v, w;
-    if (__builtin_mul_overflow(a, fn::Decimal::pow10(s - t.s1), &u) ||
-        __builtin_mul_overflow(b, fn::Decimal::pow10(s - t.s2), &v))
+    if (fn::mul_overflow(a, fn::Decimal::pow10(s - t.s1), &u) ||
+        fn::mul_overflow(b, fn::Decimal::pow10(s - t.s2), &v))
       return fn::kArithmeticOverflow;
-    if (o == Arith::Sub ? __builtin_sub_overflow(u, v, &w) : __builtin_add_overflow(u, v, &w))
+    if (o == Arith::Sub ? fn::sub_overflow(u, v, &w) : fn::add_overflow(u, v, &w))
       return fn::kArithmeticOverflow;
     if (w >= limit || w <= -limit) return fn::kArithmeticOverflow;
     *r = w;
@@ -88,7 +89,7 @@ TESSERA_HD inline int32_t decimal_arith(Arith o, int64_t a, int64_t b, const Dec
   }
   if (o == Arith::Mul && t.s == t.s1 + t.s2) {
     int64_t w;
-    if (__builtin_mul_overflow(a, b, &w) || w >= limit || w <= -limit) return fn::kArithmeticOverflow;
+    if (fn::mul_overflow(a, b, &w) || w >= limit || w <= -limit) return fn::kArithmeticOverflow;
     *r = w;
     return fn::kOk;
   }
@@ -108,16 +109,16 @@ TESSERA_HD inline int32_t wide_decimal_arith(Arith o, __int128 a, __int128 b, co
   const int32_t s = t.s1 > t.s2 ? t.s1 : t.s2;
   if (o == Arith::Mul && t.s == t.s1 + t.s2) {
     __int128 w;
-    if (__builtin_mul_overflow(a, b, &w) || w >= limit || w <= -limit) return fn::kArithmeticOverflow;
+    if (fn::mul_overflow(a, b, &w) || w >= limit || w <= -limit) return fn::kArithmeticOverflow;
     *r = w;
     return fn::kOk;
   }
   if ((o == Arith::Add || o == Arith::Sub) && t.s == s) {
     __int128 u, v, w;
-    if (__builtin_mul_overflow(a, fn::Decimal128::pow10(s - t.s1), &u) ||
-        __builtin_mul_overflow(b, fn::Decimal128::pow10(s - t.s2), &v))
+    if (fn::mul_overflow(a, fn::Decimal128::pow10(s - t.s1), &u) ||
+        fn::mul_overflow(b, fn::Decimal128::pow10(s - t.s2), &v))
       return fn::kArithmeticOverflow;
-    if (o == Arith::Sub ? __builtin_sub_overflow(u, v, &w) : __builtin_add_overflow(u, v, &w))
+    if (o == Arith::Sub ? fn::sub_overflow(u, v, &w) : fn::add_overflow(u, v, &w))
       return fn::kArithmeticOverflow;
     if (w >= limit || w <= -limit) return fn::kArithmeticOverflow;
     *r = w;
