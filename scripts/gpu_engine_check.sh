@@ -3,8 +3,9 @@
 #   1. the engine's semantics suite and the GPU operator tests with operators on the GPU (auto and cuda),
 #   2. the 22 TPC-H and 22 TPC-H-scalar queries against DuckDB at SF 0.1 (auto: GPU where it can),
 #   3. EXPLAIN of Q1 and Q6 under --device cuda,
-#   4. tessera-bench tpch --device cuda (QUERIES, SFS) against DuckDB on the host's cores,
-# logs to $OUT, the benchmark tables last. Environment: SFS ("1 10"), QUERIES ("1,6"), RUNS (5),
+#   4. tessera-bench tpch --device DEVICE (QUERIES, SFS) against DuckDB on the host's cores,
+# logs to $OUT, the benchmark tables last. Environment: SFS ("1 10"), QUERIES (all 22), DEVICE (auto: every
+# query runs, cpu_ops counts its CPU operators; cuda: a query with any fails), RUNS (5),
 # SANITIZE=1 (compute-sanitizer memcheck of the GPU operator tests), SKIP_TESTS=1.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -53,8 +54,9 @@ for q in tpch/q01 tpch/q06 tpch-scalar/q01 tpch-scalar/q06; do
   $B/tessera --sf 1 --device cuda /tmp/tessera/explain.sql 2>&1 | tail -14
 done
 for sf in ${SFS:-1 10}; do
-  echo "== tessera-bench tpch --sf $sf --device cuda --queries ${QUERIES:-1,6}"
-  $B/tessera-bench tpch --sf $sf --suite all --runs ${RUNS:-5} --threads $(nproc) --device cuda --queries ${QUERIES:-1,6} \
+  Q=${QUERIES:-1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22}
+  echo "== tessera-bench tpch --sf $sf --device ${DEVICE:-auto} --queries $Q"
+  $B/tessera-bench tpch --sf $sf --suite all --runs ${RUNS:-5} --threads $(nproc) --device ${DEVICE:-auto} --queries $Q \
     --query-dir engine/queries --catalog /tmp/tessera/catalog --json "$OUT/bench-sf$sf.json" >"$OUT/bench-sf$sf.txt" 2>"$OUT/bench-sf$sf.err"
   echo "bench rc $?"; grep -i "error\|FAIL" "$OUT/bench-sf$sf.err" | head -10
 done

@@ -33,10 +33,11 @@ struct Plans {
     a->children = {std::move(in)};
     return a;
   }
-  plan::PlanPtr join() {
+  // An equi-join (a hash join), or with `theta` a join on a.a < b.a alone (a nested loop).
+  plan::PlanPtr join(bool theta = false) {
     auto l = scan(0), r = scan(10);
     return plan::make_join(plan::JoinType::Inner, l, r,
-                           {plan::op(plan::Op::Eq, DataType::boolean(),
+                           {plan::op(theta ? plan::Op::Lt : plan::Op::Eq, DataType::boolean(),
                                      {plan::column_ref(0, DataType::int32(), "a"), plan::column_ref(10, DataType::int32(), "a")})});
   }
 };
@@ -53,13 +54,22 @@ TEST(Placement, ASingleTableQueryRunsWhollyOnTheGpuWithOneTransferAtTheTop) {
   EXPECT_EQ(pp.of.at(root->child().get())->device, physical::Device::Gpu);
 }
 
-TEST(Placement, AutoKeepsWhatTheGpuLacksOnTheCpuWithItsReasonAndTransfersBelowIt) {
+TEST(Placement, AnEquiJoinAndWhatIsAboveItRunOnTheGpu) {
   Plans p;
   const plan::PlanPtr root = p.sum_of(p.join(), 30);
+  const physical::PhysicalPlan pp = physical::place(*root, physical::Policy::Cuda, kGpu);
+  EXPECT_TRUE(pp.cpu_placements.empty());
+  EXPECT_EQ(pp.to_host.size(), 1u);
+  EXPECT_EQ(pp.of.at(root->child().get())->device, physical::Device::Gpu);
+}
+
+TEST(Placement, AutoKeepsWhatTheGpuLacksOnTheCpuWithItsReasonAndTransfersBelowIt) {
+  Plans p;
+  const plan::PlanPtr root = p.sum_of(p.join(true), 30);
   const physical::PhysicalPlan pp = physical::place(*root, physical::Policy::Auto, kGpu);
   const plan::LogicalOp& join = *root->child();
   EXPECT_EQ(pp.of.at(&join)->device, physical::Device::Cpu);
-  EXPECT_NE(pp.of.at(&join)->cpu_reason.find("hash join"), std::string::npos);
+  EXPECT_NE(pp.of.at(&join)->cpu_reason.find("without equality conditions"), std::string::npos);
   // The aggregate above a CPU join cannot be on the GPU (GPU subtrees grow from the scans up).
   EXPECT_EQ(pp.of.at(root.get())->device, physical::Device::Cpu);
   EXPECT_EQ(pp.of.at(root.get())->cpu_reason, "an input runs on the CPU");
@@ -73,12 +83,12 @@ TEST(Placement, AutoKeepsWhatTheGpuLacksOnTheCpuWithItsReasonAndTransfersBelowIt
 
 TEST(Placement, CudaRefusesNamingTheOperatorAndWhy) {
   Plans p;
-  const plan::PlanPtr root = p.sum_of(p.join(), 30);
+  const plan::PlanPtr root = p.sum_of(p.join(true), 30);
   try {
     physical::place(*root, physical::Policy::Cuda, kGpu);
     FAIL() << "a join was placed under --device cuda";
   } catch (const physical::PlacementError& e) {
-    EXPECT_NE(std::string(e.what()).find("HashJoin INNER cannot run on the GPU: hash join not yet on the GPU"),
+    EXPECT_NE(std::string(e.what()).find("HashJoin INNER cannot run on the GPU: a join without equality conditions"),
               std::string::npos) << e.what();
   }
 }
@@ -86,16 +96,15 @@ TEST(Placement, CudaRefusesNamingTheOperatorAndWhy) {
 TEST(Placement, AnExpressionTheGpuLacksKeepsItsOperatorOnTheCpu) {
   Plans p;
   auto proj = plan::make_plan(OpKind::Project);
-  auto c = std::make_shared<plan::Expr>();
-  c->kind = plan::ExprKind::Case;
-  c->type = DataType::int32();
-  c->args = {plan::constant(plan::Value::boolean(true)), plan::column_ref(0, DataType::int32(), "a")};
-  proj->exprs = {c};
-  proj->outputs = {{40, "c", DataType::int32()}};
+  // CAST(CAST(a AS FLOAT) AS DECIMAL(30,2)): the 38-digit FLOAT conversion is host code.
+  const plan::ExprPtr f = plan::op(plan::Op::Cast, DataType::float64(), {plan::column_ref(0, DataType::int32(), "a")});
+  proj->exprs = {plan::op(plan::Op::Cast, DataType::decimal(30, 2), {f})};
+  proj->outputs = {{40, "c", DataType::decimal(30, 2)}};
   proj->children = {p.scan(0)};
   const physical::PhysicalPlan pp = physical::place(*proj, physical::Policy::Auto, kGpu);
   EXPECT_EQ(pp.of.at(proj.get())->device, physical::Device::Cpu);
-  EXPECT_NE(pp.of.at(proj.get())->cpu_reason.find("CASE not yet on the GPU"), std::string::npos);
+  EXPECT_NE(pp.of.at(proj.get())->cpu_reason.find("CAST of FLOAT to DECIMAL(30,2) not yet on the GPU"), std::string::npos)
+      << pp.of.at(proj.get())->cpu_reason;
   EXPECT_EQ(pp.of.at(proj->child().get())->device, physical::Device::Gpu);
   EXPECT_EQ(pp.to_host.size(), 1u);
 }

@@ -7,6 +7,7 @@
 
 #include "operators.hpp"
 #include "tessera/exec/column_ops.hpp"
+#include "tessera/exec/join_conditions.hpp"
 #include "tessera/exec/parallel.hpp"
 
 namespace tessera::exec {
@@ -16,12 +17,6 @@ using plan::JoinType;
 namespace {
 
 std::set<ColumnId> ids_of(const Batch& b) { return std::set<ColumnId>(b.ids.begin(), b.ids.end()); }
-
-bool only_from(const plan::Expr& e, const std::set<ColumnId>& ids) {
-  std::vector<ColumnId> cols;
-  plan::collect_columns(e, cols);
-  return !cols.empty() && std::all_of(cols.begin(), cols.end(), [&](ColumnId c) { return ids.count(c) != 0; });
-}
 
 struct Pairs {
   std::vector<int64_t> left, right;
@@ -62,24 +57,12 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
   const JoinType type = op.join_type;
   const std::set<ColumnId> lids = ids_of(left), rids = ids_of(right);
   std::vector<ColumnPtr> lkeys, rkeys;
-  std::vector<plan::ExprPtr> residual;
-  for (const auto& c : op.predicates) {
-    if (c->kind == plan::ExprKind::Op && c->op == plan::Op::Eq) {
-      const auto& a = c->args[0];
-      const auto& b = c->args[1];
-      if (only_from(*a, lids) && only_from(*b, rids)) {
-        lkeys.push_back(evaluate_column(*a, left, ctx));
-        rkeys.push_back(evaluate_column(*b, right, ctx));
-        continue;
-      }
-      if (only_from(*a, rids) && only_from(*b, lids)) {
-        lkeys.push_back(evaluate_column(*b, left, ctx));
-        rkeys.push_back(evaluate_column(*a, right, ctx));
-        continue;
-      }
-    }
-    residual.push_back(c);
+  const JoinConditions split = split_join_conditions(op.predicates, lids, rids);
+  for (const auto& [a, b] : split.keys) {
+    lkeys.push_back(evaluate_column(*a, left, ctx));
+    rkeys.push_back(evaluate_column(*b, right, ctx));
   }
+  const std::vector<plan::ExprPtr>& residual = split.residual;
   std::vector<const rt::Column*> lk, rk;
   for (auto& c : lkeys) lk.push_back(c.get());
   for (auto& c : rkeys) rk.push_back(c.get());

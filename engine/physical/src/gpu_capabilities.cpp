@@ -1,5 +1,6 @@
 // What the GPU engine (engine/exec/src/gpu) implements, in one list placement reads. When a GPU operator or
 // expression family grows, this file says so; nothing else decides.
+#include "tessera/exec/join_conditions.hpp"
 #include "tessera/physical/physical_plan.hpp"
 #include "tessera/runtime/catalog.hpp"
 
@@ -16,9 +17,11 @@ std::string gpu_unsupported(const plan::Expr& e) {
     case ExprKind::Constant:
     case ExprKind::IsNull:
     case ExprKind::InList: break;
-    case ExprKind::Subquery: return "scalar subquery not yet on the GPU";
-    case ExprKind::Case: return "CASE not yet on the GPU";
-    case ExprKind::Coalesce: return "COALESCE not yet on the GPU";
+    case ExprKind::Case:
+    case ExprKind::Coalesce: break;
+    case ExprKind::Subquery:
+      if (std::string why = gpu_unsupported_tree(*e.subplan); !why.empty()) return "scalar subquery: " + why;
+      break;
     case ExprKind::Call:
       if (!e.kernel || e.kernel->gpu_entry.empty())
         return "function " + e.name + ": the catalog has no GPU code for kernel " +
@@ -45,6 +48,13 @@ std::string gpu_unsupported(const plan::Expr& e) {
   return "";
 }
 
+std::string gpu_unsupported_tree(const plan::LogicalOp& op) {
+  if (std::string why = gpu_unsupported(op); !why.empty()) return op_label(op) + ": " + why;
+  for (const auto& c : op.children)
+    if (std::string why = gpu_unsupported_tree(*c); !why.empty()) return why;
+  return "";
+}
+
 std::string gpu_unsupported(const plan::LogicalOp& op) {
   auto exprs = [](const std::vector<plan::ExprPtr>& es) -> std::string {
     for (const auto& e : es)
@@ -55,7 +65,18 @@ std::string gpu_unsupported(const plan::LogicalOp& op) {
     case OpKind::Scan:
     case OpKind::Filter: return exprs(op.predicates);
     case OpKind::Project: return exprs(op.exprs);
-    case OpKind::Join: return "hash join not yet on the GPU";
+    case OpKind::Join: {
+      const exec::JoinConditions split =
+          exec::split_join_conditions(op.predicates, exec::output_ids(*op.child(0)), exec::output_ids(*op.child(1)));
+      if (split.keys.empty()) return "a join without equality conditions (nested loop) not on the GPU";
+      for (const auto& [a, b] : split.keys) {
+        if (a->type.physical() != b->type.physical())
+          return "join keys of different types (" + a->type.to_string() + ", " + b->type.to_string() + ") not on the GPU";
+        if (std::string why = gpu_unsupported(*a); !why.empty()) return why;
+        if (std::string why = gpu_unsupported(*b); !why.empty()) return why;
+      }
+      return exprs(split.residual);
+    }
     case OpKind::Aggregate: {
       if (std::string why = exprs(op.groups); !why.empty()) return why;
       for (const auto& a : op.aggregates) {

@@ -73,7 +73,40 @@ struct Placer {
         if (c->device == Device::Gpu) c = wrap(std::move(c));
     }
     plan.of[&op] = node.get();
+    place_subqueries(op, node->device, node->cpu_reason);
     return node;
+  }
+
+  // A scalar subquery runs where the expression holding it is evaluated (the GPU evaluator runs its plan on
+  // the GPU; the CPU one on the CPU): EXPLAIN shows its operators there.
+  void place_subqueries(const plan::LogicalOp& op, Device device, const std::string& why) {
+    std::vector<const plan::Expr*> stack;
+    auto add = [&](const std::vector<plan::ExprPtr>& es) {
+      for (const auto& e : es)
+        if (e) stack.push_back(e.get());
+    };
+    add(op.predicates);
+    add(op.exprs);
+    add(op.groups);
+    for (const auto& a : op.aggregates)
+      if (a.arg) stack.push_back(a.arg.get());
+    for (const auto& k : op.sort_keys) stack.push_back(k.expr.get());
+    while (!stack.empty()) {
+      const plan::Expr* e = stack.back();
+      stack.pop_back();
+      if (e->kind == plan::ExprKind::Subquery) mark(*e->subplan, device, why);
+      add(e->args);
+    }
+  }
+  void mark(const plan::LogicalOp& sub, Device device, const std::string& why) {
+    auto n = std::make_unique<PhysicalOp>();
+    n->logical = &sub;
+    n->device = device;
+    n->cpu_reason = device == Device::Cpu ? "in the expression of a CPU operator (" + why + ")" : "";
+    plan.of[&sub] = n.get();
+    plan.subplan_ops.push_back(std::move(n));
+    for (const auto& c : sub.children) mark(*c, device, why);
+    place_subqueries(sub, device, why);
   }
 
   std::unique_ptr<PhysicalOp> wrap(std::unique_ptr<PhysicalOp> gpu_root) {

@@ -2,6 +2,7 @@
 // expressions physical::place accepted reach here (gpu_capabilities.cpp); anything else is an internal error.
 #include "expr_eval.hpp"
 
+#include "tessera/exec/gpu/gpu_executor.hpp"
 #include "tessera/functions/kernel_abi.hpp"
 
 namespace tessera::exec::gpu {
@@ -11,6 +12,21 @@ using plan::Op;
 
 void raise_row_error(int64_t slot, const DataType& t) {
   if (slot != fn::kNoError) fail_status(fn::error_status(slot), t);
+}
+
+plan::Value subquery_value(const plan::Expr& e, GpuContext& ctx) {
+  auto it = ctx.subquery_values.find(e.subplan.get());
+  if (it == ctx.subquery_values.end()) {
+    const DeviceBatch b = execute_gpu(*e.subplan, ctx);
+    if (b.rows > 1)
+      throw ExecError("Msg 512: Subquery returned more than 1 value. This is not permitted when the subquery "
+                      "follows =, !=, <, <= , >, >= or when the subquery is used as an expression.");
+    plan::Value v = plan::Value::null_of(e.type);
+    if (b.rows == 1) v = plan::Value::from_column(download(*b.column(e.subplan->outputs[0].id), ctx), e.type, 0);
+    v.type = e.type;
+    it = ctx.subquery_values.emplace(e.subplan.get(), std::move(v)).first;
+  }
+  return it->second;
 }
 
 DeviceColumnPtr evaluate_column(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx) {
@@ -38,6 +54,9 @@ DeviceDatum evaluate_node(const plan::Expr& e, const DeviceBatch& batch, GpuCont
     }
     case ExprKind::Constant: return scalar(e.value);
     case ExprKind::Call: return call_kernel(e, batch, ctx);
+    case ExprKind::Case: return case_when(e, batch, ctx);
+    case ExprKind::Coalesce: return coalesce(e, batch, ctx);
+    case ExprKind::Subquery: return scalar(subquery_value(e, ctx));
     case ExprKind::IsNull: return is_null(evaluate(*e.args[0], batch, ctx), e.negated, rows, ctx);
     case ExprKind::InList: return in_list(e, evaluate(*e.args[0], batch, ctx), rows, ctx);
     case ExprKind::Op: {
@@ -73,7 +92,8 @@ DeviceDatum evaluate_node(const plan::Expr& e, const DeviceBatch& batch, GpuCont
 }  // namespace
 
 DeviceDatum evaluate(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx) {
-  const bool compound = e.kind == ExprKind::Op || e.kind == ExprKind::Call || e.kind == ExprKind::InList;
+  const bool compound = e.kind == ExprKind::Op || e.kind == ExprKind::Call || e.kind == ExprKind::InList ||
+                        e.kind == ExprKind::Case || e.kind == ExprKind::Coalesce;
   if (!compound || !ctx.memo || ctx.memo->batch != &batch) return evaluate_node(e, batch, ctx);
   const std::string key = plan::fingerprint(e);
   if (auto it = ctx.memo->results.find(key); it != ctx.memo->results.end()) return it->second;

@@ -47,6 +47,10 @@ DeviceDatum is_null(const DeviceDatum& a, bool negated, int64_t rows, GpuContext
 DeviceDatum arithmetic(const plan::Expr& e, const DeviceDatum& a, const DeviceDatum& b, int64_t rows, GpuContext& ctx);
 DeviceDatum cast_numeric(const DataType& from, const DataType& to, const DeviceDatum& a, int64_t rows, GpuContext& ctx);
 DeviceDatum call_kernel(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx);
+DeviceDatum case_when(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx);  // expr_case.cu
+DeviceDatum coalesce(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx);
+// An uncorrelated scalar subquery: its plan runs once on the GPU, its one value is a constant.
+plan::Value subquery_value(const plan::Expr& e, GpuContext& ctx);
 
 // Raises the CPU evaluator's error for a packed error slot (no-op for fn::kNoError).
 void raise_row_error(int64_t slot, const DataType& t);

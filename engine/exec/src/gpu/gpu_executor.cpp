@@ -66,7 +66,11 @@ DeviceBatch execute_node(const plan::LogicalOp& op, GpuContext& ctx) {
       b.rows = 1;
       return b;
     }
-    case OpKind::Join: break;
+    case OpKind::Join: {
+      const DeviceBatch l = execute_gpu(*op.child(0), ctx);
+      const DeviceBatch r = execute_gpu(*op.child(1), ctx);
+      return hash_join(op, l, r, ctx);
+    }
   }
   throw ExecError("internal error: operator placed on the GPU that the GPU executor does not implement");
 }

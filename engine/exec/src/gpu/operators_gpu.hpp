@@ -1,5 +1,5 @@
 // The GPU operators, one per file, each the twin of the CPU operator of the same name in engine/exec/src:
-// filter.cpp, aggregate.cu, sort.cu; scan, project and limit are a few lines in gpu_executor.cpp.
+// filter.cpp, hash_join.cu, aggregate.cu, sort.cu; scan, project and limit are a few lines in gpu_executor.cpp.
 #pragma once
 
 #include "expr_eval.hpp"
@@ -11,6 +11,8 @@ namespace tessera::exec::gpu {
 DeviceBatch filter(DeviceBatch input, const std::vector<plan::ExprPtr>& predicates,
                    const std::vector<plan::OutputColumn>& outputs, GpuContext& ctx);
 DeviceBatch aggregate(const plan::LogicalOp& op, const DeviceBatch& input, GpuContext& ctx);
+// Inner, left, semi, anti and null-aware anti joins on equality keys, with a residual.
+DeviceBatch hash_join(const plan::LogicalOp& op, const DeviceBatch& left, const DeviceBatch& right, GpuContext& ctx);
 // ORDER BY, and top-N when limit >= 0.
 DeviceBatch sort(const plan::LogicalOp& op, const DeviceBatch& input, int64_t limit, GpuContext& ctx);
 

@@ -34,6 +34,8 @@ struct PhysicalPlan {
   std::map<const plan::LogicalOp*, const PhysicalOp*> of;       // each logical operator's node
   std::map<const plan::LogicalOp*, const PhysicalOp*> to_host;  // GPU subtree root -> its ToHost node
   std::vector<std::string> cpu_placements;  // "HashJoin Inner: hash join not yet on the GPU", one per CPU operator
+  // Operators of scalar subqueries' plans: on the device of the operator whose expression holds them.
+  std::vector<std::unique_ptr<PhysicalOp>> subplan_ops;
 };
 
 // Whether a GPU can run operators in this process, and if not, why.
@@ -53,6 +55,8 @@ PhysicalPlan place(const plan::LogicalOp& root, Policy policy, const GpuAvailabi
 // Why the GPU engine cannot run this operator itself (its kind or one of its expressions), "" if it can.
 std::string gpu_unsupported(const plan::LogicalOp& op);
 std::string gpu_unsupported(const plan::Expr& e);
+// The first operator of the tree the GPU cannot run, with the reason; "" if it runs them all.
+std::string gpu_unsupported_tree(const plan::LogicalOp& op);
 
 // EXPLAIN's one-line name of an operator ("HashJoin Inner", "Scan lineitem").
 std::string op_label(const plan::LogicalOp& op);

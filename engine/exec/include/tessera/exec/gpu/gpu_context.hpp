@@ -25,6 +25,7 @@ struct GpuContext {
   fn::SessionContext session;
   std::map<const plan::LogicalOp*, OperatorStats>* stats = nullptr;  // EXPLAIN ANALYZE: rows, device ms
   GpuExprMemo* memo = nullptr;
+  std::map<const plan::LogicalOp*, plan::Value> subquery_values;  // uncorrelated scalar subqueries, run once
 };
 
 }  // namespace tessera::exec::gpu

@@ -1,0 +1,183 @@
+// CASE and COALESCE on the device: a choice per row (the first true condition, or the first non-NULL
+// argument), then the chosen source's value per row. As on the CPU, every branch is evaluated over all
+// rows (a failing row in a branch a row does not take still fails the query; docs/ENGINE.md).
+#include <cub/device/device_scan.cuh>
+
+#include <cstring>
+
+#include "operand.cuh"
+
+namespace tessera::exec::gpu {
+
+namespace {
+
+cudaStream_t st(GpuContext& ctx) { return static_cast<cudaStream_t>(ctx.stream); }
+
+// One source of values: a column, or a constant whose bytes are in device memory.
+struct Source {
+  const uint8_t* data = nullptr;
+  const int64_t* off = nullptr;  // strings
+  const int32_t* len = nullptr;
+  const uint8_t* valid = nullptr;
+  bool scalar = false;
+  bool null = false;
+  int32_t scalar_len = 0;
+  __device__ bool ok(int64_t i) const { return !null && (!valid || valid[i]); }
+  __device__ bool truthy(int64_t i) const { return ok(i) && data[scalar ? 0 : i] != 0; }
+};
+
+struct Sources {
+  std::vector<Source> host;
+  std::vector<rt::DeviceBuffer> keep;  // scalar bytes
+  rt::DeviceBuffer device;
+};
+
+Source to_source(const DeviceDatum& d, std::vector<rt::DeviceBuffer>& keep, GpuContext& ctx) {
+  Source s;
+  if (!d.is_scalar) {
+    s.data = static_cast<const uint8_t*>(d.column->data.data());
+    s.off = static_cast<const int64_t*>(d.column->offsets.data());
+    s.len = static_cast<const int32_t*>(d.column->lengths.data());
+    s.valid = static_cast<const uint8_t*>(d.column->valid.data());
+    return s;
+  }
+  s.scalar = true;
+  s.null = d.scalar.null;
+  std::string bytes;
+  if (d.scalar.type.is_string()) {
+    bytes = d.scalar.s;
+    s.scalar_len = static_cast<int32_t>(bytes.size());
+  } else {
+    const rt::Column one = d.scalar.broadcast(1);
+    bytes.assign(reinterpret_cast<const char*>(one.data.data()), one.data.size());
+  }
+  rt::DeviceBuffer b = new_buffer(std::max<size_t>(bytes.size(), 1), ctx);
+  if (!bytes.empty())
+    rt::cuda_check(cudaMemcpyAsync(b.data(), bytes.data(), bytes.size(), cudaMemcpyHostToDevice, st(ctx)), "cudaMemcpyAsync");
+  s.data = static_cast<const uint8_t*>(b.data());
+  keep.push_back(std::move(b));
+  return s;
+}
+
+Sources upload_sources(const std::vector<DeviceDatum>& ds, GpuContext& ctx) {
+  Sources s;
+  for (const auto& d : ds) s.host.push_back(to_source(d, s.keep, ctx));
+  s.device = new_buffer(std::max<size_t>(s.host.size(), 1) * sizeof(Source), ctx);
+  rt::cuda_check(cudaMemcpyAsync(s.device.data(), s.host.data(), s.host.size() * sizeof(Source), cudaMemcpyHostToDevice, st(ctx)),
+                 "cudaMemcpyAsync");
+  synchronize(ctx);
+  return s;
+}
+
+// out[i] = sources[choice[i]][i], NULL where choice[i] < 0 or the source is NULL there.
+DeviceDatum choose(const std::vector<DeviceDatum>& values, const int32_t* choice, const DataType& t, int64_t rows,
+                   GpuContext& ctx) {
+  const Sources src = upload_sources(values, ctx);
+  const Source* s = static_cast<const Source*>(src.device.data());
+  auto out = std::make_shared<rt::DeviceColumn>();
+  out->type = t.physical();
+  out->rows = rows;
+  out->valid = new_buffer(static_cast<size_t>(std::max<int64_t>(rows, 1)), ctx);
+  uint8_t* ov = static_cast<uint8_t*>(out->valid.data());
+  if (t.is_string()) {
+    out->offsets = new_buffer(static_cast<size_t>(rows + 1) * 8, ctx);
+    out->lengths = new_buffer(static_cast<size_t>(std::max<int64_t>(rows, 1)) * 4, ctx);
+    int64_t* oo = static_cast<int64_t*>(out->offsets.data());
+    int32_t* ol = static_cast<int32_t*>(out->lengths.data());
+    rt::DeviceBuffer wide = new_buffer(static_cast<size_t>(rows + 1) * 8, ctx);
+    int64_t* w = static_cast<int64_t*>(wide.data());
+    for_rows(rows + 1, ctx.stream, [=] __device__(int64_t i) {
+      if (i == rows) {
+        w[i] = 0;
+        return;
+      }
+      const int c = choice[i];
+      const bool ok = c >= 0 && s[c].ok(i);
+      ol[i] = ok ? (s[c].scalar ? s[c].scalar_len : s[c].len[i]) : 0;
+      ov[i] = ok;
+      w[i] = ol[i];
+    });
+    size_t temp = 0;
+    rt::cuda_check(cub::DeviceScan::ExclusiveSum(nullptr, temp, w, oo, rows + 1, st(ctx)), "cub::DeviceScan");
+    rt::DeviceBuffer scratch = new_buffer(temp, ctx);
+    rt::cuda_check(cub::DeviceScan::ExclusiveSum(scratch.data(), temp, w, oo, rows + 1, st(ctx)), "cub::DeviceScan");
+    int64_t total = 0;
+    rt::cuda_check(cudaMemcpyAsync(&total, oo + rows, 8, cudaMemcpyDeviceToHost, st(ctx)), "cudaMemcpyAsync");
+    synchronize(ctx);
+    out->data = new_buffer(static_cast<size_t>(std::max<int64_t>(total, 1)), ctx);
+    uint8_t* od = static_cast<uint8_t*>(out->data.data());
+    for_rows(rows, ctx.stream, [=] __device__(int64_t i) {
+      if (!ov[i]) return;
+      const Source& x = s[choice[i]];
+      const uint8_t* from = x.scalar ? x.data : x.data + x.off[i];
+      for (int32_t k = 0; k < ol[i]; ++k) od[oo[i] + k] = from[k];
+    });
+    synchronize(ctx);
+    return column_datum(out);
+  }
+  const int w = fn::type_width(out->type);
+  out->data = new_buffer(static_cast<size_t>(std::max<int64_t>(rows, 1)) * w, ctx);
+  uint8_t* od = static_cast<uint8_t*>(out->data.data());
+  for_rows(rows, ctx.stream, [=] __device__(int64_t i) {
+    const int c = choice[i];
+    const bool ok = c >= 0 && s[c].ok(i);
+    ov[i] = ok;
+    if (!ok) return;
+    const uint8_t* from = s[c].data + (s[c].scalar ? 0 : i * w);
+    for (int k = 0; k < w; ++k) od[i * w + k] = from[k];
+  });
+  synchronize(ctx);
+  return column_datum(out);
+}
+
+}  // namespace
+
+DeviceDatum case_when(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx) {
+  const int64_t rows = batch.rows;
+  const size_t pairs = (e.args.size() - (e.has_else ? 1 : 0)) / 2;
+  std::vector<DeviceDatum> conds, results;
+  for (size_t k = 0; k < pairs; ++k) {
+    conds.push_back(evaluate(*e.args[2 * k], batch, ctx));
+    results.push_back(evaluate(*e.args[2 * k + 1], batch, ctx));
+  }
+  if (e.has_else) results.push_back(evaluate(*e.args.back(), batch, ctx));
+  const Sources c = upload_sources(conds, ctx);
+  const Source* cs = static_cast<const Source*>(c.device.data());
+  rt::DeviceBuffer choice = new_buffer(static_cast<size_t>(std::max<int64_t>(rows, 1)) * 4, ctx);
+  int32_t* ch = static_cast<int32_t*>(choice.data());
+  const int np = static_cast<int>(pairs);
+  const int otherwise = e.has_else ? np : -1;
+  for_rows(rows, ctx.stream, [=] __device__(int64_t i) {
+    int pick = otherwise;
+    for (int k = 0; k < np; ++k)
+      if (cs[k].truthy(i)) {
+        pick = k;
+        break;
+      }
+    ch[i] = pick;
+  });
+  return choose(results, ch, e.type, rows, ctx);
+}
+
+DeviceDatum coalesce(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx) {
+  const int64_t rows = batch.rows;
+  std::vector<DeviceDatum> args;
+  for (const auto& a : e.args) args.push_back(evaluate(*a, batch, ctx));
+  const Sources a = upload_sources(args, ctx);
+  const Source* as = static_cast<const Source*>(a.device.data());
+  rt::DeviceBuffer choice = new_buffer(static_cast<size_t>(std::max<int64_t>(rows, 1)) * 4, ctx);
+  int32_t* ch = static_cast<int32_t*>(choice.data());
+  const int n = static_cast<int>(args.size());
+  for_rows(rows, ctx.stream, [=] __device__(int64_t i) {
+    int pick = -1;
+    for (int k = 0; k < n; ++k)
+      if (as[k].ok(i)) {
+        pick = k;
+        break;
+      }
+    ch[i] = pick;
+  });
+  return choose(args, ch, e.type, rows, ctx);
+}
+
+}  // namespace tessera::exec::gpu
