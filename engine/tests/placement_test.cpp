@@ -33,12 +33,13 @@ struct Plans {
     a->children = {std::move(in)};
     return a;
   }
-  // An equi-join (a hash join), or with `theta` a join on a.a < b.a alone (a nested loop).
-  plan::PlanPtr join(bool theta = false) {
+  // An equi-join on t.a = u.a, or with `mixed` on t.a = u.b (an INT and a DECIMAL key, which the GPU join
+  // does not compare).
+  plan::PlanPtr join(bool mixed = false) {
     auto l = scan(0), r = scan(10);
+    const plan::ExprPtr rk = mixed ? plan::column_ref(11, DataType::decimal(15, 2), "b") : plan::column_ref(10, DataType::int32(), "a");
     return plan::make_join(plan::JoinType::Inner, l, r,
-                           {plan::op(theta ? plan::Op::Lt : plan::Op::Eq, DataType::boolean(),
-                                     {plan::column_ref(0, DataType::int32(), "a"), plan::column_ref(10, DataType::int32(), "a")})});
+                           {plan::op(plan::Op::Eq, DataType::boolean(), {plan::column_ref(0, DataType::int32(), "a"), rk})});
   }
 };
 
@@ -69,7 +70,7 @@ TEST(Placement, AutoKeepsWhatTheGpuLacksOnTheCpuWithItsReasonAndTransfersBelowIt
   const physical::PhysicalPlan pp = physical::place(*root, physical::Policy::Auto, kGpu);
   const plan::LogicalOp& join = *root->child();
   EXPECT_EQ(pp.of.at(&join)->device, physical::Device::Cpu);
-  EXPECT_NE(pp.of.at(&join)->cpu_reason.find("without equality conditions"), std::string::npos);
+  EXPECT_NE(pp.of.at(&join)->cpu_reason.find("join keys of different types"), std::string::npos);
   // The aggregate above a CPU join cannot be on the GPU (GPU subtrees grow from the scans up).
   EXPECT_EQ(pp.of.at(root.get())->device, physical::Device::Cpu);
   EXPECT_EQ(pp.of.at(root.get())->cpu_reason, "an input runs on the CPU");
@@ -88,7 +89,7 @@ TEST(Placement, CudaRefusesNamingTheOperatorAndWhy) {
     physical::place(*root, physical::Policy::Cuda, kGpu);
     FAIL() << "a join was placed under --device cuda";
   } catch (const physical::PlacementError& e) {
-    EXPECT_NE(std::string(e.what()).find("HashJoin INNER cannot run on the GPU: a join without equality conditions"),
+    EXPECT_NE(std::string(e.what()).find("HashJoin INNER cannot run on the GPU: join keys of different types"),
               std::string::npos) << e.what();
   }
 }

@@ -68,7 +68,6 @@ std::string gpu_unsupported(const plan::LogicalOp& op) {
     case OpKind::Join: {
       const exec::JoinConditions split =
           exec::split_join_conditions(op.predicates, exec::output_ids(*op.child(0)), exec::output_ids(*op.child(1)));
-      if (split.keys.empty()) return "a join without equality conditions (nested loop) not on the GPU";
       for (const auto& [a, b] : split.keys) {
         if (a->type.physical() != b->type.physical())
           return "join keys of different types (" + a->type.to_string() + ", " + b->type.to_string() + ") not on the GPU";
@@ -80,11 +79,10 @@ std::string gpu_unsupported(const plan::LogicalOp& op) {
     case OpKind::Aggregate: {
       if (std::string why = exprs(op.groups); !why.empty()) return why;
       for (const auto& a : op.aggregates) {
-        if (a.distinct) return std::string(plan::agg_name(a.func)) + "(DISTINCT) not yet on the GPU";
         if (!a.arg) continue;
         if (std::string why = gpu_unsupported(*a.arg); !why.empty()) return why + " (in " + plan::to_string(*a.arg) + ")";
         const plan::DataType& t = a.arg->type;
-        if ((a.func == plan::AggFunc::Min || a.func == plan::AggFunc::Max) && (t.is_string() || t.is_wide_decimal()))
+        if ((a.func == plan::AggFunc::Min || a.func == plan::AggFunc::Max) && t.is_string())
           return std::string(plan::agg_name(a.func)) + " over " + t.to_string() + " not yet on the GPU";
       }
       return "";

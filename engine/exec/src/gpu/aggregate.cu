@@ -287,6 +287,38 @@ DeviceColumnPtr aggregate_one(const plan::Aggregate& a, const DataType& out_type
         static_cast<int64_t*>(od)[gi] = static_cast<int64_t>(c);
       }
     });
+  } else if ((a.func == AggFunc::Min || a.func == AggFunc::Max) && arg->type == fn::SqlType::Decimal128) {
+    // 128-bit values: the best high word per group first (signed), then the best low word (unsigned) among
+    // the rows holding that high word.
+    long long* hi = reinterpret_cast<long long*>(w0);
+    unsigned long long* lo = w1;
+    const bool is_min = a.func == AggFunc::Min;
+    const __int128* v = static_cast<const __int128*>(arg->data.data());
+    for_rows(groups, ctx.stream, [=] __device__(int64_t gi) {
+      hi[gi] = is_min ? LLONG_MAX : LLONG_MIN;
+      lo[gi] = is_min ? ULLONG_MAX : 0;
+    });
+    for_rows(rows, ctx.stream, [=] __device__(int64_t i) {
+      if (valid && !valid[i]) return;
+      const int64_t g = gid ? gid[i] : 0;
+      const long long h = static_cast<long long>(v[i] >> 64);
+      if (is_min) atomicMin(hi + g, h);
+      else atomicMax(hi + g, h);
+      atomicAdd(cnt + g, 1ULL);
+    });
+    for_rows(rows, ctx.stream, [=] __device__(int64_t i) {
+      if (valid && !valid[i]) return;
+      const int64_t g = gid ? gid[i] : 0;
+      if (static_cast<long long>(v[i] >> 64) != hi[g]) return;
+      const unsigned long long l = static_cast<unsigned long long>(v[i]);
+      if (is_min) atomicMin(lo + g, l);
+      else atomicMax(lo + g, l);
+    });
+    for_rows(groups, ctx.stream, [=] __device__(int64_t gi) {
+      ov[gi] = cnt[gi] > 0;
+      static_cast<__int128*>(od)[gi] =
+          static_cast<__int128>((static_cast<unsigned __int128>(static_cast<unsigned long long>(hi[gi])) << 64) | lo[gi]);
+    });
   } else if (a.func == AggFunc::Min || a.func == AggFunc::Max) {
     long long* best = reinterpret_cast<long long*>(w0);
     const bool is_min = a.func == AggFunc::Min;
@@ -377,6 +409,26 @@ DeviceColumnPtr aggregate_one(const plan::Aggregate& a, const DataType& out_type
   return out;
 }
 
+// DISTINCT: the argument with only the first row of each (group, value) left valid, so that every
+// aggregate counts each value once per group. The pairs are grouped by the same hash table as groups.
+DeviceColumnPtr first_of_each_value(const std::vector<DeviceColumnPtr>& keys, const DeviceColumnPtr& arg, int64_t rows,
+                                    double estimate, GpuContext& ctx) {
+  std::vector<DeviceColumnPtr> pair_keys = keys;
+  pair_keys.push_back(arg);
+  const Grouping pairs = group_rows(pair_keys, rows, estimate * 4, ctx);
+  auto out = std::make_shared<rt::DeviceColumn>(*arg);
+  out->valid = new_buffer(static_cast<size_t>(std::max<int64_t>(rows, 1)), ctx);
+  uint8_t* use = static_cast<uint8_t*>(out->valid.data());
+  rt::cuda_check(cudaMemsetAsync(use, 0, static_cast<size_t>(std::max<int64_t>(rows, 1)), st(ctx)), "cudaMemsetAsync");
+  const int32_t* reps = static_cast<const int32_t*>(pairs.reps.data());
+  const uint8_t* v = static_cast<const uint8_t*>(arg->valid.data());
+  for_rows(pairs.groups, ctx.stream, [=] __device__(int64_t k) {
+    const int32_t r = reps[k];
+    use[r] = !v || v[r];
+  });
+  return out;
+}
+
 }  // namespace
 
 DeviceBatch aggregate(const plan::LogicalOp& op, const DeviceBatch& input, GpuContext& ctx) {
@@ -400,6 +452,7 @@ DeviceBatch aggregate(const plan::LogicalOp& op, const DeviceBatch& input, GpuCo
   for (size_t i = 0; i < op.aggregates.size(); ++i) {
     const auto& a = op.aggregates[i];
     DeviceColumnPtr arg = a.arg ? evaluate_column(*a.arg, input, ctx) : nullptr;
+    if (a.distinct && arg) arg = first_of_each_value(keys, arg, input.rows, op.estimated_rows, ctx);
     out.add(op.outputs[ng + i].id, aggregate_one(a, op.outputs[ng + i].type, arg, g, input.rows, ctx),
             op.outputs[ng + i].type);
   }

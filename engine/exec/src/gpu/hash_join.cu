@@ -160,13 +160,67 @@ DeviceColumnPtr index_column(const rt::DeviceBuffer& idx, int64_t n) {
 
 }  // namespace
 
+namespace {
+
+// The residual over candidate pairs (left row, right row): the pairs it keeps.
+void apply_residual(const DeviceBatch& left, const DeviceBatch& right, const std::vector<plan::ExprPtr>& residual,
+                    PairList& pairs, GpuContext& ctx) {
+  if (residual.empty() || pairs.count == 0) return;
+  constexpr ColumnId kLeftRow = -1000001, kRightRow = -1000002;
+  std::vector<ColumnId> cols;
+  for (const auto& r : residual) plan::collect_columns(*r, cols);
+  DeviceBatch pb;
+  pb.rows = pairs.count;
+  const int32_t* pl = static_cast<const int32_t*>(pairs.probe.data());
+  const int32_t* prr = static_cast<const int32_t*>(pairs.build.data());
+  for (ColumnId id : cols) {
+    if (pb.find(id) >= 0) continue;
+    if (int i = left.find(id); i >= 0) pb.add(id, gather(*left.columns[i], pl, pairs.count, ctx), left.types[i]);
+    else if (int k = right.find(id); k >= 0) pb.add(id, gather(*right.columns[k], prr, pairs.count, ctx), right.types[k]);
+  }
+  pb.add(kLeftRow, index_column(pairs.probe, pairs.count), DataType::int32());
+  pb.add(kRightRow, index_column(pairs.build, pairs.count), DataType::int32());
+  const DeviceBatch kept =
+      filter(std::move(pb), residual, {{kLeftRow, "", DataType::int32()}, {kRightRow, "", DataType::int32()}}, ctx);
+  pairs.count = kept.rows;
+  pairs.probe = kept.columns[0]->data;
+  pairs.build = kept.columns[1]->data;
+}
+
+DeviceBatch finish_join(const plan::LogicalOp& op, const DeviceBatch& left, const DeviceBatch& right, PairList pairs,
+                        rt::DeviceBuffer matched, const KeyColumns* lkeys, const KeyColumns* rkeys, GpuContext& ctx);
+
+// A join without equality keys: every pair of rows, then the conditions as a residual (refused beyond
+// 100 million pairs, as on the CPU).
+DeviceBatch nested_loop_join(const plan::LogicalOp& op, const DeviceBatch& left, const DeviceBatch& right,
+                             const std::vector<plan::ExprPtr>& residual, GpuContext& ctx) {
+  if (static_cast<double>(left.rows) * static_cast<double>(right.rows) > 1e8)
+    throw ExecError("a join without equality conditions would pair " + std::to_string(left.rows) + " x " +
+                    std::to_string(right.rows) + " rows (more than 100 million); add an equality join condition");
+  PairList pairs;
+  pairs.count = left.rows * right.rows;
+  pairs.probe = new_buffer(static_cast<size_t>(std::max<int64_t>(pairs.count, 1)) * 4, ctx);
+  pairs.build = new_buffer(static_cast<size_t>(std::max<int64_t>(pairs.count, 1)) * 4, ctx);
+  int32_t* pl = static_cast<int32_t*>(pairs.probe.data());
+  int32_t* pr = static_cast<int32_t*>(pairs.build.data());
+  const int64_t nr = right.rows;
+  for_rows(pairs.count, ctx.stream, [=] __device__(int64_t i) {
+    pl[i] = static_cast<int32_t>(i / nr);
+    pr[i] = static_cast<int32_t>(i % nr);
+  });
+  apply_residual(left, right, residual, pairs, ctx);
+  return finish_join(op, left, right, std::move(pairs), rt::DeviceBuffer(), nullptr, nullptr, ctx);
+}
+
+}  // namespace
+
 DeviceBatch hash_join(const plan::LogicalOp& op, const DeviceBatch& left, const DeviceBatch& right, GpuContext& ctx) {
   const JoinType type = op.join_type;
   const JoinConditions split = split_join_conditions(op.predicates, std::set<ColumnId>(left.ids.begin(), left.ids.end()),
                                                      std::set<ColumnId>(right.ids.begin(), right.ids.end()));
-  if (split.keys.empty()) throw ExecError("internal error: a join without equality keys was placed on the GPU");
   if (left.rows > INT32_MAX || right.rows > INT32_MAX)
     throw ExecError("GPU hash join: inputs over 2^31 rows are not supported yet");
+  if (split.keys.empty()) return nested_loop_join(op, left, right, split.residual, ctx);
   std::vector<plan::ExprPtr> lexprs, rexprs;
   for (const auto& [a, b] : split.keys) {
     lexprs.push_back(a);
@@ -199,28 +253,18 @@ DeviceBatch hash_join(const plan::LogicalOp& op, const DeviceBatch& left, const 
   } else {
     pairs = all_pairs(prober, prows, ctx);
     if (!build_right) std::swap(pairs.probe, pairs.build);  // pairs.probe: left rows, pairs.build: right rows
-    if (!split.residual.empty() && pairs.count > 0) {
-      // The residual over the candidate pairs: the columns it reads, gathered, plus the pair indices.
-      constexpr ColumnId kLeftRow = -1000001, kRightRow = -1000002;
-      std::vector<ColumnId> cols;
-      for (const auto& r : split.residual) plan::collect_columns(*r, cols);
-      DeviceBatch pb;
-      pb.rows = pairs.count;
-      const int32_t* pl = static_cast<const int32_t*>(pairs.probe.data());
-      const int32_t* prr = static_cast<const int32_t*>(pairs.build.data());
-      for (ColumnId id : cols) {
-        if (pb.find(id) >= 0) continue;
-        if (int i = left.find(id); i >= 0) pb.add(id, gather(*left.columns[i], pl, pairs.count, ctx), left.types[i]);
-        else if (int k = right.find(id); k >= 0) pb.add(id, gather(*right.columns[k], prr, pairs.count, ctx), right.types[k]);
-      }
-      pb.add(kLeftRow, index_column(pairs.probe, pairs.count), DataType::int32());
-      pb.add(kRightRow, index_column(pairs.build, pairs.count), DataType::int32());
-      const DeviceBatch kept = filter(std::move(pb), split.residual,
-                                      {{kLeftRow, "", DataType::int32()}, {kRightRow, "", DataType::int32()}}, ctx);
-      pairs.count = kept.rows;
-      pairs.probe = kept.columns[0]->data;
-      pairs.build = kept.columns[1]->data;
-    }
+    apply_residual(left, right, split.residual, pairs, ctx);
+  }
+  return finish_join(op, left, right, std::move(pairs), std::move(matched), &lk.k, &rk.k, ctx);
+}
+
+namespace {
+
+DeviceBatch finish_join(const plan::LogicalOp& op, const DeviceBatch& left, const DeviceBatch& right, PairList pairs,
+                        rt::DeviceBuffer matched, const KeyColumns* lkeys, const KeyColumns* rkeys, GpuContext& ctx) {
+  const JoinType type = op.join_type;
+  const bool semi_like = type == JoinType::Semi || type == JoinType::Anti;
+  if (!matched) {
     if (semi_like || type == JoinType::Left) {
       matched = new_buffer(static_cast<size_t>(std::max<int64_t>(left.rows, 1)), ctx);
       rt::cuda_check(cudaMemsetAsync(matched.data(), 0, static_cast<size_t>(std::max<int64_t>(left.rows, 1)), st(ctx)),
@@ -236,12 +280,12 @@ DeviceBatch hash_join(const plan::LogicalOp& op, const DeviceBatch& left, const 
     const bool keep_matched = type == JoinType::Semi;
     uint8_t* m = static_cast<uint8_t*>(matched.data());
     bool right_null = false;
-    if (type == JoinType::Anti && op.null_aware && right.rows > 0) {
+    if (type == JoinType::Anti && op.null_aware && right.rows > 0 && lkeys && rkeys) {
       // NOT IN: a NULL on the right makes every row's answer unknown; a NULL on the left, its own.
       rt::DeviceBuffer flag = new_buffer(4, ctx);
       int32_t* f = static_cast<int32_t*>(flag.data());
       rt::cuda_check(cudaMemsetAsync(f, 0, 4, st(ctx)), "cudaMemsetAsync");
-      const KeyColumns r = rk.k;
+      const KeyColumns r = *rkeys;
       for_rows(right.rows, ctx.stream, [=] __device__(int64_t i) {
         if (any_null_key(r, i)) *f = 1;
       });
@@ -249,7 +293,7 @@ DeviceBatch hash_join(const plan::LogicalOp& op, const DeviceBatch& left, const 
       rt::cuda_check(cudaMemcpyAsync(&host, f, 4, cudaMemcpyDeviceToHost, st(ctx)), "cudaMemcpyAsync");
       synchronize(ctx);
       right_null = host != 0;
-      const KeyColumns l = lk.k;
+      const KeyColumns l = *lkeys;
       for_rows(left.rows, ctx.stream, [=] __device__(int64_t i) {
         if (any_null_key(l, i)) m[i] = 1;  // "matched": not kept by the anti join
       });
@@ -299,5 +343,7 @@ DeviceBatch hash_join(const plan::LogicalOp& op, const DeviceBatch& left, const 
   synchronize(ctx);
   return shaped;
 }
+
+}  // namespace
 
 }  // namespace tessera::exec::gpu
