@@ -25,8 +25,8 @@ std::string banner(const cli::LoadSummary& s, const engine::Database& db) {
   char buf[256];
   std::snprintf(buf, sizeof buf, "Tessera shell on %s: %zu tables, %lld rows, ready in %.1f s.\n", s.description.c_str(),
                 s.tables.size(), static_cast<long long>(rows), s.seconds);
-  return std::string(buf) + "Scalar functions run on the " + db.function_device() +
-         "; operators on the CPU.\nStatements end with ';'. .help lists the commands, .quit (or Ctrl-D) leaves.\n";
+  return std::string(buf) + "Operators: " + db.gpu_engine_status() + "; scalar functions of CPU operators on the " +
+         db.function_device() + ".\nStatements end with ';'. .help lists the commands, .quit (or Ctrl-D) leaves.\n";
 }
 
 int run(const cli::RunOptions& o) {
