@@ -12,6 +12,7 @@
 #include "tessera/exec/column_ops.hpp"
 #include "tessera/exec/executor.hpp"
 #include "tessera/exec/parallel.hpp"
+#include "tessera/exec/row_ops.hpp"
 #include "tessera/functions/decimal128.hpp"
 #include "tessera/functions/float_to_decimal.hpp"
 #include "tessera/functions/numeric_decimal_arith.hpp"
@@ -200,21 +201,13 @@ Datum logic(Op o, const Datum& a, const Datum& b, int64_t rows) {
 
 // ---- arithmetic ----
 
-template <typename T>
-int32_t int_arith(Op o, T a, T b, T* r) {
+row_ops::Arith arith_of(Op o) {
   switch (o) {
-    case Op::Add: return __builtin_add_overflow(a, b, r) ? fn::kArithmeticOverflow : fn::kOk;
-    case Op::Sub: return __builtin_sub_overflow(a, b, r) ? fn::kArithmeticOverflow : fn::kOk;
-    case Op::Mul: return __builtin_mul_overflow(a, b, r) ? fn::kArithmeticOverflow : fn::kOk;
-    case Op::Div:
-      if (b == 0) return fn::kDivideByZero;
-      if (a == std::numeric_limits<T>::min() && b == -1) return fn::kArithmeticOverflow;
-      *r = a / b;
-      return fn::kOk;
-    default:
-      if (b == 0) return fn::kDivideByZero;
-      *r = b == -1 ? 0 : a % b;
-      return fn::kOk;
+    case Op::Add: return row_ops::Arith::Add;
+    case Op::Sub: return row_ops::Arith::Sub;
+    case Op::Mul: return row_ops::Arith::Mul;
+    case Op::Div: return row_ops::Arith::Div;
+    default: return row_ops::Arith::Mod;
   }
 }
 
@@ -315,46 +308,30 @@ Datum arithmetic(const Expr& e, const Datum& a, const Datum& b, int64_t rows, in
   rt::Column out = new_fixed(t.physical(), rows);
   combine_validity(out, rows, validity(a), validity(b));
   const Op o = e.op;
+  const row_ops::Arith ao = arith_of(o);
   switch (t.id) {
     case TypeId::Int32: {
       const In<int32_t> x = in<int32_t>(a), y = in<int32_t>(b);
       int32_t* r = reinterpret_cast<int32_t*>(out.data.data());
-      checked_loop(rows, threads, out, [&](int64_t i) { return int_arith<int32_t>(o, x[i], y[i], r + i); }, t);
+      checked_loop(rows, threads, out, [&](int64_t i) { return row_ops::int_arith<int32_t>(ao, x[i], y[i], r + i); }, t);
       break;
     }
     case TypeId::Int64: {
       const In<int64_t> x = in<int64_t>(a), y = in<int64_t>(b);
       int64_t* r = reinterpret_cast<int64_t*>(out.data.data());
-      checked_loop(rows, threads, out, [&](int64_t i) { return int_arith<int64_t>(o, x[i], y[i], r + i); }, t);
+      checked_loop(rows, threads, out, [&](int64_t i) { return row_ops::int_arith<int64_t>(ao, x[i], y[i], r + i); }, t);
       break;
     }
     case TypeId::Double: {
       const In<double> x = in<double>(a), y = in<double>(b);
       double* r = reinterpret_cast<double*>(out.data.data());
-      checked_loop(rows, threads, out, [&](int64_t i) {
-        switch (o) {
-          case Op::Add: r[i] = x[i] + y[i]; break;
-          case Op::Sub: r[i] = x[i] - y[i]; break;
-          case Op::Mul: r[i] = x[i] * y[i]; break;
-          default:
-            if (y[i] == 0) return static_cast<int32_t>(fn::kDivideByZero);
-            r[i] = x[i] / y[i];
-        }
-        return std::isfinite(r[i]) ? static_cast<int32_t>(fn::kOk) : static_cast<int32_t>(fn::kArithmeticOverflow);
-      }, t);
+      checked_loop(rows, threads, out, [&](int64_t i) { return row_ops::double_arith(ao, x[i], y[i], r + i); }, t);
       break;
     }
     case TypeId::Money: {
       const In<int64_t> x = in<int64_t>(a), y = in<int64_t>(b);
       int64_t* r = reinterpret_cast<int64_t*>(out.data.data());
-      checked_loop(rows, threads, out, [&](int64_t i) {
-        switch (o) {
-          case Op::Add: return fn::DecimalArith::money_add_sub(false, x[i], y[i], r + i);
-          case Op::Sub: return fn::DecimalArith::money_add_sub(true, x[i], y[i], r + i);
-          case Op::Mul: return fn::DecimalArith::money_mul(x[i], y[i], r + i);
-          default: return fn::DecimalArith::money_div(x[i], y[i], r + i);
-        }
-      }, t);
+      checked_loop(rows, threads, out, [&](int64_t i) { return row_ops::money_arith(ao, x[i], y[i], r + i); }, t);
       break;
     }
     case TypeId::Decimal: {
@@ -364,46 +341,12 @@ Datum arithmetic(const Expr& e, const Datum& a, const Datum& b, int64_t rows, in
         wide_decimal_arithmetic(o, l, rt_, t, a, b, rows, threads, out);
         break;
       }
-      const int p1 = l.precision, s1 = l.scale, p2 = rt_.precision, s2 = rt_.scale;
+      // At most 18 digits everywhere: row_ops::decimal_arith (exact sums and products without the general
+      // rounding path, else the library's DecimalArith), the GPU's row code too.
+      const row_ops::DecimalTypes dt{l.precision, l.scale, rt_.precision, rt_.scale, t.precision, t.scale};
       const In<int64_t> x = in<int64_t>(a), y = in<int64_t>(b);
       int64_t* r = reinterpret_cast<int64_t*>(out.data.data());
-      const int64_t limit = fn::Decimal::pow10(t.precision);  // |result| < 10^p
-      const int s = std::max(s1, s2);
-      if ((o == Op::Add || o == Op::Sub) && t.scale == s) {
-        // Exact without rounding: align the scales and add in int64 (what add_sub does, minus its
-        // per-row type computation).
-        const int64_t fx = fn::Decimal::pow10(s - s1), fy = fn::Decimal::pow10(s - s2);
-        const bool sub = o == Op::Sub;
-        checked_loop(rows, threads, out, [&](int64_t i) -> int32_t {
-          int64_t u, v, w;
-          if (__builtin_mul_overflow(x[i], fx, &u) || __builtin_mul_overflow(y[i], fy, &v)) return fn::kArithmeticOverflow;
-          if (sub ? __builtin_sub_overflow(u, v, &w) : __builtin_add_overflow(u, v, &w)) return fn::kArithmeticOverflow;
-          if (w >= limit || w <= -limit) return fn::kArithmeticOverflow;
-          r[i] = w;
-          return fn::kOk;
-        }, t);
-        break;
-      }
-      if (o == Op::Mul && t.scale == s1 + s2) {
-        checked_loop(rows, threads, out, [&](int64_t i) -> int32_t {
-          int64_t w;
-          if (__builtin_mul_overflow(x[i], y[i], &w) || w >= limit || w <= -limit) return fn::kArithmeticOverflow;
-          r[i] = w;
-          return fn::kOk;
-        }, t);
-        break;
-      }
-      // The result type has at most 18 digits here, so the library's int64 operations (which cap
-      // at 18) compute exactly SQL Server's type.
-      checked_loop(rows, threads, out, [&](int64_t i) {
-        switch (o) {
-          case Op::Add: return fn::DecimalArith::add_sub(false, x[i], y[i], p1, s1, p2, s2, r + i);
-          case Op::Sub: return fn::DecimalArith::add_sub(true, x[i], y[i], p1, s1, p2, s2, r + i);
-          case Op::Mul: return fn::DecimalArith::mul(x[i], y[i], p1, s1, p2, s2, r + i);
-          case Op::Div: return fn::DecimalArith::div(x[i], y[i], p1, s1, p2, s2, r + i);
-          default: return fn::DecimalArith::mod(x[i], y[i], p1, s1, p2, s2, r + i);
-        }
-      }, t);
+      checked_loop(rows, threads, out, [&](int64_t i) { return row_ops::decimal_arith(ao, x[i], y[i], dt, r + i); }, t);
       break;
     }
     default: throw ExecError("internal error: arithmetic on " + t.to_string());

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "tessera/exec/hash_mix.hpp"
 #include "tessera/runtime/column_view.hpp"
 
 namespace tessera::exec::gpu {
@@ -20,15 +21,6 @@ __device__ inline void key_string(const rt::ColumnView& c, int64_t r, const uint
   p = static_cast<const uint8_t*>(c.data) + c.offsets[r];
   n = c.lengths[r];
   while (n > 0 && p[n - 1] == ' ') --n;
-}
-
-__device__ inline uint64_t mix64(uint64_t h) {
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdULL;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ULL;
-  h ^= h >> 33;
-  return h;
 }
 
 __device__ inline uint64_t row_hash(const KeyColumns& k, int64_t r) {

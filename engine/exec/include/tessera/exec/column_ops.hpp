@@ -1,6 +1,8 @@
 // Whole-column primitives the operators share: gathering rows, selections, hashing and comparing keys.
 #pragma once
 
+#include "tessera/exec/hash_mix.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -48,14 +50,6 @@ struct KeyLayout {
 std::optional<KeyLayout> key_layout(const std::vector<std::vector<const rt::Column*>>& sides, bool with_nulls);
 void pack_keys(const KeyLayout& layout, const std::vector<const rt::Column*>& keys, int64_t rows,
                std::vector<uint64_t>& packed, int threads);
-inline uint64_t mix64(uint64_t h) {
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdULL;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ULL;
-  h ^= h >> 33;
-  return h;
-}
 
 // Three-way comparison of one value (NULLs first), for sorting.
 int compare_values(const rt::Column& c, int64_t a, int64_t b);

@@ -52,7 +52,11 @@ TESSERA_HD inline int32_t double_arith(Arith o, double a, double b, double* r) {
       if (b == 0) return fn::kDivideByZero;
       v = a / b;
   }
+#ifdef __CUDA_ARCH__
   if (!isfinite(v)) return fn::kArithmeticOverflow;
+#else
+  if (!std::isfinite(v)) return fn::kArithmeticOverflow;
+#endif
   *r = v;
   return fn::kOk;
 }
