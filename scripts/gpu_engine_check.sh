@@ -6,7 +6,8 @@
 #   4. tessera-bench tpch --device DEVICE (QUERIES, SFS) against DuckDB on the host's cores,
 # logs to $OUT, the benchmark tables last. Environment: SFS ("1 10"), QUERIES (all 22), DEVICE (auto: every
 # query runs, cpu_ops counts its CPU operators; cuda: a query with any fails), RUNS (5),
-# SANITIZE=1 (compute-sanitizer memcheck of the GPU operator tests), SKIP_TESTS=1.
+# SANITIZE=1 (compute-sanitizer memcheck and racecheck of the GPU operator tests; SANITIZE_QUERIES=1 adds
+# memcheck of the 44 queries at SF 0.1, each within SANITIZE_TIMEOUT s), SKIP_TESTS=1, SKIP_EXPLAIN=1.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-engine-out}
@@ -42,17 +43,28 @@ if [ "${SKIP_TESTS:-0}" != 1 ]; then
   echo "== 44 queries against DuckDB, SF ${TEST_SF:-0.1}"
   TESSERA_TPCH_SF=${TEST_SF:-0.1} $B/tessera_query_tests --gtest_filter='All22/Tpch*' >"$OUT/query_tests.log" 2>&1; r=$?
   tail -3 "$OUT/query_tests.log"; [ $r = 0 ] || { rc=1; grep -A6 "Failure" "$OUT/query_tests.log" | head -60; }
-  if [ "${SANITIZE:-0}" = 1 ] && command -v compute-sanitizer >/dev/null; then
-    echo "== compute-sanitizer memcheck: GPU operator tests"
-    compute-sanitizer --tool memcheck --error-exitcode 3 $B/tessera_gpu_engine_tests >"$OUT/memcheck.log" 2>&1
-    echo "memcheck rc $?"; tail -4 "$OUT/memcheck.log"
+fi
+if [ "${SANITIZE:-0}" = 1 ] && command -v compute-sanitizer >/dev/null; then
+  echo "== compute-sanitizer memcheck: GPU operator tests"
+  compute-sanitizer --tool memcheck --error-exitcode 3 $B/tessera_gpu_engine_tests >"$OUT/memcheck.log" 2>&1
+  echo "memcheck rc $?"; tail -2 "$OUT/memcheck.log"
+  echo "== compute-sanitizer racecheck: GPU operator tests"
+  timeout ${SANITIZE_TIMEOUT:-120} compute-sanitizer --tool racecheck --error-exitcode 3 $B/tessera_gpu_engine_tests >"$OUT/racecheck.log" 2>&1
+  echo "racecheck rc $?"; tail -2 "$OUT/racecheck.log"
+  if [ "${SANITIZE_QUERIES:-0}" = 1 ]; then
+    echo "== compute-sanitizer memcheck: 44 queries at SF 0.1"
+    TESSERA_TPCH_SF=0.1 timeout ${SANITIZE_TIMEOUT:-120} compute-sanitizer --tool memcheck --error-exitcode 3 \
+      $B/tessera_query_tests --gtest_filter='All22/Tpch*EqualsDuckDb*' >"$OUT/memcheck-queries.log" 2>&1
+    echo "memcheck (queries) rc $?"; grep -E "PASSED|FAILED|ERROR SUMMARY" "$OUT/memcheck-queries.log" | tail -3
   fi
 fi
+if [ "${SKIP_EXPLAIN:-0}" != 1 ]; then
 echo "== EXPLAIN ANALYZE (--device cuda, SF 1)"
 for q in tpch/q01 tpch/q06 tpch-scalar/q01 tpch-scalar/q06; do
   { echo "EXPLAIN ANALYZE"; grep -v '^--' engine/queries/$q.sql; } > /tmp/tessera/explain.sql
   $B/tessera --sf 1 --device cuda /tmp/tessera/explain.sql 2>&1 | tail -14
 done
+fi
 for sf in ${SFS:-1 10}; do
   Q=${QUERIES:-1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22}
   echo "== tessera-bench tpch --sf $sf --device ${DEVICE:-auto} --queries $Q"
