@@ -65,12 +65,12 @@ for q in tpch/q01 tpch/q06 tpch-scalar/q01 tpch-scalar/q06; do
   $B/tessera --sf 1 --device cuda /tmp/tessera/explain.sql 2>&1 | tail -14
 done
 fi
-for sf in ${SFS:-1 10}; do
+for sf in ${SFS-1 10}; do
   Q=${QUERIES:-1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22}
   echo "== tessera-bench tpch --sf $sf --device ${DEVICE:-auto} --queries $Q"
   $B/tessera-bench tpch --sf $sf --suite all --runs ${RUNS:-5} --threads $(nproc) --device ${DEVICE:-auto} --queries $Q \
     --query-dir engine/queries --catalog /tmp/tessera/catalog --json "$OUT/bench-sf$sf.json" >"$OUT/bench-sf$sf.txt" 2>"$OUT/bench-sf$sf.err"
   echo "bench rc $?"; grep -i "error\|FAIL" "$OUT/bench-sf$sf.err" | head -10
 done
-for sf in ${SFS:-1 10}; do echo "== SF $sf"; cat "$OUT/bench-sf$sf.txt"; done
+for sf in ${SFS-1 10}; do echo "== SF $sf"; cat "$OUT/bench-sf$sf.txt"; done
 exit $rc
