@@ -1,7 +1,6 @@
 #include "device_ops.hpp"
 
 #include <cub/device/device_reduce.cuh>
-#include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
 
@@ -163,40 +162,36 @@ rt::Column download(const rt::DeviceColumn& c, GpuContext& ctx) {
     rt::cuda_check(cudaMemcpyAsync(out.valid.data(), c.valid.data(), n, cudaMemcpyDeviceToHost, st(ctx)), "cudaMemcpyAsync");
   }
   if (c.type == fn::SqlType::String) {
-    // Gathered string columns point into a shared byte buffer that can be far larger than what the rows
-    // reference (20 rows of a 100 MB comment column): the rows' bytes are packed on the device first, so
-    // only they cross PCIe.
-    const int64_t* so = static_cast<const int64_t*>(c.offsets.data());
-    const int32_t* sl = static_cast<const int32_t*>(c.lengths.data());
-    const uint8_t* sv = static_cast<const uint8_t*>(c.valid.data());
-    const uint8_t* sb = static_cast<const uint8_t*>(c.data.data());
-    rt::DeviceBuffer len = new_buffer(static_cast<size_t>(n + 1) * 8, ctx), off = new_buffer(static_cast<size_t>(n + 1) * 8, ctx);
-    int64_t* l = static_cast<int64_t*>(len.data());
-    int64_t* o = static_cast<int64_t*>(off.data());
-    for_rows(n + 1, ctx.stream, [=] __device__(int64_t i) { l[i] = i < n && (!sv || sv[i]) ? sl[i] : 0; });
-    size_t temp = 0;
-    rt::cuda_check(cub::DeviceScan::ExclusiveSum(nullptr, temp, l, o, n + 1, st(ctx)), "cub::DeviceScan");
-    rt::DeviceBuffer scratch = new_buffer(temp, ctx);
-    rt::cuda_check(cub::DeviceScan::ExclusiveSum(scratch.data(), temp, l, o, n + 1, st(ctx)), "cub::DeviceScan");
-    int64_t total = 0;
-    rt::cuda_check(cudaMemcpyAsync(&total, o + n, 8, cudaMemcpyDeviceToHost, st(ctx)), "cudaMemcpyAsync");
-    synchronize(ctx);
-    rt::DeviceBuffer packed = new_buffer(static_cast<size_t>(std::max<int64_t>(total, 1)), ctx);
-    uint8_t* pb = static_cast<uint8_t*>(packed.data());
-    for_rows(n, ctx.stream, [=] __device__(int64_t i) {
-      for (int64_t k = 0; k < l[i]; ++k) pb[o[i] + k] = sb[so[i] + k];
-    });
-    out.offsets.resize(n);
-    out.data.resize(total);
-    rt::Buffer<int64_t> lengths(n);
-    if (n) {
-      rt::cuda_check(cudaMemcpyAsync(out.offsets.data(), o, n * 8, cudaMemcpyDeviceToHost, st(ctx)), "cudaMemcpyAsync");
-      rt::cuda_check(cudaMemcpyAsync(lengths.data(), l, n * 8, cudaMemcpyDeviceToHost, st(ctx)), "cudaMemcpyAsync");
-    }
-    if (total) rt::cuda_check(cudaMemcpyAsync(out.data.data(), pb, total, cudaMemcpyDeviceToHost, st(ctx)), "cudaMemcpyAsync");
-    synchronize(ctx);
+    // Gathered string columns point into a shared (larger) byte buffer: copy the lengths and offsets, then
+    // pack the referenced bytes on the host.
+    rt::Buffer<int64_t> offs(n);
     out.lengths.resize(n);
-    for (int64_t i = 0; i < n; ++i) out.lengths[i] = static_cast<int32_t>(lengths[i]);
+    rt::cuda_check(cudaMemcpyAsync(offs.data(), c.offsets.data(), n * 8, cudaMemcpyDeviceToHost, st(ctx)), "cudaMemcpyAsync");
+    rt::cuda_check(cudaMemcpyAsync(out.lengths.data(), c.lengths.data(), n * 4, cudaMemcpyDeviceToHost, st(ctx)), "cudaMemcpyAsync");
+    synchronize(ctx);
+    int64_t lo = INT64_MAX, hi = 0;
+    for (int64_t i = 0; i < n; ++i)
+      if (out.lengths[i] > 0) {
+        lo = std::min(lo, offs[i]);
+        hi = std::max(hi, offs[i] + out.lengths[i]);
+      }
+    rt::Buffer<uint8_t> bytes;
+    if (lo < hi) {
+      bytes.resize(hi - lo);
+      rt::cuda_check(cudaMemcpyAsync(bytes.data(), static_cast<const uint8_t*>(c.data.data()) + lo, hi - lo,
+                                     cudaMemcpyDeviceToHost, st(ctx)), "cudaMemcpyAsync");
+      synchronize(ctx);
+    }
+    out.offsets.resize(n);
+    int64_t total = 0;
+    for (int64_t i = 0; i < n; ++i) total += out.lengths[i];
+    out.data.resize(total);
+    int64_t at = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      out.offsets[i] = at;
+      if (out.lengths[i] > 0) std::memcpy(out.data.data() + at, bytes.data() + (offs[i] - lo), out.lengths[i]);
+      at += out.lengths[i];
+    }
     return out;
   }
   out.data.resize(static_cast<size_t>(n) * fn::type_width(c.type));
