@@ -2,8 +2,8 @@
 # The main job on a small default: generate TPC-H at SF 0.01 in memory and run TPC-H-scalar queries
 # (SQL Server scalar functions compiled into the catalog's kernels) with the tessera command, then
 # show where each operator and function runs. Extra arguments go to tessera (e.g. --sf 0.1).
-# The queries' scalar functions run on the GPU when there is one (tessera --device auto), else on the
-# CPU; the engine's operators run on the CPU (the GPU operators are not written yet).
+# With a GPU (and the CUDA toolkit at build time) the queries run on it, operators and functions
+# (tessera --device auto); without one, on the CPU. The plan printed last says where each operator runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x build/engine/cli/tessera ] && [ -f build/catalog/manifest.json ] || ninja -C build
