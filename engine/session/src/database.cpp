@@ -77,6 +77,7 @@ struct Database::Impl {
   std::mutex stats_mutex;
   std::map<std::pair<const storage::Table*, size_t>, double> distinct;
   physical::GpuAvailability gpu_engine;  // can operators run on the GPU?
+  std::vector<std::string>* gpu_gaps = nullptr;  // set while Database::gpu_gaps plans
 #ifdef TESSERA_HAVE_GPU_ENGINE
   std::unique_ptr<rt::CudaPool> pool;
   std::unique_ptr<exec::gpu::GpuColumnCache> cache;
@@ -313,6 +314,10 @@ struct Database::Impl {
           const auto& q = *st->as<sql::SelectStmt>().query;
           if (explain_only) {
             plan::BoundQuery b = plan_select(q);
+            if (gpu_gaps) {  // Database::gpu_gaps: placement as on a machine with a GPU
+              *gpu_gaps = physical::place(*b.plan, physical::Policy::Auto, physical::GpuAvailability{true, ""}).cpu_placements;
+              break;
+            }
             const physical::PhysicalPlan pp = place(*b.plan);
             const plan::PlacementNotes placement = notes(pp);
             const std::string header = gpu_engine.usable ? "" : "Operators on the CPU (" + gpu_engine.why_not + ")\n";
@@ -478,6 +483,20 @@ QueryResult Database::execute(std::string_view sql) {
     return r;
   }
   return impl_->guarded([&] { return impl_->run(sql, false, nullptr); });
+}
+
+std::vector<std::string> Database::gpu_gaps(std::string_view sql) {
+  std::vector<std::string> gaps;
+  std::string unused;
+  impl_->gpu_gaps = &gaps;
+  try {
+    impl_->guarded([&] { return impl_->run(sql, true, &unused); });
+  } catch (...) {
+    impl_->gpu_gaps = nullptr;
+    throw;
+  }
+  impl_->gpu_gaps = nullptr;
+  return gaps;
 }
 
 std::string Database::explain(std::string_view sql) {

@@ -96,6 +96,11 @@ class Database {
   // where it runs, and for each scalar function the catalog kernel and device that run it.
   std::string explain(std::string_view sql);
 
+  // The operators of the script's last SELECT that would run on the CPU on a machine with a GPU (what the
+  // GPU engine does not implement), each with its reason; empty when the whole query can run on the GPU.
+  // Plans only (views the script creates are created, as EXPLAIN does); works without a GPU.
+  std::vector<std::string> gpu_gaps(std::string_view sql);
+
   const rt::Catalog& catalog() const;
   int threads() const;
   // Where scalar functions run: "GPU (NVIDIA H200)", "CPU", or "CPU (no GPU: <why>)" under Auto.
