@@ -89,3 +89,28 @@ TEST(Storage, TableAppendAndNulls) {
   EXPECT_EQ(c.cell_text(0, 2), "NULL");
   EXPECT_EQ(c.cell_text(1, 2), "1970-01-06");
 }
+
+// Appending many chunks grows every buffer geometrically: a few dozen reallocations for thousands of chunks,
+// not one per chunk (reserving the exact new size on every append made generating SF 10 quadratic).
+TEST(Storage, AppendingManyChunksReallocatesLogarithmically) {
+  Schema schema({{"s", DataType::varchar(8), false}, {"k", DataType::int32(), false}});
+  Table all("t", schema);
+  int grew = 0;
+  size_t offsets_capacity = 0, data_capacity = 0;
+  for (int chunk = 0; chunk < 4000; ++chunk) {
+    Table part("t", schema);
+    for (int r = 0; r < 3; ++r) {
+      part.column(0).append_string("abc");
+      part.column(1).append<int32_t>(chunk);
+    }
+    all.append(std::move(part));
+    if (all.column(0).offsets.capacity() != offsets_capacity) ++grew;
+    if (all.column(1).data.capacity() != data_capacity) ++grew;
+    offsets_capacity = all.column(0).offsets.capacity();
+    data_capacity = all.column(1).data.capacity();
+  }
+  EXPECT_EQ(all.num_rows(), 12000);
+  EXPECT_EQ(all.column(0).string(11999), "abc");
+  EXPECT_EQ(all.column(0).offsets[11999], 11999 * 3);
+  EXPECT_LT(grew, 80) << "buffers reallocated on " << grew << " of 8000 appends";
+}
