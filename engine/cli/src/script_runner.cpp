@@ -36,6 +36,12 @@ void ScriptRunner::report_error(size_t index, const Statement& st, size_t count,
 bool ScriptRunner::run(std::string_view script, const std::string& source) {
   const SplitScript split = split_statements(script);
   const size_t n = split.statements.size();
+  if (split.open_comment_line > 0) {  // nothing runs: the author's intent past that point is unknown
+    out_.flush();
+    err_ << "tessera: error: " << (source.empty() ? "" : source + ": ") << split.open_comment_line << ":"
+         << split.open_comment_column << ": unterminated comment: expected '*/' before the end of the script\n";
+    return false;
+  }
   for (size_t i = 0; i < n; ++i) {
     const Statement& st = split.statements[i];
     try {

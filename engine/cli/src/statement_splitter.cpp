@@ -53,6 +53,7 @@ class Scanner {
       } else if (c == '-' && next == '-') {
         while (pos_ < s_.size() && s_[pos_] != '\n') advance();
       } else if (c == '/' && next == '*') {
+        const int comment_line = line_, comment_column = col_;
         advance();
         advance();
         int depth = 1;
@@ -68,7 +69,11 @@ class Scanner {
           }
           advance();
         }
-        if (depth > 0) open = true;
+        if (depth > 0) {
+          open = true;
+          out.open_comment_line = comment_line;
+          out.open_comment_column = comment_column;
+        }
       } else if (c == '\'' || c == '"' || c == '[') {
         token_here();
         const char close = c == '[' ? ']' : c;

@@ -28,6 +28,9 @@ struct SplitScript {
   // input is needed to end the script (the shell reads another line). Such a last statement is still
   // in `statements`.
   bool incomplete = false;
+  // Where a /* comment that never ends starts (line, column), 0 if none: a script that ends inside a
+  // comment is an error, not a script whose last statements are silently commented out.
+  int open_comment_line = 0, open_comment_column = 0;
 };
 
 SplitScript split_statements(std::string_view script);

@@ -211,6 +211,17 @@ TEST(StatementSplitter, EmptyAndIncomplete) {
   EXPECT_EQ(split_statements("(SELECT 1)").statements[0].first_word, "");
 }
 
+// A script that ends inside a /* comment: the comment's start is reported (the runner refuses the whole
+// script instead of silently skipping what the comment swallowed; issue 12).
+TEST(StatementSplitter, AnUnterminatedCommentIsLocated) {
+  const SplitScript s = split_statements("SELECT 1;\n  /* open\nSELECT 2;\nSELECT 3;");
+  EXPECT_EQ(s.open_comment_line, 2);
+  EXPECT_EQ(s.open_comment_column, 3);
+  EXPECT_EQ(split_statements("SELECT 1; /* closed */ SELECT 2").open_comment_line, 0);
+  EXPECT_EQ(split_statements("SELECT '/*'; SELECT 2").open_comment_line, 0);
+  EXPECT_EQ(split_statements("/* a /* nested */ still open").open_comment_line, 1);
+}
+
 TEST(StatementSplitter, ColumnsCountCodePoints) {
   const SplitScript s = split_statements("SELECT 'é€'; SELECT 2");
   ASSERT_EQ(s.statements.size(), 2u);
