@@ -199,6 +199,20 @@ TEST_F(Engine, FailingRowsRaiseSqlServerErrors) {
   EXPECT_NE(error("SELECT count(*) FROM big a, big b").find("add an equality join condition"), std::string::npos);
 }
 
+TEST_F(Engine, SelfReferencingViewsAndCtesAreErrorsNotCrashes) {
+  // These recursed until the stack overflowed (issue 12).
+  EXPECT_EQ(error("WITH a AS (SELECT * FROM a) SELECT * FROM a"),
+            "1:26: the common table expression 'a' refers to itself (directly or through other views or CTEs); "
+            "recursive queries are not supported");
+  EXPECT_NE(error("WITH a AS (SELECT * FROM b), b AS (SELECT * FROM a) SELECT * FROM a").find("refers to itself"),
+            std::string::npos);
+  EXPECT_NE(error("CREATE VIEW selfish AS SELECT * FROM selfish").find("1:38: the view 'selfish' refers to itself"),
+            std::string::npos);
+  EXPECT_NE(error("SELECT count(*) FROM selfish").find("unknown table 'selfish'"), std::string::npos);  // not created
+  // A view or CTE used twice side by side is not a cycle.
+  EXPECT_EQ(rows("WITH a AS (SELECT id FROM t) SELECT count(*) FROM a x, a y WHERE x.id = y.id"), (V{"5"}));
+}
+
 TEST_F(Engine, BadSqlAndUnknownNamesGetClearErrors) {
   EXPECT_EQ(error("SELECT id FROM t WHERE"), "1:23: expected a condition after WHERE, found end of input");
   EXPECT_NE(error("SELECT id FROM nosuch").find("1:16: unknown table 'nosuch'"), std::string::npos);

@@ -77,6 +77,19 @@ PlanPtr Binder::bind_named_query(const sql::SelectStatement& q, const std::vecto
   return b.plan;
 }
 
+PlanPtr Binder::bind_named_reference(const void* query_node, const std::function<PlanPtr()>& bind, const std::string& what,
+                                     const sql::SourceLocation& loc) {
+  if (std::find(expanding_.begin(), expanding_.end(), query_node) != expanding_.end())
+    throw BindError(loc, "the " + what + " refers to itself (directly or through other views or CTEs); recursive "
+                         "queries are not supported");
+  expanding_.push_back(query_node);
+  struct Pop {
+    std::vector<const void*>& v;
+    ~Pop() { v.pop_back(); }
+  } pop{expanding_};
+  return bind();
+}
+
 PlanPtr Binder::bind_table_ref(const sql::TableRef& t, Scope& scope) {
   switch (t.kind) {
     case sql::TableRefKind::Table: {
@@ -88,11 +101,14 @@ PlanPtr Binder::bind_table_ref(const sql::TableRef& t, Scope& scope) {
         if (f != it->end()) {
           std::vector<std::string> cols;
           for (const auto& c : f->second->columns) cols.push_back(lower(c.name));
-          return bind_named_query(*f->second->query, cols, qualifier, t.loc, scope);
+          const sql::CommonTableExpr* cte = f->second;
+          return bind_named_reference(cte->query.get(), [&] { return bind_named_query(*cte->query, cols, qualifier, t.loc, scope); },
+                                      "common table expression '" + n.name.back().name + "'", n.name.back().loc);
         }
       }
       if (const ViewDef* v = env_.find_view ? env_.find_view(name) : nullptr)
-        return bind_named_query(*v->query, v->columns, qualifier, t.loc, scope);
+        return bind_named_reference(v->query, [&] { return bind_named_query(*v->query, v->columns, qualifier, t.loc, scope); },
+                                    "view '" + n.name.back().name + "'", n.name.back().loc);
       const storage::Table* table = env_.find_table ? env_.find_table(name) : nullptr;
       if (!table) throw BindError(n.name.back().loc, "unknown table '" + n.name.back().name + "'");
       auto scan = make_plan(OpKind::Scan);

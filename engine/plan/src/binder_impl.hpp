@@ -1,6 +1,8 @@
 // Internals of the binder, shared by its source files (bind_select, bind_expr, bind_call).
 #pragma once
 
+#include <functional>
+
 #include <map>
 #include <optional>
 #include <set>
@@ -95,6 +97,10 @@ class Binder {
   const BindEnv& env_;
   ColumnId next_id_ = 0;
   std::vector<std::map<std::string, const sql::CommonTableExpr*>> ctes_;
+  // The CTEs and views being expanded now (their queries): one that refers to itself would expand forever.
+  std::vector<const void*> expanding_;
+  PlanPtr bind_named_reference(const void* query_node, const std::function<PlanPtr()>& bind, const std::string& what,
+                               const sql::SourceLocation& loc);
 };
 
 std::string lower(std::string_view s);
