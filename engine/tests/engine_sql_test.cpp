@@ -213,6 +213,14 @@ TEST_F(Engine, SelfReferencingViewsAndCtesAreErrorsNotCrashes) {
   EXPECT_EQ(rows("WITH a AS (SELECT id FROM t) SELECT count(*) FROM a x, a y WHERE x.id = y.id"), (V{"5"}));
 }
 
+TEST_F(Engine, AStringComparedWithAnIntIsRangeChecked) {
+  // A string compared with an INT column is range-checked (it wrapped: '4294967296' matched 0).
+  EXPECT_NE(error("SELECT id FROM t WHERE id = '4294967296'").find("Msg 248: The conversion of the varchar value "
+                                                                    "'4294967296' overflowed an int column."),
+            std::string::npos);
+  EXPECT_EQ(rows("SELECT id FROM t WHERE id = '2'"), (V{"2"}));
+}
+
 TEST_F(Engine, BadSqlAndUnknownNamesGetClearErrors) {
   EXPECT_EQ(error("SELECT id FROM t WHERE"), "1:23: expected a condition after WHERE, found end of input");
   EXPECT_NE(error("SELECT id FROM nosuch").find("1:16: unknown table 'nosuch'"), std::string::npos);

@@ -161,11 +161,16 @@ ExprPtr Binder::coerce(ExprPtr e, const DataType& to, sql::SourceLocation loc) {
         } else {
           const long long v = std::stoll(s, &used);
           if (used == s.size()) {
+            // SQL Server's Msg 248, not a wrapped value ('4294967296' matched key 0; issue 12).
+            if (to.id != TypeId::Int64 && (v < INT32_MIN || v > INT32_MAX))
+              throw BindError(loc, "Msg 248: The conversion of the varchar value '" + s + "' overflowed an int column.");
             Value r = to.id == TypeId::Int64 ? Value::int64(v) : Value::int32(static_cast<int32_t>(v));
             return constant(r);
           }
         }
-      } catch (const std::exception&) {
+      } catch (const BindError&) {
+        throw;
+      } catch (const std::exception&) {  // no number, or beyond BIGINT / FLOAT
       }
       throw BindError(loc, "conversion failed when converting the string '" + s + "' to " + type_text(to));
     }
