@@ -213,6 +213,14 @@ TEST_F(Engine, SelfReferencingViewsAndCtesAreErrorsNotCrashes) {
   EXPECT_EQ(rows("WITH a AS (SELECT id FROM t) SELECT count(*) FROM a x, a y WHERE x.id = y.id"), (V{"5"}));
 }
 
+TEST_F(Engine, ADateConvertedToAShortStringIsCut) {
+  // SQL Server truncates date text to the target length (it came back whole; issue 12).
+  EXPECT_EQ(rows("SELECT CONVERT(VARCHAR(3), DATE '1995-03-04', 101)"), (V{"03/"}));
+  EXPECT_EQ(rows("SELECT CAST(DATE '1995-03-04' AS VARCHAR(4))"), (V{"1995"}));
+  EXPECT_EQ(rows("SELECT CONVERT(VARCHAR(10), DATE '1995-03-04', 101)"), (V{"03/04/1995"}));
+  EXPECT_EQ(rows("SELECT CONVERT(VARCHAR, DATE '1995-03-04', 101)"), (V{"03/04/1995"}));
+}
+
 TEST_F(Engine, AStringComparedWithAnIntIsRangeChecked) {
   // A string compared with an INT column is range-checked (it wrapped: '4294967296' matched 0).
   EXPECT_NE(error("SELECT id FROM t WHERE id = '4294967296'").find("Msg 248: The conversion of the varchar value "

@@ -259,8 +259,18 @@ ExprPtr Binder::bind_cast(ExprPtr value, const sql::TypeName& type, ExprPtr styl
     name = cast_name;
   }
   if (spec) {
-    return call(name, args, loc, to.id == TypeId::Decimal || to.id == TypeId::Money ? std::optional<DataType>(to) : std::nullopt,
-                spec);
+    ExprPtr converted = call(name, args, loc,
+                             to.id == TypeId::Decimal || to.id == TypeId::Money ? std::optional<DataType>(to) : std::nullopt, spec);
+    // A date's text cut to the target's length, as SQL Server does (CONVERT(VARCHAR(3), d, 101) is '03/'),
+    // where the conversion can be longer than that (its length rule, with the style, says).
+    if (to.is_string() && to.length > 0 && from.id == TypeId::Date) {
+      fn::LengthInputs in;
+      for (size_t i = 1; i < args.size() && i < fn::kMaxArgs; ++i)
+        if (args[i]->is_constant()) in.value[i] = static_cast<int64_t>(args[i]->value.i);
+      if (!spec->max_length || spec->max_length(in) > to.length)
+        return call("LEFT", {converted, constant(Value::int64(to.length))}, loc);
+    }
+    return converted;
   }
   if (!is_try && implicit_castable(from, to)) return fold(op(Op::Cast, to, {value}));
   if (!is_try && is_numeric(from) && is_numeric(to)) return fold(op(Op::Cast, to, {value}));
