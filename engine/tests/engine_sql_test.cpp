@@ -213,6 +213,14 @@ TEST_F(Engine, SelfReferencingViewsAndCtesAreErrorsNotCrashes) {
   EXPECT_EQ(rows("WITH a AS (SELECT id FROM t) SELECT count(*) FROM a x, a y WHERE x.id = y.id"), (V{"5"}));
 }
 
+TEST_F(Engine, AFloatLiteralOutOfRangeIsSqlServersError) {
+  // It was "stod" (issue 12).
+  EXPECT_EQ(error("SELECT 1e999"),
+            "1:8: Msg 168: The floating point value '1e999' is out of the range of computer representation (8 bytes).");
+  EXPECT_EQ(rows("SELECT 1e-999"), (V{"0"}));
+  EXPECT_EQ(rows("SELECT 2.5e0 * 2"), (V{"5"}));
+}
+
 TEST_F(Engine, ADateConvertedToAShortStringIsCut) {
   // SQL Server truncates date text to the target length (it came back whole; issue 12).
   EXPECT_EQ(rows("SELECT CONVERT(VARCHAR(3), DATE '1995-03-04', 101)"), (V{"03/"}));

@@ -3,6 +3,8 @@
 // EXTRACT (as YEAR / MONTH / DAY / DATEPART), scalar subqueries; constant subtrees are folded.
 #include <algorithm>
 #include <climits>
+#include <cmath>
+#include <cstdlib>
 
 #include "binder_impl.hpp"
 #include "tessera/functions/date_part.hpp"
@@ -38,7 +40,15 @@ Value parse_literal(const sql::LiteralExpr& l) {
       for (char c : digits) v = v * 10 + (c - '0');
       return Value::decimal(v, std::max(precision, scale), scale);
     }
-    case sql::LiteralKind::Float: return Value::float64(std::stod(l.text));
+    case sql::LiteralKind::Float: {
+      // strtod, not stod: an out-of-range literal is SQL Server's Msg 168, not an exception named "stod";
+      // one too small for a double is 0 (or a subnormal), as there.
+      const double d = std::strtod(l.text.c_str(), nullptr);
+      if (std::isinf(d))
+        throw BindError(l.loc, "Msg 168: The floating point value '" + l.text +
+                                   "' is out of the range of computer representation (8 bytes).");
+      return Value::float64(d);
+    }
     case sql::LiteralKind::String: return Value::string(l.text);
     case sql::LiteralKind::Date: {
       int32_t days = 0;
