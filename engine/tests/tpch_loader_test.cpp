@@ -1,4 +1,7 @@
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <filesystem>
 
 #include <filesystem>
 #include <fstream>
@@ -135,6 +138,30 @@ TEST(TpchLoader, NeverHalfLoaded) {
   load_into(t, write("n3.tbl", "5|ETHIOPIA|0|ok|\n"));
   EXPECT_EQ(t.num_rows(), 3);
   t.validate();
+}
+
+// Only regular files load: a directory gave std::bad_alloc, /dev/zero never ended, a FIFO blocked (issue 12).
+TEST(TpchLoader, OnlyRegularFiles) {
+  const std::string dir = ::testing::TempDir() + "tessera_not_a_file.tbl";
+  std::filesystem::create_directories(dir);
+  try {
+    load_tbl(dir, TableId::Nation);
+    FAIL() << "a directory loaded";
+  } catch (const LoadError& e) {
+    EXPECT_NE(std::string(e.what()).find("not a regular file (a directory)"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(load_tbl("/dev/zero", TableId::Nation), LoadError);
+  const std::string fifo = ::testing::TempDir() + "tessera_fifo.tbl";
+  std::filesystem::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  try {
+    load_tbl(fifo, TableId::Nation);  // returns at once: it does not open the FIFO
+    FAIL() << "a FIFO loaded";
+  } catch (const LoadError& e) {
+    EXPECT_NE(std::string(e.what()).find("a FIFO"), std::string::npos) << e.what();
+  }
+  std::filesystem::remove(fifo);
+  EXPECT_THROW(load_tbl(::testing::TempDir() + "no_such_file.tbl", TableId::Nation), LoadError);
 }
 
 TEST(TpchLoader, Csv) {

@@ -1,5 +1,7 @@
 #include "tessera/tpch/loader.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -292,6 +294,13 @@ class Parser {
 };
 
 std::string read_all(const std::string& path) {
+  // Only regular files: a directory gave std::bad_alloc, /dev/zero never ends and a FIFO blocks (issue 12).
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) throw LoadError(path, 0, 0, std::string("cannot open: ") + std::strerror(errno));
+  if (!S_ISREG(st.st_mode))
+    throw LoadError(path, 0, 0, std::string("not a regular file (") +
+                                    (S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a device or special file") +
+                                    "): give the path of a data file");
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) throw LoadError(path, 0, 0, std::string("cannot open: ") + std::strerror(errno));
   std::string s;
