@@ -2,8 +2,6 @@
 #include <sys/stat.h>
 
 #include <filesystem>
-
-#include <filesystem>
 #include <fstream>
 
 #include "tessera/tpch/generator.hpp"
