@@ -110,6 +110,24 @@ TEST(SqlError, MoreShapes) {
   EXPECT_EQ(error_of("SELECT a FROM t UNION SELECT b FROM u"), "1:17: set operations (UNION) are not supported yet");
 }
 
+// Flat chains become trees as deep as they are long (9,000 terms crashed the binder; issue 12).
+TEST(SqlError, OverlongOperatorChainsAreAnErrorNotACrash) {
+  std::string sum = "SELECT 1";
+  for (int i = 0; i < 9000; ++i) sum += "+1";
+  EXPECT_NE(error_of(sum).find("expression too long: more than 2048 operators in a row"), std::string::npos);
+  std::string ors = "SELECT a FROM t WHERE a = 0";
+  for (int i = 1; i < 10000; ++i) ors += " OR a = " + std::to_string(i);
+  EXPECT_NE(error_of(ors).find("use IN (...)"), std::string::npos);
+  for (const char* op : {" AND a > ", " * ", " = "}) {
+    std::string chain = "SELECT 1 FROM t WHERE 1";
+    for (int i = 0; i < 3000; ++i) chain += op + std::to_string(i);
+    EXPECT_NE(error_of(chain).find("expression too long"), std::string::npos) << op;
+  }
+  std::string fine = "SELECT 1";
+  for (int i = 0; i < 2000; ++i) fine += "+1";
+  EXPECT_NO_THROW(parse_script(fine));
+}
+
 TEST(SqlError, DeepNestingIsAnErrorNotACrash) {
   const std::string deep = "SELECT " + std::string(100000, '(') + "1" + std::string(100000, ')');
   const std::string msg = error_of(deep);

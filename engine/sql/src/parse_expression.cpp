@@ -9,7 +9,9 @@ namespace tessera::sql::detail {
 ExprPtr Parser::expr() {
   DepthGuard guard(*this);
   ExprPtr left = and_expr();
+  int links = 0;
   while (at_keyword("OR")) {
+    chain_link(links);
     const SourceLocation loc = next().loc;
     left = std::make_unique<BinaryExpr>(loc, BinaryOp::Or, std::move(left), and_expr());
   }
@@ -18,7 +20,9 @@ ExprPtr Parser::expr() {
 
 ExprPtr Parser::and_expr() {
   ExprPtr left = not_expr();
+  int links = 0;
   while (at_keyword("AND")) {
+    chain_link(links);
     const SourceLocation loc = next().loc;
     left = std::make_unique<BinaryExpr>(loc, BinaryOp::And, std::move(left), not_expr());
   }
@@ -57,9 +61,11 @@ bool comparison_op(TokenKind k, BinaryOp& op) {
 
 ExprPtr Parser::predicate() {
   ExprPtr left = additive();
+  int links = 0;
   for (;;) {
     BinaryOp op;
     if (comparison_op(peek().kind, op)) {
+      chain_link(links);
       const Token& t = next();
       if (at_keyword("ALL") || peek().is_word("ANY") || peek().is_word("SOME"))
         fail_at(peek(), "quantified comparisons (" + upper(peek().text) + " (subquery)) are not supported");
@@ -128,11 +134,13 @@ ExprPtr Parser::predicate() {
 
 ExprPtr Parser::additive() {
   ExprPtr left = multiplicative();
+  int links = 0;
   for (;;) {
     BinaryOp op;
     if (at(TokenKind::Plus)) op = BinaryOp::Add;
     else if (at(TokenKind::Minus)) op = BinaryOp::Sub;
     else return left;
+    chain_link(links);
     const SourceLocation loc = next().loc;
     left = std::make_unique<BinaryExpr>(loc, op, std::move(left), multiplicative());
   }
@@ -140,12 +148,14 @@ ExprPtr Parser::additive() {
 
 ExprPtr Parser::multiplicative() {
   ExprPtr left = unary();
+  int links = 0;
   for (;;) {
     BinaryOp op;
     if (at(TokenKind::Star)) op = BinaryOp::Mul;
     else if (at(TokenKind::Slash)) op = BinaryOp::Div;
     else if (at(TokenKind::Percent)) op = BinaryOp::Mod;
     else return left;
+    chain_link(links);
     const SourceLocation loc = next().loc;
     left = std::make_unique<BinaryExpr>(loc, op, std::move(left), unary());
   }

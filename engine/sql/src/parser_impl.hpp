@@ -94,6 +94,15 @@ class Parser {
     return at(TokenKind::Identifier) || at(TokenKind::QuotedIdentifier);
   }
 
+  // A binary-operator chain (a + b + c ..., x = 1 OR x = 2 OR ...) is parsed by a loop but becomes a tree as
+  // deep as it is long, which the binder and the evaluators walk recursively: past kMaxChain operators in a
+  // row it is an error, not a stack overflow (issue 12: 9,000 terms crashed).
+  void chain_link(int& links) {
+    if (++links + depth_ > kMaxChain)
+      fail_at(peek(), "expression too long: more than " + std::to_string(kMaxChain) +
+                          " operators in a row (for long lists of alternatives, use IN (...))");
+  }
+
   // Recursion guard: deeply nested input gets an error, not a stack overflow.
   struct DepthGuard {
     Parser& p;
@@ -107,6 +116,7 @@ class Parser {
   size_t pos_ = 0;
   int depth_ = 0;
   static constexpr int kMaxDepth = 200;
+  static constexpr int kMaxChain = 2048;
 };
 
 Identifier make_identifier(const Token& t);
