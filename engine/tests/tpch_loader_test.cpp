@@ -88,6 +88,14 @@ TEST(TpchLoader, ErrorsNameFileLineColumn) {
     EXPECT_NE(e.message().find("expected an INT32"), std::string::npos) << e.message();
   }
   {
+    // "+-5" and a lone "+" are not numbers (the first loaded as -5; issue 12); "+5" is.
+    for (const char* bad : {"+-5", "+", "++5", "-+5"}) {
+      const LoadError e = load_error("sign.tbl", std::string("2|BRAZIL|") + bad + "|c|\n", TableId::Nation);
+      EXPECT_NE(e.message().find("expected an INT32"), std::string::npos) << bad << ": " << e.message();
+    }
+    EXPECT_EQ(load_tbl(write("plus.tbl", "2|BRAZIL|+1|c|\n"), TableId::Nation).column(2).value<int32_t>(0), 1);
+  }
+  {
     const LoadError e = load_error("few.tbl", "2|BRAZIL|\n", TableId::Nation);
     EXPECT_EQ(e.line(), 1);
     EXPECT_NE(e.message().find("found 2 fields; expected 4"), std::string::npos) << e.message();

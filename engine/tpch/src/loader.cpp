@@ -57,7 +57,10 @@ template <class T>
 bool parse_int(std::string_view s, T& out) {
   if (s.empty()) return false;
   const char* b = s.data();
-  if (*b == '+') ++b;
+  if (*b == '+') {
+    ++b;
+    if (b == s.data() + s.size() || *b == '-' || *b == '+') return false;  // "+-5" is not a number (issue 12)
+  }
   const auto r = std::from_chars(b, s.data() + s.size(), out);
   return r.ec == std::errc() && r.ptr == s.data() + s.size();
 }
