@@ -96,6 +96,14 @@ TEST(TpchLoader, ErrorsNameFileLineColumn) {
     EXPECT_EQ(load_tbl(write("plus.tbl", "2|BRAZIL|+1|c|\n"), TableId::Nation).column(2).value<int32_t>(0), 1);
   }
   {
+    // A last line cut inside its final field (no closing '|' where the other rows have one) is an error.
+    const LoadError e = load_error("cut.tbl", "0|ALGERIA|0|ok|\n1|ARGENTINA|1|cu", TableId::Nation);
+    EXPECT_EQ(e.line(), 2);
+    EXPECT_NE(e.message().find("does not end with '|' as the first row does"), std::string::npos) << e.message();
+    // Files whose rows all lack the closing '|' still load.
+    EXPECT_EQ(load_tbl(write("open.tbl", "0|ALGERIA|0|ok\n1|ARGENTINA|1|fine\n"), TableId::Nation).num_rows(), 2);
+  }
+  {
     const LoadError e = load_error("few.tbl", "2|BRAZIL|\n", TableId::Nation);
     EXPECT_EQ(e.line(), 1);
     EXPECT_NE(e.message().find("found 2 fields; expected 4"), std::string::npos) << e.message();

@@ -167,6 +167,19 @@ class Parser {
         if (pos >= text_.size()) break;  // trailing newline
         throw LoadError(file_, this_line, 1, "empty line; expected " + std::to_string(schema_.size()) + " fields");
       }
+      if (o_.format == LoadOptions::Format::Tbl) {
+        // dbgen ends every row with the delimiter; files without it are accepted too, but not a mix: a row
+        // that lacks it where the first row has it is a cut or damaged row (a last line cut inside its
+        // final field loaded silently; issue 12).
+        const bool terminated = l.back() == o_.delimiter;
+        if (first) rows_terminated_ = terminated;
+        else if (terminated != rows_terminated_)
+          throw LoadError(file_, this_line, static_cast<int64_t>(l.size()) + 1,
+                          rows_terminated_ ? std::string("the row does not end with '") + o_.delimiter +
+                                                 "' as the first row does (a cut or damaged line?)"
+                                           : std::string("the row ends with '") + o_.delimiter +
+                                                 "' but the first row does not");
+      }
       split(l, this_line, scratch);
       if (first && o_.header) {
         first = false;
@@ -294,6 +307,7 @@ class Parser {
   std::vector<Field> fields_;
   std::vector<std::string> unquoted_;
   std::vector<bool> quoted_;
+  bool rows_terminated_ = true;  // .tbl: whether the first row ends with the delimiter
 };
 
 std::string read_all(const std::string& path) {
