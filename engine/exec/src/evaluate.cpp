@@ -379,51 +379,24 @@ Datum cast_numeric(const DataType& from, const DataType& to, const Datum& a, int
   const bool from_double = from.id == TypeId::Double;
   auto load_double = [&](int64_t i) -> double { return a.is_scalar ? a.scalar.d : a.column->value<double>(i); };
   const int fs = scale_of(from), ts = scale_of(to);
+  // The row semantics are exec::row_ops', which the GPU's casts run too.
+  const row_ops::CastTo target = to.id == TypeId::Double  ? row_ops::CastTo::Double
+                                 : to.id == TypeId::Bool  ? row_ops::CastTo::Bool
+                                 : to.id == TypeId::Int32 ? row_ops::CastTo::Int32
+                                 : to.is_wide_decimal()   ? row_ops::CastTo::Decimal128
+                                 : to.id == TypeId::Decimal ? row_ops::CastTo::Decimal64
+                                                            : row_ops::CastTo::Int64;
+  const int w = fn::type_width(to.physical());
   uint8_t* d = out.data.data();
   checked_loop(rows, threads, out, [&](int64_t i) -> int32_t {
-    if (to.id == TypeId::Double) {
-      // Exact for |v| < 2^53 units; wider values round once more, as any decimal -> float conversion.
-      const double v = from_double ? load_double(i)
-                                   : static_cast<double>(load_int(i)) / static_cast<double>(fn::Decimal128::pow10(fs));
-      std::memcpy(d + i * 8, &v, 8);
-      return fn::kOk;
-    }
-    __int128 v;
     if (from_double && to.is_wide_decimal()) {
-      // The catalog kernel's rule (17 significant digits, then the scale), for up to 38 digits.
+      // The catalog kernel's rule (17 significant digits, then the scale), for up to 38 digits (host code).
+      __int128 v;
       if (!fn::float_scaled(load_double(i), ts, &v)) return fn::kArithmeticOverflow;
-    } else if (from_double) {
-      const double x = load_double(i) * static_cast<double>(fn::Decimal::pow10(ts));
-      if (!(std::fabs(x) < 9.2e18)) return fn::kArithmeticOverflow;
-      v = static_cast<__int128>(ts == 0 ? std::trunc(x) : std::round(x));
-    } else if (ts == 0 && fs > 0) {
-      v = load_int(i) / fn::Decimal128::pow10(fs);  // to an integer type: truncates
-    } else {
-      const int32_t st = fn::Decimal128::rescale(load_int(i), fs, ts, fn::kMaxWideDecimalPrecision, &v);
-      if (st != fn::kOk) return st;
+      return row_ops::cast_scaled(v, ts, target, ts, to.precision, d + i * w);
     }
-    switch (to.id) {
-      case TypeId::Bool: d[i] = v != 0; return fn::kOk;
-      case TypeId::Int32: {
-        if (v < INT32_MIN || v > INT32_MAX) return fn::kArithmeticOverflow;
-        const int32_t x = static_cast<int32_t>(v);
-        std::memcpy(d + i * 4, &x, 4);
-        return fn::kOk;
-      }
-      case TypeId::Decimal:
-        if (!fn::Decimal128::fits(v, to.precision)) return fn::kArithmeticOverflow;
-        if (to.is_wide_decimal()) {
-          std::memcpy(d + i * 16, &v, 16);
-          return fn::kOk;
-        }
-        [[fallthrough]];
-      default: {
-        if (v < INT64_MIN || v > INT64_MAX) return fn::kArithmeticOverflow;
-        const int64_t x = static_cast<int64_t>(v);
-        std::memcpy(d + i * 8, &x, 8);
-        return fn::kOk;
-      }
-    }
+    if (from_double) return row_ops::cast_double_narrow(load_double(i), target, ts, to.precision, d + i * w);
+    return row_ops::cast_scaled(load_int(i), fs, target, ts, to.precision, d + i * w);
   }, to);
   return column_datum(std::move(out));
 }
