@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Stages what a GPU-machine run needs into .devcarry/ (git-ignored; at most 64 MiB travel): the test and
-# benchmark binaries (stripped, xz), the catalog (manifest, CPU library, cubins xz; no PTX) and
-# libduckdb.so (xz). scripts/gpu_engine_check.sh unpacks and runs them there.
+# benchmark binaries (stripped, xz), the catalog (manifest, CPU library, cubins xz; no PTX),
+# libduckdb.so and libcupti (xz). scripts/gpu_engine_check.sh unpacks and runs them there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf .devcarry && mkdir -p .devcarry/bin .devcarry/catalog/cpu .devcarry/catalog/nvptx
@@ -15,4 +15,12 @@ cp build/catalog/manifest.json .devcarry/catalog/
 cp build/catalog/cpu/libtessera_kernels.so .devcarry/catalog/cpu/
 for c in build/catalog/nvptx/*.cubin; do xz -T2 -6 -c "$c" > ".devcarry/catalog/nvptx/$(basename "$c").xz"; done
 xz -T2 -6 -c third_party/duckdb/lib/libduckdb.so > .devcarry/libduckdb.so.xz
+# libcupti for tessera-bench's GPU trace (loaded at run time; the GPU machine's toolkit may lack it).
+cupti=$(ls /usr/local/cuda/lib/libcupti.so.1? /usr/local/cuda/lib64/libcupti.so.1? \
+        /usr/local/cuda/extras/CUPTI/lib64/libcupti.so.1? 2>/dev/null | head -1 || true)
+if [ -n "$cupti" ]; then
+  mkdir -p .devcarry/lib && xz -T2 -6 -c "$cupti" > ".devcarry/lib/$(basename "$cupti").xz"
+else
+  echo "stage_device.sh: no libcupti found; the bench will report no GPU trace"
+fi
 du -sh .devcarry

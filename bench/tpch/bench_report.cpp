@@ -84,14 +84,20 @@ void print_report(const BenchReport& r, std::FILE* out) {
   std::fprintf(out, "  %-10s %12lld %14lld  (%.1f MiB)\n\n", "total", static_cast<long long>(total_rows),
                static_cast<long long>(total_bytes), total_bytes / 1048576.0);
 
-  std::fprintf(out, "%-12s %-5s %-6s %9s %12s %12s %8s %7s %9s\n", "suite", "query", "check", "rows", "tessera_ms",
-               "duckdb_ms", "ratio", "cpu_ops", "gpu_MiB");
+  if (!r.trace_note.empty()) std::fprintf(out, "GPU trace: %s\n", r.trace_note.c_str());
+  std::fprintf(out, "%-12s %-5s %-6s %9s %12s %12s %8s %7s %9s %9s %8s %8s %9s\n", "suite", "query", "check", "rows",
+               "tessera_ms", "duckdb_ms", "ratio", "cpu_ops", "gpu_MiB", "kernel_ms", "kernels", "copy_ms", "copy_MiB");
   bool any_problem = false;
   for (const QueryOutcome& q : r.queries) {
     if (q.status == QueryOutcome::Status::Ok) {
-      std::fprintf(out, "%-12s %-5s %-6s %9lld %12.2f %12.2f %8.3f %7d %9.1f\n", q.suite.c_str(), q.name.c_str(), "ok",
+      std::fprintf(out, "%-12s %-5s %-6s %9lld %12.2f %12.2f %8.3f %7d %9.1f", q.suite.c_str(), q.name.c_str(), "ok",
                    static_cast<long long>(q.rows), q.tessera_median(), q.duckdb_median(), q.ratio(), q.cpu_placements,
                    q.gpu_peak_bytes / 1048576.0);
+      if (q.traced)
+        std::fprintf(out, " %9.2f %8lld %8.2f %9.1f\n", q.trace.kernel_ms, static_cast<long long>(q.trace.kernels),
+                     q.trace.copy_ms, q.trace.copy_bytes / 1048576.0);
+      else
+        std::fprintf(out, " %9s %8s %8s %9s\n", "-", "-", "-", "-");
     } else {
       any_problem = true;
       std::fprintf(out, "%-12s %-5s %-6s %9s %12s %12s %8s\n", q.suite.c_str(), q.name.c_str(), status_name(q.status),
@@ -141,6 +147,7 @@ void write_json(const BenchReport& r, const std::string& path) {
   j["function_device"] = r.function_device;
   j["operator_device"] = r.operator_device;
   j["gpu_resident_bytes"] = r.gpu_resident_bytes;
+  if (!r.trace_note.empty()) j["gpu_trace_note"] = r.trace_note;
   j["load_seconds"] = {{"generate", r.generate_s}, {"duckdb", r.duckdb_load_s}, {"tessera", r.tessera_load_s}};
   int64_t total_bytes = 0, total_rows = 0;
   json tables = json::array();
@@ -170,6 +177,11 @@ void write_json(const BenchReport& r, const std::string& path) {
       e["cpu_placements"] = q.cpu_placements;
       e["first_cpu_placement"] = q.first_cpu_placement;
       e["gpu_peak_bytes"] = q.gpu_peak_bytes;
+      if (q.traced)
+        e["gpu_trace"] = {{"wall_ms", q.traced_ms},         {"kernels", q.trace.kernels},
+                          {"kernel_ms", q.trace.kernel_ms}, {"copies", q.trace.copies},
+                          {"copy_bytes", q.trace.copy_bytes}, {"copy_ms", q.trace.copy_ms},
+                          {"busy_ms", q.trace.busy_ms}};
     }
     queries.push_back(e);
   }

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "kernel_trace.hpp"
+
 namespace tessera::bench {
 
 struct TableInfo {
@@ -30,6 +32,10 @@ struct QueryOutcome {
   int cpu_placements = -1;
   std::string first_cpu_placement;
   int64_t gpu_peak_bytes = 0;
+  // One more, untimed run traced on the device (KernelTracer): where its GPU time went, and its wall time.
+  bool traced = false;
+  GpuTrace trace;
+  double traced_ms = 0;
 
   double tessera_median() const;
   double duckdb_median() const;
@@ -45,6 +51,7 @@ struct BenchReport {
   std::string function_device;  // where Tessera's scalar functions ran: "CPU", "GPU (NVIDIA H200)"
   std::string operator_device;  // where its operators may run: Database::gpu_engine_status()
   int64_t gpu_resident_bytes = 0;  // table columns resident in GPU memory at the end
+  std::string trace_note;          // why no query was traced on the device, when none was
   double generate_s = 0, duckdb_load_s = 0, tessera_load_s = 0;
   std::vector<TableInfo> tables;
   std::vector<QueryOutcome> queries;

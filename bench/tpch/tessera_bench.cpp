@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -29,6 +30,7 @@
 #endif
 
 using namespace tessera;
+using bench::KernelTracer;
 using bench::QueryOutcome;
 
 namespace {
@@ -46,6 +48,7 @@ struct BenchOptions {
   std::string query_dir = TESSERA_QUERY_DIR;
   std::string catalog_dir;
   engine::FunctionDevice functions = engine::FunctionDevice::Auto;
+  bool trace = true;  // trace one extra run per query on the device (kernel time, copies)
 };
 
 class UsageError : public std::runtime_error {
@@ -56,14 +59,17 @@ class UsageError : public std::runtime_error {
 const char* kUsage =
     "usage: tessera-bench tpch [--sf 1] [--suite tpch|tpch-scalar|all] [--runs 5] [--threads N]\n"
     "                          [--queries 1,3,6] [--json out.json] [--query-dir DIR] [--catalog DIR]\n"
-    "                          [--device auto|cpu|cuda]\n"
+    "                          [--device auto|cpu|cuda] [--no-trace]\n"
     "  Generates TPC-H at --sf in memory, loads it into Tessera and DuckDB, checks every query's answer\n"
     "  against DuckDB's and times the queries that agree (1 warm-up, --runs timed runs, medians).\n"
     "  --threads: both engines and the generator (default: all cores). --query-dir: where tpch/qNN.sql,\n"
     "  tpch-scalar/qNN.sql and tpch-scalar/duckdb/qNN.sql are (default " TESSERA_QUERY_DIR ").\n"
     "  --device: where Tessera's operators run (default auto: on the GPU where the GPU engine can run them,\n"
     "  the rest on the CPU, counted per query as cpu_ops; cuda: every operator on the GPU or the query fails\n"
-    "  with the operator that cannot; cpu: the CPU engine).\n";
+    "  with the operator that cannot; cpu: the CPU engine).\n"
+    "  With GPU operators, one more untimed run of each query is traced through CUPTI (libcupti, found on\n"
+    "  LD_LIBRARY_PATH or at TESSERA_CUPTI): kernel_ms is the time a kernel was running, copy_ms and copy_MiB the\n"
+    "  host<->device copies. --no-trace skips it.\n";
 
 long parse_int(const std::string& opt, const std::string& v, long lo, long hi) {
   char* end = nullptr;
@@ -130,6 +136,8 @@ BenchOptions parse_options(int argc, char** argv) {
       o.query_dir = value();
     } else if (a == "--catalog") {
       o.catalog_dir = value();
+    } else if (a == "--no-trace") {
+      o.trace = false;
     } else if (a == "--device") {
       const std::string d = value();
       if (!engine::parse_function_device(d, o.functions)) throw UsageError("bad device '" + d + "' (auto, cpu or cuda)");
@@ -240,7 +248,8 @@ void clean_up_after_failure(const Query& q, engine::Database& tdb, duckdb::DuckD
 }
 
 // Checks the query on both engines and, if the answers agree, times it.
-QueryOutcome check_and_time(const Query& q, engine::Database& tdb, duckdb::DuckDb& ddb, int runs, const std::string& tag) {
+QueryOutcome check_and_time(const Query& q, engine::Database& tdb, duckdb::DuckDb& ddb, int runs,
+                            KernelTracer* tracer, const std::string& tag) {
   QueryOutcome out;
   out.suite = q.suite;
   out.name = q.name;
@@ -309,6 +318,13 @@ QueryOutcome check_and_time(const Query& q, engine::Database& tdb, duckdb::DuckD
     out.cpu_placements = static_cast<int>(last.cpu_placements.size());
     if (!last.cpu_placements.empty()) out.first_cpu_placement = last.cpu_placements.front();
     out.gpu_peak_bytes = last.gpu_peak_bytes;
+    if (tracer && tracer->start()) {  // after the timed runs, so tracing cannot slow them
+      const auto t0 = Clock::now();
+      (void)tdb.execute(q.tessera_sql);
+      out.traced_ms = ms_since(t0);
+      out.trace = tracer->stop();
+      out.traced = true;
+    }
     std::fprintf(stderr, " median %.2f ms; duckdb 1+%d runs...", out.tessera_median(), runs);
     std::fflush(stderr);
     for (int i = 0; i <= runs; ++i) {
@@ -328,8 +344,9 @@ QueryOutcome check_and_time(const Query& q, engine::Database& tdb, duckdb::DuckD
   return out;
 }
 
-QueryOutcome bench_query(const Query& q, engine::Database& tdb, duckdb::DuckDb& ddb, int runs, const std::string& tag) {
-  QueryOutcome out = check_and_time(q, tdb, ddb, runs, tag);
+QueryOutcome bench_query(const Query& q, engine::Database& tdb, duckdb::DuckDb& ddb, int runs, KernelTracer* tracer,
+                         const std::string& tag) {
+  QueryOutcome out = check_and_time(q, tdb, ddb, runs, tracer, tag);
   if (out.status == QueryOutcome::Status::Fail || out.status == QueryOutcome::Status::Error)
     clean_up_after_failure(q, tdb, ddb);
   return out;
@@ -397,12 +414,27 @@ int run(const BenchOptions& o) {
   report.tessera_load_s = ms_since(t0) / 1000;
   std::fprintf(stderr, "  %.2f s\n", report.tessera_load_s);
 
+  // Where the GPU time goes: one traced run per query when operators run on the GPU.
+  std::unique_ptr<KernelTracer> tracer;
+  if (!tdb.gpu_engine()) {
+    report.trace_note = "none (no GPU operators)";
+  } else if (!o.trace) {
+    report.trace_note = "off (--no-trace)";
+  } else {
+    tracer = std::make_unique<KernelTracer>();
+    if (!tracer->available()) {
+      report.trace_note = "unavailable: " + tracer->why_not();
+      tracer.reset();
+    }
+  }
+  if (!report.trace_note.empty()) std::fprintf(stderr, "GPU trace: %s\n", report.trace_note.c_str());
   for (size_t i = 0; i < queries.size(); ++i) {
     char tag[96];
     std::snprintf(tag, sizeof tag, "[%zu/%zu] %s %s", i + 1, queries.size(), queries[i].suite.c_str(),
                   queries[i].name.c_str());
-    report.queries.push_back(bench_query(queries[i], tdb, ddb, o.runs, tag));
+    report.queries.push_back(bench_query(queries[i], tdb, ddb, o.runs, tracer.get(), tag));
   }
+  if (tracer && !tracer->why_not().empty()) report.trace_note = "failed: " + tracer->why_not();
 
   report.gpu_resident_bytes = tdb.gpu_resident_bytes();
   std::fprintf(stderr, "\n");

@@ -12,7 +12,7 @@
 #include "tessera/exec/column_ops.hpp"
 #include "tessera/exec/executor.hpp"
 #include "tessera/exec/parallel.hpp"
-#include "tessera/exec/row_ops.hpp"
+#include "tessera/exec/row_op_codes.hpp"
 #include "tessera/functions/decimal128.hpp"
 #include "tessera/functions/float_to_decimal.hpp"
 #include "tessera/functions/numeric_decimal_arith.hpp"
@@ -201,16 +201,6 @@ Datum logic(Op o, const Datum& a, const Datum& b, int64_t rows) {
 
 // ---- arithmetic ----
 
-row_ops::Arith arith_of(Op o) {
-  switch (o) {
-    case Op::Add: return row_ops::Arith::Add;
-    case Op::Sub: return row_ops::Arith::Sub;
-    case Op::Mul: return row_ops::Arith::Mul;
-    case Op::Div: return row_ops::Arith::Div;
-    default: return row_ops::Arith::Mod;
-  }
-}
-
 // Calls f(load) with load(i) -> the DECIMAL operand's row i as int128, specialised for a constant,
 // an int64 column or an int128 column (so the row loops below carry no per-row dispatch).
 template <typename F>
@@ -308,7 +298,7 @@ Datum arithmetic(const Expr& e, const Datum& a, const Datum& b, int64_t rows, in
   rt::Column out = new_fixed(t.physical(), rows);
   combine_validity(out, rows, validity(a), validity(b));
   const Op o = e.op;
-  const row_ops::Arith ao = arith_of(o);
+  const row_ops::Arith ao = row_ops::arith_of(o);
   switch (t.id) {
     case TypeId::Int32: {
       const In<int32_t> x = in<int32_t>(a), y = in<int32_t>(b);
@@ -356,9 +346,6 @@ Datum arithmetic(const Expr& e, const Datum& a, const Datum& b, int64_t rows, in
 
 // ---- numeric casts ----
 
-// Value of a numeric cell as an integer scaled by 10^scale (integers: scale 0).
-int scale_of(const DataType& t) { return t.id == TypeId::Decimal ? t.scale : t.id == TypeId::Money ? 4 : 0; }
-
 Datum cast_numeric(const DataType& from, const DataType& to, const Datum& a, int64_t rows, int threads) {
   rt::Column out = new_fixed(to.physical(), rows);
   const Validity va = validity(a);
@@ -378,14 +365,9 @@ Datum cast_numeric(const DataType& from, const DataType& to, const Datum& a, int
   };
   const bool from_double = from.id == TypeId::Double;
   auto load_double = [&](int64_t i) -> double { return a.is_scalar ? a.scalar.d : a.column->value<double>(i); };
-  const int fs = scale_of(from), ts = scale_of(to);
+  const int fs = row_ops::scale_of(from), ts = row_ops::scale_of(to);
   // The row semantics are exec::row_ops', which the GPU's casts run too.
-  const row_ops::CastTo target = to.id == TypeId::Double  ? row_ops::CastTo::Double
-                                 : to.id == TypeId::Bool  ? row_ops::CastTo::Bool
-                                 : to.id == TypeId::Int32 ? row_ops::CastTo::Int32
-                                 : to.is_wide_decimal()   ? row_ops::CastTo::Decimal128
-                                 : to.id == TypeId::Decimal ? row_ops::CastTo::Decimal64
-                                                            : row_ops::CastTo::Int64;
+  const row_ops::CastTo target = row_ops::cast_target(to);
   const int w = fn::type_width(to.physical());
   uint8_t* d = out.data.data();
   checked_loop(rows, threads, out, [&](int64_t i) -> int32_t {

@@ -11,6 +11,7 @@
 #include "operand.cuh"
 #include "operators_gpu.hpp"
 #include "row_keys.cuh"
+#include "tessera/exec/row_op_codes.hpp"
 #include "tessera/functions/decimal128.hpp"
 
 namespace tessera::exec::gpu {
@@ -250,8 +251,6 @@ __global__ void minmax_kernel(int64_t rows, const int32_t* gid, const void* data
   }
 }
 
-int scale_of(const DataType& t) { return t.id == TypeId::Decimal ? t.scale : t.id == TypeId::Money ? 4 : 0; }
-
 DeviceColumnPtr aggregate_one(const plan::Aggregate& a, const DataType& out_type, const DeviceColumnPtr& arg,
                               const Grouping& g, int64_t rows, GpuContext& ctx) {
   const int64_t groups = g.groups;
@@ -362,7 +361,7 @@ DeviceColumnPtr aggregate_one(const plan::Aggregate& a, const DataType& out_type
       }
     });
     const bool avg = a.func == AggFunc::Avg;
-    const int in_scale = scale_of(a.arg->type), out_scale = scale_of(out_type);
+    const int in_scale = row_ops::scale_of(a.arg->type), out_scale = row_ops::scale_of(out_type);
     const TypeId out_id = out_type.id;
     const bool wide = out_type.is_wide_decimal();
     const int precision = out_type.precision;

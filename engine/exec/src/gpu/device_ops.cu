@@ -1,6 +1,7 @@
 #include "device_ops.hpp"
 
 #include <cub/device/device_reduce.cuh>
+#include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
 
@@ -72,6 +73,10 @@ int32_t max_value(const int32_t* values, int64_t n, GpuContext& ctx) {
 
 void fill_strided_offsets(int64_t* offsets, int64_t n, int64_t step, GpuContext& ctx) {
   for_rows(n, ctx.stream, [=] __device__(int64_t i) { offsets[i] = i * step; });
+}
+
+void fill_iota(int32_t* rows, int64_t n, GpuContext& ctx) {
+  for_rows(n, ctx.stream, [=] __device__(int64_t i) { rows[i] = static_cast<int32_t>(i); });
 }
 
 void fill_zero(void* p, size_t bytes, GpuContext& ctx) {
@@ -162,36 +167,41 @@ rt::Column download(const rt::DeviceColumn& c, GpuContext& ctx) {
     rt::cuda_check(cudaMemcpyAsync(out.valid.data(), c.valid.data(), n, cudaMemcpyDeviceToHost, st(ctx)), "cudaMemcpyAsync");
   }
   if (c.type == fn::SqlType::String) {
-    // Gathered string columns point into a shared (larger) byte buffer: copy the lengths and offsets, then
-    // pack the referenced bytes on the host.
-    rt::Buffer<int64_t> offs(n);
+    // A gathered string column points into its source's (much larger) byte buffer: pack the bytes its rows
+    // reference on the device (lengths -> exclusive sum -> copy), so only those bytes cross PCIe.
     out.lengths.resize(n);
-    rt::cuda_check(cudaMemcpyAsync(offs.data(), c.offsets.data(), n * 8, cudaMemcpyDeviceToHost, st(ctx)), "cudaMemcpyAsync");
-    rt::cuda_check(cudaMemcpyAsync(out.lengths.data(), c.lengths.data(), n * 4, cudaMemcpyDeviceToHost, st(ctx)), "cudaMemcpyAsync");
-    synchronize(ctx);
-    int64_t lo = INT64_MAX, hi = 0;
-    for (int64_t i = 0; i < n; ++i)
-      if (out.lengths[i] > 0) {
-        lo = std::min(lo, offs[i]);
-        hi = std::max(hi, offs[i] + out.lengths[i]);
-      }
-    rt::Buffer<uint8_t> bytes;
-    if (lo < hi) {
-      bytes.resize(hi - lo);
-      rt::cuda_check(cudaMemcpyAsync(bytes.data(), static_cast<const uint8_t*>(c.data.data()) + lo, hi - lo,
-                                     cudaMemcpyDeviceToHost, st(ctx)), "cudaMemcpyAsync");
-      synchronize(ctx);
-    }
     out.offsets.resize(n);
+    if (n == 0) return out;
+    rt::cuda_check(cudaMemcpyAsync(out.lengths.data(), c.lengths.data(), n * 4, cudaMemcpyDeviceToHost, st(ctx)),
+                   "cudaMemcpyAsync");
+    const int32_t* len = static_cast<const int32_t*>(c.lengths.data());
+    rt::DeviceBuffer packed_at = new_buffer(static_cast<size_t>(n) * 8, ctx);
+    int64_t* po = static_cast<int64_t*>(packed_at.data());
+    size_t temp = 0;
+    rt::cuda_check(cub::DeviceScan::ExclusiveScan(nullptr, temp, len, po, ::cuda::std::plus<>{}, int64_t{0}, n, st(ctx)),
+                   "cub::DeviceScan::ExclusiveScan");
+    rt::DeviceBuffer scratch = new_buffer(temp, ctx);
+    rt::cuda_check(cub::DeviceScan::ExclusiveScan(scratch.data(), temp, len, po, ::cuda::std::plus<>{}, int64_t{0}, n,
+                                                  st(ctx)),
+                   "cub::DeviceScan::ExclusiveScan");
+    synchronize(ctx);
     int64_t total = 0;
-    for (int64_t i = 0; i < n; ++i) total += out.lengths[i];
-    out.data.resize(total);
-    int64_t at = 0;
     for (int64_t i = 0; i < n; ++i) {
-      out.offsets[i] = at;
-      if (out.lengths[i] > 0) std::memcpy(out.data.data() + at, bytes.data() + (offs[i] - lo), out.lengths[i]);
-      at += out.lengths[i];
+      out.offsets[i] = total;
+      total += out.lengths[i];
     }
+    out.data.resize(total);
+    if (total == 0) return out;
+    rt::DeviceBuffer bytes = new_buffer(static_cast<size_t>(total), ctx);
+    uint8_t* dst = static_cast<uint8_t*>(bytes.data());
+    const uint8_t* src = static_cast<const uint8_t*>(c.data.data());
+    const int64_t* so = static_cast<const int64_t*>(c.offsets.data());
+    for_rows(n, ctx.stream, [=] __device__(int64_t i) {
+      const int64_t from = so[i], to = po[i];
+      for (int32_t k = 0; k < len[i]; ++k) dst[to + k] = src[from + k];
+    });
+    rt::cuda_check(cudaMemcpyAsync(out.data.data(), dst, total, cudaMemcpyDeviceToHost, st(ctx)), "cudaMemcpyAsync");
+    synchronize(ctx);
     return out;
   }
   out.data.resize(static_cast<size_t>(n) * fn::type_width(c.type));

@@ -1,24 +1,15 @@
 // +, -, *, /, % on the device, by result type: INT and BIGINT (checked), FLOAT (finite), MONEY, DECIMAL up
 // to 18 digits (int64) and to 38 (int128), through exec::row_ops -- the CPU evaluator's row semantics.
 #include "operand.cuh"
-#include "tessera/exec/row_ops.hpp"
+#include "tessera/exec/row_op_codes.hpp"
 
 namespace tessera::exec::gpu {
 
 using plan::TypeId;
 using row_ops::Arith;
+using row_ops::arith_of;
 
 namespace {
-
-Arith arith_of(plan::Op o) {
-  switch (o) {
-    case plan::Op::Add: return Arith::Add;
-    case plan::Op::Sub: return Arith::Sub;
-    case plan::Op::Mul: return Arith::Mul;
-    case plan::Op::Div: return Arith::Div;
-    default: return Arith::Mod;
-  }
-}
 
 // Runs f(i, &status-out) over valid rows; the first failing row goes to the error slot.
 template <typename F>

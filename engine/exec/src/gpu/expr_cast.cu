@@ -2,25 +2,16 @@
 // DECIMAL of more than 18 digits is not here (its 17-digit rule, fn::float_scaled, is host code):
 // physical::place keeps such a cast on the CPU and says so.
 #include "operand.cuh"
-#include "tessera/exec/row_ops.hpp"
+#include "tessera/exec/row_op_codes.hpp"
 
 namespace tessera::exec::gpu {
 
 using plan::TypeId;
 using row_ops::CastTo;
+using row_ops::cast_target;
+using row_ops::scale_of;
 
 namespace {
-int scale_of(const DataType& t) { return t.id == TypeId::Decimal ? t.scale : t.id == TypeId::Money ? 4 : 0; }
-
-CastTo cast_target(const DataType& t) {
-  switch (t.id) {
-    case TypeId::Double: return CastTo::Double;
-    case TypeId::Bool: return CastTo::Bool;
-    case TypeId::Int32: return CastTo::Int32;
-    case TypeId::Decimal: return t.is_wide_decimal() ? CastTo::Decimal128 : CastTo::Decimal64;
-    default: return CastTo::Int64;
-  }
-}
 template <typename T>
 void cast_fixed(const DeviceDatum& a, Valid va, uint8_t* ov, uint8_t* d, int w, int32_t fs, CastTo target, int32_t ts,
                 int32_t tp, int64_t* s, int64_t rows, GpuContext& ctx) {

@@ -21,10 +21,7 @@ DeviceBatch execute_node(const plan::LogicalOp& op, GpuContext& ctx);
 DeviceBatch first_rows(const DeviceBatch& in, int64_t n, GpuContext& ctx) {
   if (in.rows <= n) return in;
   rt::DeviceBuffer idx = new_buffer(static_cast<size_t>(std::max<int64_t>(n, 1)) * 4, ctx);
-  std::vector<int32_t> host(n);
-  for (int64_t i = 0; i < n; ++i) host[i] = static_cast<int32_t>(i);
-  rt::cuda_check(cudaMemcpyAsync(idx.data(), host.data(), n * 4, cudaMemcpyHostToDevice, static_cast<cudaStream_t>(ctx.stream)),
-                 "cudaMemcpyAsync");
+  fill_iota(static_cast<int32_t*>(idx.data()), n, ctx);
   DeviceBatch out = gather(in, static_cast<const int32_t*>(idx.data()), n, ctx);
   synchronize(ctx);
   return out;
