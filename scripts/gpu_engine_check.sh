@@ -7,7 +7,9 @@
 # logs to $OUT, the benchmark tables last. Environment: SFS ("1 10"), QUERIES (all 22), DEVICE (auto: every
 # query runs, cpu_ops counts its CPU operators; cuda: a query with any fails), RUNS (5),
 # SANITIZE=1 (compute-sanitizer memcheck and racecheck of the GPU operator tests; SANITIZE_QUERIES=1 adds
-# memcheck of the 44 queries at SF 0.1, each within SANITIZE_TIMEOUT s), SKIP_TESTS=1, SKIP_EXPLAIN=1.
+# memcheck of the 44 queries at SF 0.1, each within SANITIZE_TIMEOUT s), SKIP_TESTS=1, SKIP_EXPLAIN=1,
+# KERNELS=1 (the catalog's differential test on the GPU, then tessera-bench-gpu over KERNEL_FUNCTIONS at
+# KERNEL_ROWS rows: compiled kernels against their hand-written twins).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-engine-out}
@@ -43,6 +45,15 @@ if [ "${SKIP_TESTS:-0}" != 1 ]; then
   echo "== 44 queries against DuckDB, SF ${TEST_SF:-0.1}"
   TESSERA_TPCH_SF=${TEST_SF:-0.1} $B/tessera_query_tests --gtest_filter='All22/Tpch*' >"$OUT/query_tests.log" 2>&1; r=$?
   tail -3 "$OUT/query_tests.log"; [ $r = 0 ] || { rc=1; grep -A6 "Failure" "$OUT/query_tests.log" | head -60; }
+fi
+if [ "${KERNELS:-0}" = 1 ]; then
+  echo "== catalog differential test on the GPU"
+  timeout 300 $B/tessera-differential /tmp/tessera/catalog --device cuda >"$OUT/differential.log" 2>&1
+  echo "differential rc $?"; tail -4 "$OUT/differential.log"; grep -v "^  ok" "$OUT/differential.log" | grep -v "^differential:" | head -20
+  echo "== tessera-bench-gpu (compiled kernels against hand-written twins)"
+  $B/tessera-bench-gpu /tmp/tessera/catalog --rows ${KERNEL_ROWS:-67108864} --cpu-budget 0.2 --json "$OUT/kernels.json" \
+    ${KERNEL_FUNCTIONS:+--functions $KERNEL_FUNCTIONS} >"$OUT/kernels.log" 2>&1
+  echo "bench-gpu rc $?"; sed -n '/^function  *variant/,$p' "$OUT/kernels.log" | head -80
 fi
 if [ "${SANITIZE:-0}" = 1 ] && command -v compute-sanitizer >/dev/null; then
   echo "== compute-sanitizer memcheck: GPU operator tests"

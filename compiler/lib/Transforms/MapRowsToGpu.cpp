@@ -54,9 +54,47 @@ unsigned byte_size(mlir::Type t) {
   return std::max(1u, t.getIntOrFloatBitWidth() / 8);
 }
 
+// Whether every use of `ptr` (the address of a row's output) only writes through it: stores to it or to
+// a GEP of it, memsets of it, and calls that pass it to a parameter of a function defined in the module
+// that itself only writes through that parameter. Then the kernel never needs the buffer's old contents,
+// and a coarsened tile of it starts from zeros instead of a load. Anything else (a load, the address
+// stored or compared, an external or indirect callee) may read.
+bool only_written_through(mlir::Value ptr, mlir::ModuleOp module, unsigned depth = 0) {
+  if (depth > 8) return false;  // deep or recursive call chains: assume a read
+  for (mlir::OpOperand& use : ptr.getUses()) {
+    mlir::Operation* user = use.getOwner();
+    if (auto store = mlir::dyn_cast<mlir::LLVM::StoreOp>(user)) {
+      if (store.getValue() == ptr) return false;  // the address itself escapes
+      continue;
+    }
+    if (auto gep = mlir::dyn_cast<mlir::LLVM::GEPOp>(user)) {
+      if (gep.getBase() != ptr || !only_written_through(gep.getResult(), module, depth)) return false;
+      continue;
+    }
+    if (auto memset = mlir::dyn_cast<mlir::LLVM::MemsetOp>(user)) {
+      if (memset.getDst() != ptr) return false;
+      continue;
+    }
+    if (auto call = mlir::dyn_cast<mlir::LLVM::CallOp>(user)) {
+      auto callee_name = call.getCallee();
+      if (!callee_name) return false;
+      auto callee = module.lookupSymbol<mlir::LLVM::LLVMFuncOp>(*callee_name);
+      if (!callee || callee.isExternal() || callee.isVarArg()) return false;
+      const unsigned first = call.getArgOperands().getBeginOperandIndex();
+      const unsigned index = use.getOperandNumber() - first;
+      if (use.getOperandNumber() < first || index >= callee.getNumArguments()) return false;
+      if (!only_written_through(callee.getArgument(index), module, depth + 1)) return false;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
 // Finds the row-indexed buffers of a kernel body (row = index_cast(iv)).
 llvm::SmallVector<RowBuffer> find_row_buffers(mlir::scf::ParallelOp loop, mlir::func::FuncOp kernel) {
   llvm::SmallVector<RowBuffer> buffers;
+  auto module = kernel->getParentOfType<mlir::ModuleOp>();
   mlir::Value iv = loop.getInductionVars()[0];
   loop.getBody()->walk([&](mlir::LLVM::GEPOp gep) {
     auto base = mlir::dyn_cast<mlir::BlockArgument>(gep.getBase());
@@ -71,7 +109,7 @@ llvm::SmallVector<RowBuffer> find_row_buffers(mlir::scf::ParallelOp loop, mlir::
     for (RowBuffer& b : buffers)
       if (b.param == gep.getBase() && b.element == elem) buffer = &b;
     if (!buffer) {
-      buffers.push_back({gep.getBase(), elem});
+      buffers.push_back(RowBuffer{gep.getBase(), elem, false, false, {}});
       buffer = &buffers.back();
     }
     buffer->geps.push_back(gep);
@@ -81,8 +119,10 @@ llvm::SmallVector<RowBuffer> find_row_buffers(mlir::scf::ParallelOp loop, mlir::
       } else if (auto store = mlir::dyn_cast<mlir::LLVM::StoreOp>(user)) {
         buffer->written = true;
         if (store.getValue() == gep.getResult()) buffer->read = true;  // the address escapes
+      } else if (mlir::isa<mlir::LLVM::CallOp>(user) && only_written_through(gep.getResult(), module)) {
+        buffer->written = true;  // e.g. the row function's `out` parameter, which it only stores to
       } else {
-        buffer->read = buffer->written = true;  // passed to a call: may be read and written
+        buffer->read = buffer->written = true;  // passed on: may be read and written
       }
     }
   });
