@@ -237,6 +237,36 @@ TEST_F(Engine, AStringComparedWithAnIntIsRangeChecked) {
   EXPECT_EQ(rows("SELECT id FROM t WHERE id = '2'"), (V{"2"}));
 }
 
+TEST_F(Engine, NarrowTypesAreRangeChecked) {
+  // TINYINT, SMALLINT and SMALLMONEY are kept as INT and MONEY; a conversion to them checks their range
+  // (CAST(300 AS TINYINT) gave 300; issue 12). x is 10, NULL, 30, NULL, 50.
+  EXPECT_EQ(rows("SELECT CAST(255 AS TINYINT), CAST(0 AS TINYINT), CAST(-32768 AS SMALLINT), CAST(32767 AS SMALLINT)"),
+            (V{"255|0|-32768|32767"}));
+  EXPECT_EQ(rows("SELECT CAST(214748.3647 AS SMALLMONEY), CAST(-214748.3648 AS SMALLMONEY)"),
+            (V{"214748.3647|-214748.3648"}));
+  const std::string tiny = error("SELECT CAST(300 AS TINYINT)");
+  EXPECT_NE(tiny.find("Msg 220: Arithmetic overflow error for data type tinyint."), std::string::npos) << tiny;
+  EXPECT_NE(tiny.find("value=300"), std::string::npos) << tiny;
+  EXPECT_NE(error("SELECT CAST(-1 AS TINYINT)").find("Msg 220"), std::string::npos);
+  EXPECT_NE(error("SELECT CAST('256' AS TINYINT)").find("tinyint"), std::string::npos);
+  const std::string col = error("SELECT CAST(x * 10 AS TINYINT) FROM t");
+  EXPECT_NE(col.find("value=300"), std::string::npos) << col;
+  EXPECT_NE(error("SELECT CAST(x * 1000 AS SMALLINT) FROM t").find("Msg 220: Arithmetic overflow error for data type "
+                                                                  "smallint."),
+            std::string::npos);
+  EXPECT_NE(error("SELECT CONVERT(SMALLINT, 40000.5)").find("smallint"), std::string::npos);
+  const std::string money = error("SELECT CAST(amount * 100000 AS SMALLMONEY) FROM t");
+  EXPECT_NE(money.find("Msg 8115: Arithmetic overflow error converting expression to data type smallmoney."),
+            std::string::npos)
+      << money;
+  EXPECT_NE(error("SELECT CAST(-214748.3649 AS SMALLMONEY)").find("smallmoney"), std::string::npos);
+  // TRY_CAST: NULL instead of the error; NULL stays NULL.
+  EXPECT_EQ(rows("SELECT id, TRY_CAST(x * 10 AS TINYINT) FROM t ORDER BY id"),
+            (V{"1|100", "2|NULL", "3|NULL", "4|NULL", "5|NULL"}));
+  EXPECT_EQ(rows("SELECT TRY_CAST(x * 1000 AS SMALLINT) FROM t WHERE id = 1"), (V{"10000"}));
+  EXPECT_EQ(rows("SELECT CAST(NULL AS TINYINT)"), (V{"NULL"}));
+}
+
 TEST_F(Engine, BadSqlAndUnknownNamesGetClearErrors) {
   EXPECT_EQ(error("SELECT id FROM t WHERE"), "1:23: expected a condition after WHERE, found end of input");
   EXPECT_NE(error("SELECT id FROM nosuch").find("1:16: unknown table 'nosuch'"), std::string::npos);

@@ -127,6 +127,16 @@ int64_t plan_string_output(const KernelEntry& kernel, std::span<const KernelArg>
   return total;
 }
 
+namespace {
+// A MONEY value (scaled by 10^4) as SQL Server prints it: 1000000.0000.
+std::string money_text(int64_t v) {
+  const bool neg = v < 0;
+  const uint64_t a = neg ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  std::string frac = std::to_string(a % 10000);
+  return (neg ? "-" : "") + std::to_string(a / 10000) + "." + std::string(4 - frac.size(), '0') + frac;
+}
+}  // namespace
+
 std::string describe_error(const fn::FunctionSpec& spec, std::span<const KernelArg> args, int64_t row,
                            int32_t status) {
   const fn::StatusInfo& info = fn::status_info(status);
@@ -142,6 +152,7 @@ std::string describe_error(const fn::FunctionSpec& spec, std::span<const KernelA
     if (!c) {
       msg += t == fn::SqlType::String ? "'" + args[i].string_value + "'"
              : t == fn::SqlType::Float64 ? std::to_string(args[i].float_value)
+             : t == fn::SqlType::Money   ? money_text(args[i].int_value)
                                           : std::to_string(args[i].int_value);
     } else if (!c->is_valid(row)) {
       msg += "NULL";
@@ -149,6 +160,8 @@ std::string describe_error(const fn::FunctionSpec& spec, std::span<const KernelA
       msg += "'" + std::string(c->string(row)) + "'";
     } else if (t == fn::SqlType::Float64) {
       msg += std::to_string(c->value<double>(row));
+    } else if (t == fn::SqlType::Money) {
+      msg += money_text(c->value<int64_t>(row));
     } else if (fn::type_width(t) == 8) {
       msg += std::to_string(c->value<int64_t>(row));
     } else if (fn::type_width(t) == 4) {

@@ -215,7 +215,33 @@ ExprPtr Binder::bind_function(const sql::FunctionCallExpr& f, ExprContext& ctx) 
   return call(n, std::move(args), f.loc);
 }
 
+namespace {
+
+// TINYINT, SMALLINT and SMALLMONEY are stored as INT and MONEY: a conversion to one is a conversion to the
+// wide type followed by the library's range check (range_tinyint, ...).
+std::string_view range_kernel_of(sql::TypeId t) {
+  switch (t) {
+    case sql::TypeId::TinyInt: return "range_tinyint";
+    case sql::TypeId::SmallInt: return "range_smallint";
+    case sql::TypeId::SmallMoney: return "range_smallmoney";
+    default: return {};
+  }
+}
+
+}  // namespace
+
 ExprPtr Binder::bind_cast(ExprPtr value, const sql::TypeName& type, ExprPtr style, bool is_try, sql::SourceLocation loc) {
+  if (const std::string_view range = range_kernel_of(type.id); !range.empty()) {
+    sql::TypeName wide = type;
+    wide.id = type.id == sql::TypeId::SmallMoney ? sql::TypeId::Money : sql::TypeId::Int;
+    ExprPtr converted = bind_cast(std::move(value), wide, std::move(style), is_try, loc);
+    const fn::FunctionSpec* spec = fn::find_kernel(range);
+    if (!spec || !env_.kernels || !env_.kernels->find(spec->kernel))
+      throw BindError(loc, "this conversion needs the catalog kernel '" + std::string(range) + "', which the catalog lacks");
+    const DataType to = target_of(type);
+    return call("CAST", {converted, constant(Value::int32(is_try ? 1 : 0))}, loc,
+                to.id == TypeId::Money ? std::optional<DataType>(to) : std::nullopt, spec);
+  }
   const DataType to = target_of(type);
   const DataType& from = value->type;
   if (value->is_constant() && value->value.null) return constant(Value::null_of(to));

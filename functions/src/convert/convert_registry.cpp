@@ -11,6 +11,8 @@ constexpr ArgSpec kStrPS[] = {{"value", SqlType::String},
                               {"precision", SqlType::Int32, true},
                               {"scale", SqlType::Int32, true}};
 constexpr ArgSpec kInt[] = {{"value", SqlType::Int32}};
+constexpr ArgSpec kIntTry[] = {{"value", SqlType::Int32}, {"try_null", SqlType::Int32, true}};
+constexpr ArgSpec kMoneyTry[] = {{"value", SqlType::Money}, {"try_null", SqlType::Int32, true}};
 constexpr ArgSpec kBig[] = {{"value", SqlType::Int64}};
 constexpr ArgSpec kFloat[] = {{"value", SqlType::Float64}};
 constexpr ArgSpec kMoney[] = {{"value", SqlType::Money}};
@@ -96,6 +98,13 @@ const FunctionSpec kConvertFunctions[] = {
      .summary = "CAST(float AS money): rounds", TESSERA_ROW(tsf_cast_float_to_money)},
     {.sql_name = "CAST", .kernel = "cast_decimal_to_decimal", .result = SqlType::Decimal, .args = kDecToDec,
      .summary = "CAST(decimal(., from_scale) AS decimal(p,s)): rounds", TESSERA_ROW(tsf_cast_decimal_to_decimal)},
+    {.sql_name = "CAST", .kernel = "range_tinyint", .result = SqlType::Int32, .args = kIntTry,
+     .summary = "CAST(int AS TINYINT): 0..255 or Msg 220 (try_null = 1: NULL)", TESSERA_ROW(tsf_range_tinyint)},
+    {.sql_name = "CAST", .kernel = "range_smallint", .result = SqlType::Int32, .args = kIntTry,
+     .summary = "CAST(int AS SMALLINT): -32768..32767 or Msg 220 (try_null = 1: NULL)", TESSERA_ROW(tsf_range_smallint)},
+    {.sql_name = "CAST", .kernel = "range_smallmoney", .result = SqlType::Money, .args = kMoneyTry,
+     .summary = "CAST(money AS SMALLMONEY): +-214748.3647 or Msg 8115 (try_null = 1: NULL)",
+     TESSERA_ROW(tsf_range_smallmoney)},
     {.sql_name = "CAST", .kernel = "cast_decimal_to_int", .result = SqlType::Int32, .args = kDecS,
      .summary = "CAST(decimal AS int): truncates", TESSERA_ROW(tsf_cast_decimal_to_int)},
     {.sql_name = "CAST", .kernel = "cast_decimal_to_bigint", .result = SqlType::Int64, .args = kDecS,

@@ -24,6 +24,9 @@ const StatusInfo& status_info(int32_t status) {
       {9810, "invalid_datepart", "The datepart is not supported for this function and data type."},
       {8116, "invalid_argument", "Argument value is not valid for this function."},
       {0, "output_too_long", "The result is longer than the output length rule allows (engine error)."},
+      {220, "tinyint_overflow", "Arithmetic overflow error for data type tinyint."},
+      {220, "smallint_overflow", "Arithmetic overflow error for data type smallint."},
+      {8115, "smallmoney_overflow", "Arithmetic overflow error converting expression to data type smallmoney."},
   };
   static const StatusInfo kUnknown{0, "unknown", "unknown status code"};
   return status >= 0 && status < kStatusCount ? kInfo[status] : kUnknown;

@@ -34,6 +34,10 @@ TESSERA_ROW_FN int32_t tsf_cast_money_to_varchar(char* out, int32_t* out_len, in
 TESSERA_ROW_FN int32_t tsf_convert_money_to_varchar(char* out, int32_t* out_len, int64_t v, int32_t style);
 
 // ---- number -> number ----
+// The ranges of TINYINT, SMALLINT and SMALLMONEY (kept as INT and MONEY); try_null = 1: NULL when outside.
+TESSERA_ROW_FN int32_t tsf_range_tinyint(int32_t* out, int32_t v, int32_t try_null);
+TESSERA_ROW_FN int32_t tsf_range_smallint(int32_t* out, int32_t v, int32_t try_null);
+TESSERA_ROW_FN int32_t tsf_range_smallmoney(int64_t* out, int64_t v, int32_t try_null);
 TESSERA_ROW_FN int32_t tsf_cast_float_to_int(int32_t* out, double v);
 TESSERA_ROW_FN int32_t tsf_cast_float_to_bigint(int64_t* out, double v);
 TESSERA_ROW_FN int32_t tsf_cast_float_to_decimal(int64_t* out, double v, int32_t precision, int32_t scale);

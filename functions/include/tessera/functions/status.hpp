@@ -29,6 +29,9 @@ enum Status : int32_t {
   kInvalidDatepart = 13,      // Msg 9810/155: the datepart is not supported
   kInvalidArgument = 14,      // Msg 8116 / 1023: invalid parameter
   kOutputTooLong = 15,        // the result exceeds the output capacity (engine bug)
+  kTinyintOverflow = 16,      // Msg 220: arithmetic overflow error for data type tinyint
+  kSmallintOverflow = 17,     // Msg 220: arithmetic overflow error for data type smallint
+  kSmallmoneyOverflow = 18,   // Msg 8115: arithmetic overflow error converting expression to smallmoney
   kStatusCount
 };
 
