@@ -149,11 +149,16 @@ class Parser {
       const size_t next = end + 1;
       ++line;
       if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
-      // CSV: a quoted field may span lines
+      // CSV: a quoted field may span lines. The quote state is carried over, so each added line is
+      // scanned once (rescanning the whole record per line made one stray '"' quadratic; issue 12).
       if (o_.format == LoadOptions::Format::Csv) {
-        while (quotes_open(l) && end < text_.size()) {
+        QuoteState q;
+        q.scan(text_.substr(pos, end - pos), o_.delimiter);
+        while (q.in_quotes && end < text_.size()) {
+          const size_t from = end;
           end = text_.find('\n', end + 1);
           if (end == std::string_view::npos) end = text_.size();
+          q.scan(text_.substr(from, end - from), o_.delimiter);
           l = text_.substr(pos, end - pos);
           if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
         }
@@ -192,12 +197,28 @@ class Parser {
   }
 
  private:
-  static bool quotes_open(std::string_view l) {
-    bool open = false;
-    for (char c : l)
-      if (c == '"') open = !open;
-    return open;
-  }
+  // Whether a CSV record is inside a quoted field after the text scanned so far (RFC 4180: a quote opens
+  // a field only at its start; inside, "" is a quote and a lone " closes it).
+  struct QuoteState {
+    bool in_quotes = false;
+    bool field_start = true;
+    bool just_closed = false;
+    void scan(std::string_view chunk, char delimiter) {
+      for (char c : chunk) {
+        if (in_quotes) {
+          if (c == '"') in_quotes = false, just_closed = true;
+          continue;
+        }
+        if (c == '"' && (field_start || just_closed)) {
+          in_quotes = true;
+          field_start = just_closed = false;
+          continue;
+        }
+        field_start = c == delimiter || c == '\n';
+        just_closed = false;
+      }
+    }
+  };
 
   void split(std::string_view l, int64_t line, std::string& scratch) {
     fields_.clear();
@@ -248,6 +269,15 @@ class Parser {
       }
       const size_t d = l.find(o_.delimiter, i);
       const size_t e = d == std::string_view::npos ? l.size() : d;
+      // RFC 4180: an unquoted field holds no quote. One there is a damaged or misquoted file (a space
+      // before a quoted field loaded the quotes into the value; issue 12), never loaded as text.
+      if (const size_t qpos = l.substr(i, e - i).find('"'); qpos != std::string_view::npos) {
+        const std::string_view before = l.substr(i, qpos);
+        const bool blank = before.find_first_not_of(" \t") == std::string_view::npos;
+        throw LoadError(file_, line, static_cast<int64_t>(i + qpos) + 1,
+                        blank && qpos > 0 ? "space before a quoted field; the quote must come right after the delimiter"
+                                          : "a '\"' inside an unquoted field (quote the whole field and double the '\"')");
+      }
       fields_.push_back({l.substr(i, e - i), col});
       quoted_.resize(fields_.size());
       quoted_.back() = false;
