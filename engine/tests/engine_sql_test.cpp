@@ -360,3 +360,26 @@ TEST(EngineDevice, FunctionsOnTheGpuOrAClearError) {
     EXPECT_NE(std::string(e.what()).find("Msg 517"), std::string::npos) << e.what();
   }
 }
+
+TEST(EngineLimits, AJoinTooLargeForMemoryStopsWithAnError) {
+  // An equi-join on a key with one value: 70,000^2 = 4.9e9 row pairs. It stops at the pair budget (here
+  // set low through TESSERA_JOIN_PAIR_BUDGET) with an error, instead of running until memory is gone.
+  storage::Schema s({{"k", DataType::int32(), false}});
+  storage::Table big("big", s);
+  for (int i = 0; i < 70000; ++i) big.column(0).append<int32_t>(7);
+  engine::Options o;
+  o.functions = engine::FunctionDevice::Cpu;  // the CPU engine's join (the GPU sizes its output first)
+  engine::Database db(o);
+  db.add_table(std::move(big));
+  ::setenv("TESSERA_JOIN_PAIR_BUDGET", "1000000", 1);
+  std::string message;
+  try {
+    db.execute("SELECT count(*) FROM big a JOIN big b ON a.k = b.k");
+  } catch (const std::exception& e) {
+    message = e.what();
+  }
+  ::unsetenv("TESSERA_JOIN_PAIR_BUDGET");
+  EXPECT_NE(message.find("the join's result is too large"), std::string::npos) << message;
+  // Under the budget the same join answers.
+  EXPECT_EQ(db.execute("SELECT count(*) FROM big a JOIN big b ON a.k = b.k AND a.k = 8").rows, 1);
+}

@@ -2,7 +2,11 @@
 // between the two inputs are the hash keys; the other conditions are a residual checked on each
 // candidate pair. The smaller input (known exactly by now) is hashed; the probe runs in parallel.
 // Without equality conditions it is a nested-loop join.
+#include <unistd.h>
+
 #include <algorithm>
+#include <atomic>
+#include <cstdlib>
 #include <set>
 
 #include "operators.hpp"
@@ -15,6 +19,19 @@ namespace tessera::exec {
 using plan::JoinType;
 
 namespace {
+
+// The most row pairs an equi-join may produce: a quarter of physical memory at 16 bytes a pair (the
+// output columns are gathered from the pairs afterwards and need more). TESSERA_JOIN_PAIR_BUDGET
+// overrides it (tests, or a machine shared with other work).
+int64_t join_pair_budget() {
+  if (const char* env = std::getenv("TESSERA_JOIN_PAIR_BUDGET")) {
+    const long long v = std::atoll(env);
+    if (v > 0) return v;
+  }
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  const int64_t bytes = pages > 0 && page > 0 ? static_cast<int64_t>(pages) * page : int64_t(16) << 30;
+  return std::max<int64_t>(bytes / 4 / 16, int64_t(1) << 20);
+}
 
 std::set<ColumnId> ids_of(const Batch& b) { return std::set<ColumnId>(b.ids.begin(), b.ids.end()); }
 
@@ -151,14 +168,26 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
     } else {
       const int chunks = chunk_count(prows, ctx.threads);
       std::vector<Pairs> parts(chunks);
+      // A join whose result cannot fit in memory (an equi-join on a key with few distinct values) stops
+      // with an error once its row pairs pass the budget, instead of running until memory is gone.
+      const int64_t budget = join_pair_budget();
+      std::atomic<int64_t> pairs_so_far{0};
+      std::atomic<bool> over_budget{false};
       parallel_chunks(prows, ctx.threads, [&](int k, int64_t b, int64_t e) {
         Pairs& out = parts[k];
         probe(b, e, [&](int64_t p, int64_t r) {
           out.left.push_back(build_right ? p : r);
           out.right.push_back(build_right ? r : p);
-          return true;
+          if ((out.left.size() & 0xFFFF) == 0 && pairs_so_far.fetch_add(0x10000) + 0x10000 > budget)
+            over_budget = true;
+          return !over_budget.load(std::memory_order_relaxed);
         });
       });
+      if (over_budget)
+        throw ExecError("the join's result is too large for this machine's memory: more than " +
+                        std::to_string(budget) + " rows (" + std::to_string(budget * 16 >> 30) +
+                        " GiB of row pairs before any column is copied); is the join key one with few distinct "
+                        "values? Add a more selective join condition or filter");
       size_t total = 0;
       for (auto& p : parts) total += p.left.size();
       pairs.left.reserve(total);

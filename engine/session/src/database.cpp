@@ -2,6 +2,7 @@
 // parser -> binder -> optimizer -> executor.
 #include "tessera/engine/database.hpp"
 
+#include <new>
 #include <chrono>
 #include <cstdlib>
 #include <map>
@@ -369,6 +370,9 @@ struct Database::Impl {
       throw;
     } catch (const sql::ParseError& e) {
       throw Error(sql::to_string(e.location()) + ": " + e.message());
+    } catch (const std::bad_alloc&) {
+      throw Error("out of memory: the statement needs more host memory than this machine can give it "
+                  "(its intermediate results were freed; tables and views are unchanged)");
     } catch (const std::exception& e) {
       throw Error(e.what());
     }
