@@ -1,5 +1,8 @@
 #include "tessera/compiler/UdfSpec.h"
 
+#include <cctype>
+#include <utility>
+
 #include <nlohmann/json.hpp>
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -11,6 +14,13 @@ bool string_field(const nlohmann::json& j, const char* key, std::string& out) {
   auto it = j.find(key);
   if (it == j.end() || !it->is_string()) return false;
   out = it->get<std::string>();
+  return true;
+}
+
+bool is_identifier(const std::string& s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  for (char c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
   return true;
 }
 }  // namespace
@@ -38,6 +48,20 @@ bool load_udf_spec(const std::string& path, std::deque<OwnedSpec>& out, std::str
       return false;
     }
     if (!string_field(f, "kernel", o.kernel)) o.kernel = o.symbol;
+    // The kernel id becomes part of the kernel's symbol (tk_<id>) and the symbol is a C name: both must be
+    // identifiers (a '-' or a space aborted the LLVM back end; issue 12). SQL names are identifiers too.
+    for (const auto& [field, value] : {std::pair<const char*, const std::string*>{"kernel", &o.kernel},
+                                       {"symbol", &o.symbol}, {"sql_name", &o.sql_name}})
+      if (!is_identifier(*value)) {
+        error = where + ": \"" + field + "\" is '" + *value +
+                "'; it must be an identifier (letters, digits and '_', not starting with a digit)";
+        return false;
+      }
+    for (size_t k = 0; k + 1 < out.size(); ++k)
+      if (out[k].kernel == o.kernel) {
+        error = where + ": kernel id '" + o.kernel + "' is used twice (give one a \"kernel\" of its own)";
+        return false;
+      }
     string_field(f, "summary", o.summary);
     fn::SqlType result_type;
     if (!fn::parse_type_name(result, result_type)) {
