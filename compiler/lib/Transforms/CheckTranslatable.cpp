@@ -87,6 +87,9 @@ class CheckTranslatablePass : public impl::CheckTranslatableBase<CheckTranslatab
           } else {
             why = "indirect call (virtual function or function pointer)";
           }
+        } else if (mlir::isa<mlir::LLVM::InlineAsmOp>(op)) {
+          // Machine code for one target: no GPU (and no other CPU) can run it.
+          why = "inline assembly";
         } else if (auto addr = mlir::dyn_cast<mlir::LLVM::AddressOfOp>(op)) {
           auto global = module.lookupSymbol<mlir::LLVM::GlobalOp>(addr.getGlobalName());
           if (global && !global.getValueOrNull() && global.getInitializerRegion().empty())
@@ -143,6 +146,10 @@ class CheckTranslatablePass : public impl::CheckTranslatableBase<CheckTranslatab
         fn.getBody().dropAllReferences();
         fn.getBody().getBlocks().clear();
         fn.setLinkage(mlir::LLVM::Linkage::External);
+        // A declaration cannot carry the definition's debug subprogram (LLVM's verifier refused the whole
+        // module, so one rejected function built nothing; issue 12): keep only its file:line.
+        if (auto fused = mlir::dyn_cast<mlir::FusedLoc>(fn->getLoc()))
+          fn->setLoc(mlir::FusedLoc::get(module.getContext(), fused.getLocations()));
       }
       fn->setAttr("tessera.untranslatable", b.getStringAttr(why));
     }
