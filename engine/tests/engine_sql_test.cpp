@@ -267,6 +267,19 @@ TEST_F(Engine, NarrowTypesAreRangeChecked) {
   EXPECT_EQ(rows("SELECT CAST(NULL AS TINYINT)"), (V{"NULL"}));
 }
 
+TEST_F(Engine, GroupingErrorsAreLocatedAndHavingAloneMakesOneGroup) {
+  // Issue 12: the "not in GROUP BY" errors had no line:column, and HAVING without GROUP BY over a plain
+  // column answered row by row instead of refusing (SQL Server: the whole input is one group).
+  EXPECT_EQ(error("SELECT grp, count(*) FROM t GROUP BY id"),
+            "1:8: column 'grp' is invalid in the select list because it is not contained in either an aggregate "
+            "function or the GROUP BY clause");
+  EXPECT_EQ(error("SELECT id,\n  amount FROM t GROUP BY id").rfind("2:3: column 'amount'", 0), 0u);
+  EXPECT_EQ(error("SELECT id FROM t HAVING id > 1").rfind("1:8: column 'id' is invalid", 0), 0u);
+  EXPECT_NE(error("SELECT count(*) FROM t HAVING id > 1").find("invalid in the HAVING clause"), std::string::npos);
+  EXPECT_EQ(rows("SELECT count(*) FROM t HAVING count(*) > 1"), (V{"5"}));
+  EXPECT_EQ(rows("SELECT count(*) FROM t HAVING count(*) > 5"), (V{}));
+}
+
 TEST_F(Engine, BadSqlAndUnknownNamesGetClearErrors) {
   EXPECT_EQ(error("SELECT id FROM t WHERE"), "1:23: expected a condition after WHERE, found end of input");
   EXPECT_NE(error("SELECT id FROM nosuch").find("1:16: unknown table 'nosuch'"), std::string::npos);

@@ -38,19 +38,19 @@ void ast_conjuncts(const sql::Expr& e, std::vector<const sql::Expr*>& out) {
 // expressions become references to the group columns; any other column of this query is an error.
 ExprPtr after_aggregate(const ExprPtr& e, const std::vector<std::string>& group_keys,
                         const std::vector<OutputColumn>& group_out, const std::set<ColumnId>& agg_ids,
-                        const Scope& scope, const char* clause) {
+                        const Scope& scope, const char* clause, sql::SourceLocation loc) {
   if (!e) return e;
   const std::string key = fingerprint(*e);
   for (size_t i = 0; i < group_keys.size(); ++i)
     if (group_keys[i] == key) return column_ref(group_out[i].id, group_out[i].type, group_out[i].name);
   if (e->kind == ExprKind::Column) {
     if (agg_ids.count(e->column) || !scope.owns(e->column)) return e;
-    throw BindError("column '" + e->name + "' is invalid in the " + clause +
+    throw BindError(loc, "column '" + e->name + "' is invalid in the " + clause +
                     " because it is not contained in either an aggregate function or the GROUP BY clause");
   }
   if (e->kind == ExprKind::Subquery || e->args.empty()) return e;
   auto copy = std::make_shared<Expr>(*e);
-  for (auto& a : copy->args) a = after_aggregate(a, group_keys, group_out, agg_ids, scope, clause);
+  for (auto& a : copy->args) a = after_aggregate(a, group_keys, group_out, agg_ids, scope, clause, loc);
   return copy;
 }
 
@@ -251,7 +251,9 @@ BoundSelect Binder::bind_select(const sql::SelectStatement& q, const Scope* oute
   plan = make_filter(std::move(plan), std::move(late_filters));
 
   // EXISTS only needs the rows: the select list does not matter.
-  bool aggregating = !q.group_by.empty() || (q.having && has_aggregate(*q.having));
+  // HAVING without GROUP BY makes the whole input one group, as in SQL Server (a HAVING over plain
+  // columns answered row by row).
+  bool aggregating = !q.group_by.empty() || q.having;
   for (const auto& item : q.items) aggregating = aggregating || has_aggregate(*item.expr);
   if (mode == SubqueryMode::Exists && !aggregating) {
     out.plan = plan;
@@ -303,7 +305,7 @@ BoundSelect Binder::bind_select(const sql::SelectStatement& q, const Scope* oute
     if (applies.size() != before) throw BindError(e.loc, "correlated subqueries are only supported in WHERE");
     if (!aggregating) return b;
     for (const auto& o : actx.outputs) agg_ids.insert(o.id);
-    return after_aggregate(b, group_keys, group_out, agg_ids, scope, clause);
+    return after_aggregate(b, group_keys, group_out, agg_ids, scope, clause, e.loc);
   };
   if (aggregating) {
     for (size_t i = 0; i < groups.size(); ++i) {
@@ -326,7 +328,7 @@ BoundSelect Binder::bind_select(const sql::SelectStatement& q, const Scope* oute
         if (!qual.empty() && e.qualifier != qual) continue;
         any = true;
         ExprPtr ref = column_ref(e.id, e.type, e.name);
-        items.push_back(aggregating ? after_aggregate(ref, group_keys, group_out, agg_ids, scope, "select list") : ref);
+        items.push_back(aggregating ? after_aggregate(ref, group_keys, group_out, agg_ids, scope, "select list", item.loc) : ref);
         names.push_back(e.name);
       }
       if (!any) throw BindError(item.loc, "'" + qual + ".*' names no table of the FROM clause");
