@@ -1,4 +1,6 @@
 // tessera-check-translatable: see Passes.td.
+#include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -46,6 +48,25 @@ std::string classify_external_call(llvm::StringRef name) {
   return "call to a function with no definition";
 }
 
+// libm functions whose last bit differs between libm (CPU) and libdevice (GPU): they compile, with a
+// warning, because the CPU and GPU kernels of a function that calls them may disagree.
+bool is_inexact_math(llvm::StringRef name) {
+  static const llvm::StringSet<> kNames = {"exp",  "exp2", "log",  "log2", "log10", "pow",   "sin",   "cos",
+                                           "tan",  "asin", "acos", "atan", "atan2", "sinh",  "cosh",  "tanh",
+                                           "cbrt", "hypot", "expm1", "log1p"};
+  name.consume_back("f");  // sinf
+  return kNames.contains(name);
+}
+
+// The mutable global a pointer points into (through GEPs), if any.
+mlir::LLVM::GlobalOp written_global(mlir::Value ptr, mlir::ModuleOp module) {
+  while (auto gep = ptr.getDefiningOp<mlir::LLVM::GEPOp>()) ptr = gep.getBase();
+  auto addr = ptr.getDefiningOp<mlir::LLVM::AddressOfOp>();
+  if (!addr) return {};
+  auto global = module.lookupSymbol<mlir::LLVM::GlobalOp>(addr.getGlobalName());
+  return global && !global.getConstant() ? global : mlir::LLVM::GlobalOp{};
+}
+
 std::string type_problem(mlir::Type t) {
   if (mlir::isa<mlir::Float80Type>(t)) return "unsupported type 'x86_fp80' (long double)";
   if (mlir::isa<mlir::Float128Type>(t)) return "unsupported type 'fp128'";
@@ -83,10 +104,24 @@ class CheckTranslatablePass : public impl::CheckTranslatableBase<CheckTranslatab
             } else {
               const std::string kind = classify_external_call(*callee);
               if (!kind.empty()) why = kind + " (call to '" + pretty(*callee) + "')";
+              else if (is_inexact_math(*callee)) warn_inexact(op->getLoc(), name, callee->str());
             }
           } else {
             why = "indirect call (virtual function or function pointer)";
           }
+        } else if (auto intr = mlir::dyn_cast<mlir::LLVM::CallIntrinsicOp>(op);
+                   intr && is_inexact_math(intr.getIntrin().split('.').second.split('.').first)) {
+          // "llvm.sin.f64" -> "sin"
+          warn_inexact(op->getLoc(), name, intr.getIntrin().split('.').second.split('.').first.str());
+        } else if (op->getName().getStringRef().starts_with("llvm.intr.") &&
+                   is_inexact_math(op->getName().getStringRef().drop_front(10))) {
+          warn_inexact(op->getLoc(), name, op->getName().getStringRef().drop_front(10).str());
+        } else if (auto store = mlir::dyn_cast<mlir::LLVM::StoreOp>(op); store && written_global(store.getAddr(), module)) {
+          why = "writes the global variable '" + pretty(written_global(store.getAddr(), module).getSymName()) +
+                "' (one copy shared by every row and GPU thread)";
+        } else if (auto rmw = mlir::dyn_cast<mlir::LLVM::AtomicRMWOp>(op); rmw && written_global(rmw.getPtr(), module)) {
+          why = "writes the global variable '" + pretty(written_global(rmw.getPtr(), module).getSymName()) +
+                "' (one copy shared by every row and GPU thread)";
         } else if (mlir::isa<mlir::LLVM::InlineAsmOp>(op)) {
           // Machine code for one target: no GPU (and no other CPU) can run it.
           why = "inline assembly";
@@ -119,6 +154,35 @@ class CheckTranslatablePass : public impl::CheckTranslatableBase<CheckTranslatab
         report(first_loc, name, first_why);
       }
     });
+
+    // Recursion: a GPU thread's stack is small and fixed; a call cycle among defined functions is refused.
+    {
+      std::map<std::string, std::set<std::string>> callees;
+      for (const auto& [callee, cs] : callers)
+        for (const std::string& caller : cs) callees[caller].insert(callee);
+      std::map<std::string, int> state;  // 0 new, 1 on the DFS stack, 2 done
+      std::vector<std::string> stack;
+      std::function<void(const std::string&)> dfs = [&](const std::string& f) {
+        state[f] = 1;
+        stack.push_back(f);
+        for (const std::string& g : callees[f]) {
+          if (state[g] == 1) {  // a cycle: every function from g to the top of the stack is in it
+            for (auto it = std::find(stack.begin(), stack.end(), g); it != stack.end(); ++it) {
+              if (reasons.count(*it)) continue;
+              const std::string why = "recursion (through '" + pretty(g) + "'; GPU threads have a small fixed stack)";
+              reasons[*it] = why;
+              if (auto fn = module.lookupSymbol<LLVMFuncOp>(*it)) report(fn.getLoc(), *it, why);
+            }
+          } else if (state[g] == 0) {
+            dfs(g);
+          }
+        }
+        stack.pop_back();
+        state[f] = 2;
+      };
+      for (const auto& [f, _] : callees)
+        if (state[f] == 0) dfs(f);
+    }
 
     // A function that calls a rejected function is rejected too.
     std::vector<std::string> work;
@@ -158,6 +222,11 @@ class CheckTranslatablePass : public impl::CheckTranslatableBase<CheckTranslatab
   }
 
  private:
+  void warn_inexact(mlir::Location loc, const std::string& fn, const std::string& callee) {
+    mlir::emitWarning(loc) << "tessera: '" << pretty(fn) << "' calls '" << callee
+                           << "' from the C math library: its CPU and GPU kernels may differ in the last bit; "
+                              "use tessera::fn::pmath (portable_math.hpp)";
+  }
   void report(mlir::Location loc, const std::string& fn, const std::string& why) {
     auto diag = asErrors ? mlir::emitError(loc) : mlir::emitWarning(loc);
     diag << "tessera: '" << pretty(fn) << "' cannot be compiled to a kernel: " << why;

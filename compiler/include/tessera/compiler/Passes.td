@@ -18,8 +18,13 @@ def CheckTranslatable : Pass<"tessera-check-translatable", "mlir::ModuleOp"> {
     (`llvm.invoke`, `llvm.landingpad`, `__cxa_*` calls), heap allocation
     (`operator new`, `malloc`, ...), I/O (`printf`, `fopen`, ...), calls to
     functions that have no definition and are not supported intrinsics or
-    libm functions, and unsupported types (`x86_fp80`, `fp128`). A function
-    is also rejected when a function it calls is rejected.
+    libm functions, unsupported types (`x86_fp80`, `fp128`), inline assembly,
+    stores to mutable globals (a `static` counter: one copy for every row and
+    GPU thread) and recursion (a call cycle among defined functions: a GPU
+    thread's stack is small and fixed). A function is also rejected when a
+    function it calls is rejected. Calls to libm's transcendental functions
+    (`sin`, `exp`, `pow`, ...) compile with a warning: libm and libdevice
+    differ in the last bit, so the CPU and GPU kernels may disagree.
 
     Rejected functions get a `tessera.untranslatable` string attribute with
     the reason; with `erase=true` they are removed from the module so that the
