@@ -278,6 +278,8 @@ TEST_F(Engine, GroupingErrorsAreLocatedAndHavingAloneMakesOneGroup) {
   EXPECT_NE(error("SELECT count(*) FROM t HAVING id > 1").find("invalid in the HAVING clause"), std::string::npos);
   EXPECT_EQ(rows("SELECT count(*) FROM t HAVING count(*) > 1"), (V{"5"}));
   EXPECT_EQ(rows("SELECT count(*) FROM t HAVING count(*) > 5"), (V{}));
+  // GROUP BY 1 is no column position in SQL Server but Msg 164, located at the constant.
+  EXPECT_EQ(error("SELECT grp, count(*) FROM t GROUP BY 1").rfind("1:38: Msg 164: Each GROUP BY expression", 0), 0u);
 }
 
 TEST_F(Engine, BadSqlAndUnknownNamesGetClearErrors) {

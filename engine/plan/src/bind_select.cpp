@@ -270,7 +270,15 @@ BoundSelect Binder::bind_select(const sql::SelectStatement& q, const Scope* oute
   std::vector<ExprPtr> join_back;  // Scalar mode: outer side of each correlation key
   for (const auto& g : q.group_by) {
     ExprContext ctx{&scope, nullptr, nullptr, "GROUP BY clause"};
-    groups.push_back(bind_expr(*g, ctx));
+    ExprPtr bound = bind_expr(*g, ctx);
+    // SQL Server groups by expressions over the query's own columns only: `GROUP BY 1` is not an
+    // ordinal there but an error, and so is a constant or an outer column alone.
+    std::vector<ColumnId> cols;
+    collect_columns(*bound, cols);
+    if (std::none_of(cols.begin(), cols.end(), [&](ColumnId c) { return scope.owns(c); }))
+      throw BindError(g->loc, "Msg 164: Each GROUP BY expression must contain at least one column that is not an "
+                              "outer reference (GROUP BY 1 is not a column position in SQL Server)");
+    groups.push_back(std::move(bound));
   }
   if (mode == SubqueryMode::Scalar && !correlated.empty()) {
     // Decorrelation: each correlated conjunct must be inner = outer; the inner sides become group keys.
