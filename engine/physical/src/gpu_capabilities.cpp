@@ -81,9 +81,6 @@ std::string gpu_unsupported(const plan::LogicalOp& op) {
       for (const auto& a : op.aggregates) {
         if (!a.arg) continue;
         if (std::string why = gpu_unsupported(*a.arg); !why.empty()) return why + " (in " + plan::to_string(*a.arg) + ")";
-        const plan::DataType& t = a.arg->type;
-        if ((a.func == plan::AggFunc::Min || a.func == plan::AggFunc::Max) && t.is_string())
-          return std::string(plan::agg_name(a.func)) + " over " + t.to_string() + " not yet on the GPU";
       }
       return "";
     }

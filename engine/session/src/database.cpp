@@ -85,7 +85,7 @@ struct Database::Impl {
   cudaStream_t stream = nullptr;
 
   // The GPU engine next to the catalog's kernels: the device pool, one stream, the resident column cache
-  // with a budget of 80% of the device memory free now.
+  // with a budget of 80% of the device memory free now (or Options::gpu_cache_bytes).
   void open_gpu_engine() {
     if (!gpu) {
       gpu_engine.why_not = "no GPU: " + gpu_error;
@@ -100,7 +100,8 @@ struct Database::Impl {
     }
     int64_t free = 0, total = 0;
     pool->memory_info(free, total);
-    cache = std::make_unique<exec::gpu::GpuColumnCache>(*pool, free / 10 * 8);
+    cache = std::make_unique<exec::gpu::GpuColumnCache>(*pool, opts.gpu_cache_bytes > 0 ? opts.gpu_cache_bytes
+                                                                                         : free / 10 * 8);
     gpu_engine.usable = true;
   }
   ~Impl() {

@@ -251,10 +251,40 @@ __global__ void minmax_kernel(int64_t rows, const int32_t* gid, const void* data
   }
 }
 
+// MIN/MAX of a string column: per group, the row holding the best string, found by a compare-and-swap
+// loop on the group's row index (strings compare bytewise without trailing blanks, as on the CPU; equal
+// strings keep the lower row), then one gather. A group without a non-NULL value gets NULL.
+DeviceColumnPtr minmax_string(const rt::DeviceColumn& arg, const int32_t* gid, int64_t groups, int64_t rows,
+                              bool is_min, GpuContext& ctx) {
+  rt::DeviceBuffer best_rows = new_buffer(static_cast<size_t>(groups) * 4, ctx);
+  int32_t* best = static_cast<int32_t*>(best_rows.data());
+  for_rows(groups, ctx.stream, [=] __device__(int64_t gi) { best[gi] = -1; });
+  const rt::ColumnView v = arg.view();
+  for_rows(rows, ctx.stream, [=] __device__(int64_t i) {
+    if (v.valid && !v.valid[i]) return;
+    int32_t* slot = best + (gid ? gid[i] : 0);
+    const int32_t row = static_cast<int32_t>(i);
+    int32_t cur = *reinterpret_cast<volatile int32_t*>(slot);
+    for (;;) {
+      if (cur >= 0) {
+        const int c = compare_cells(v, row, v, cur);
+        const bool better = (is_min ? c < 0 : c > 0) || (c == 0 && row < cur);
+        if (!better) return;
+      }
+      const int32_t seen = atomicCAS(slot, cur, row);
+      if (seen == cur) return;
+      cur = seen;
+    }
+  });
+  return gather(arg, best, groups, ctx, /*may_miss=*/true);
+}
+
 DeviceColumnPtr aggregate_one(const plan::Aggregate& a, const DataType& out_type, const DeviceColumnPtr& arg,
                               const Grouping& g, int64_t rows, GpuContext& ctx) {
   const int64_t groups = g.groups;
   const int32_t* gid = g.groups == 1 ? nullptr : static_cast<const int32_t*>(g.group_of.data());
+  if ((a.func == AggFunc::Min || a.func == AggFunc::Max) && arg && arg->type == fn::SqlType::String)
+    return minmax_string(*arg, gid, groups, rows, a.func == AggFunc::Min, ctx);
   const uint8_t* valid = arg ? static_cast<const uint8_t*>(arg->valid.data()) : nullptr;
   const unsigned grid = grid_for(rows);
   const size_t smem4 = groups <= kSharedGroups ? static_cast<size_t>(groups) * 32 : 0;

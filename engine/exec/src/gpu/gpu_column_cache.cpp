@@ -2,6 +2,9 @@
 
 #include <cuda_runtime.h>
 
+#include <cstdio>
+#include <string>
+
 #include "device_ops.hpp"
 
 namespace tessera::exec::gpu {
@@ -9,6 +12,16 @@ namespace tessera::exec::gpu {
 int64_t device_bytes(const rt::Column& c) {
   return static_cast<int64_t>(c.data.size() + c.offsets.size() * 8 + c.lengths.size() * 4 + c.valid.size());
 }
+
+namespace {
+std::string size_text(int64_t bytes) {
+  char buf[32];
+  if (bytes >= (int64_t(1) << 30)) std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / 1073741824.0);
+  else if (bytes >= (int64_t(1) << 20)) std::snprintf(buf, sizeof buf, "%.1f MiB", bytes / 1048576.0);
+  else std::snprintf(buf, sizeof buf, "%.1f KiB", bytes / 1024.0);
+  return buf;
+}
+}  // namespace
 
 DeviceColumnPtr GpuColumnCache::get(const storage::Table& table, size_t col, void* stream) {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -30,9 +43,9 @@ DeviceColumnPtr GpuColumnCache::get(const storage::Table& table, size_t col, voi
   }
   if (resident_ + bytes > budget_)
     throw ExecError("GPU memory: column " + table.name() + "." + table.schema().field(col).name + " needs " +
-                    std::to_string(bytes >> 20) + " MiB, but the GPU column cache holds " +
-                    std::to_string(resident_ >> 20) + " MiB for the running query within its budget of " +
-                    std::to_string(budget_ >> 20) + " MiB (streaming larger-than-GPU data is not done yet)");
+                    size_text(bytes) + ", but the GPU column cache holds " + size_text(resident_) +
+                    " for the running query within its budget of " + size_text(budget_) +
+                    " (streaming larger-than-GPU data is not done yet)");
   auto c = std::make_shared<rt::DeviceColumn>();
   c->type = host.type;
   c->rows = host.rows;

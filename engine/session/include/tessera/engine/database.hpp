@@ -49,6 +49,8 @@ struct Options {
   std::string catalog_dir;  // "": $TESSERA_CATALOG, else the catalog this build made (build/catalog)
   int threads = 0;          // 0: all hardware threads
   FunctionDevice functions = FunctionDevice::Auto;
+  // GPU-resident table columns may use this many bytes (0: 80% of the device memory free at start).
+  int64_t gpu_cache_bytes = 0;
 };
 
 struct QueryResult {
