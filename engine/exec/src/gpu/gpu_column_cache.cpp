@@ -6,12 +6,18 @@
 #include <string>
 
 #include "device_ops.hpp"
+#include "staged_upload.hpp"
 
 namespace tessera::exec::gpu {
 
 int64_t device_bytes(const rt::Column& c) {
   return static_cast<int64_t>(c.data.size() + c.offsets.size() * 8 + c.lengths.size() * 4 + c.valid.size());
 }
+
+GpuColumnCache::GpuColumnCache(rt::MemoryResource& mr, int64_t budget_bytes)
+    : mr_(mr), uploader_(std::make_unique<StagedUploader>()), budget_(budget_bytes) {}
+
+GpuColumnCache::~GpuColumnCache() = default;
 
 namespace {
 std::string size_text(int64_t bytes) {
@@ -51,8 +57,7 @@ DeviceColumnPtr GpuColumnCache::get(const storage::Table& table, size_t col, voi
   c->rows = host.rows;
   auto copy = [&](rt::DeviceBuffer& dst, const void* src, size_t n) {
     dst = rt::DeviceBuffer(mr_, n, stream);
-    if (n) rt::cuda_check(cudaMemcpyAsync(dst.data(), src, n, cudaMemcpyHostToDevice, static_cast<cudaStream_t>(stream)),
-                          "cudaMemcpyAsync");
+    uploader_->copy(dst.data(), src, n, static_cast<cudaStream_t>(stream));
   };
   copy(c->data, host.data.data(), host.data.size());
   if (host.type == fn::SqlType::String) {

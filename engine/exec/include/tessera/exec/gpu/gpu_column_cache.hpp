@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <list>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <utility>
@@ -21,9 +22,12 @@ class MemoryResource;
 
 namespace tessera::exec::gpu {
 
+class StagedUploader;
+
 class GpuColumnCache {
  public:
-  GpuColumnCache(rt::MemoryResource& mr, int64_t budget_bytes) : mr_(mr), budget_(budget_bytes) {}
+  GpuColumnCache(rt::MemoryResource& mr, int64_t budget_bytes);
+  ~GpuColumnCache();
 
   // The device copy of column `col` of `table`, uploaded on `stream` if absent. `pinned`: the columns the
   // running query already holds, never evicted for this one.
@@ -44,6 +48,7 @@ class GpuColumnCache {
     std::list<Key>::iterator lru;
   };
   rt::MemoryResource& mr_;
+  std::unique_ptr<StagedUploader> uploader_;  // first uploads through pinned staging buffers
   int64_t budget_;
   int64_t resident_ = 0;
   int64_t uploaded_ = 0;
