@@ -282,6 +282,19 @@ TEST_F(Engine, GroupingErrorsAreLocatedAndHavingAloneMakesOneGroup) {
   EXPECT_EQ(error("SELECT grp, count(*) FROM t GROUP BY 1").rfind("1:38: Msg 164: Each GROUP BY expression", 0), 0u);
 }
 
+TEST_F(Engine, OffsetFetchPagesThroughSortedRows) {
+  EXPECT_EQ(rows("SELECT id FROM t ORDER BY id OFFSET 1 ROWS FETCH NEXT 2 ROWS ONLY"), (V{"2", "3"}));
+  EXPECT_EQ(rows("SELECT id FROM t ORDER BY id DESC OFFSET 3 ROWS"), (V{"2", "1"}));
+  EXPECT_EQ(rows("SELECT id FROM t ORDER BY id OFFSET 9 ROWS FETCH FIRST 1 ROW ONLY"), (V{}));
+  EXPECT_EQ(rows("SELECT id FROM t ORDER BY id LIMIT 2 OFFSET 3"), (V{"4", "5"}));
+  EXPECT_EQ(error("SELECT id FROM t OFFSET 1 ROWS"), "1:18: OFFSET needs an ORDER BY before it");
+  EXPECT_EQ(error("SELECT TOP 1 id FROM t ORDER BY id OFFSET 1 ROWS"), "1:36: a query cannot have both TOP and OFFSET");
+  EXPECT_EQ(error("SELECT id FROM t ORDER BY id OFFSET 1 ROWS FETCH NEXT 2 ROWS"),
+            "1:61: expected ONLY after FETCH NEXT n ROWS, found end of input");
+  EXPECT_NE(db_->explain("SELECT id FROM t ORDER BY id OFFSET 1 ROWS FETCH NEXT 2 ROWS ONLY").find("Limit 2 OFFSET 1"),
+            std::string::npos);
+}
+
 TEST_F(Engine, BadSqlAndUnknownNamesGetClearErrors) {
   EXPECT_EQ(error("SELECT id FROM t WHERE"), "1:23: expected a condition after WHERE, found end of input");
   EXPECT_NE(error("SELECT id FROM nosuch").find("1:16: unknown table 'nosuch'"), std::string::npos);

@@ -155,6 +155,12 @@ TEST_F(GpuEngine, SortsNullsFirstDescendingStringsAndTopN) {
               "SELECT id, f, d FROM t ORDER BY f NULLS FIRST, d DESC NULLS LAST, id LIMIT 7");
   expect_same("SELECT id FROM t ORDER BY id LIMIT 3");
   expect_same("SELECT id FROM e ORDER BY id");
+  // OFFSET ... FETCH (SQL Server) and LIMIT ... OFFSET: a window of the sorted rows, past the end, or empty.
+  expect_same("SELECT id, g FROM t ORDER BY g DESC, id OFFSET 10 ROWS FETCH NEXT 5 ROWS ONLY",
+              "SELECT id, g FROM t ORDER BY g DESC NULLS LAST, id LIMIT 5 OFFSET 10");
+  expect_same("SELECT id FROM t ORDER BY id OFFSET 995 ROWS", "SELECT id FROM t ORDER BY id OFFSET 995");
+  expect_same("SELECT id FROM t ORDER BY id LIMIT 4 OFFSET 2000", "SELECT id FROM t ORDER BY id LIMIT 4 OFFSET 2000");
+  expect_same("SELECT id FROM e ORDER BY id OFFSET 1 ROWS FETCH FIRST 1 ROW ONLY", "SELECT id FROM e ORDER BY id LIMIT 1 OFFSET 1");
 }
 
 TEST_F(GpuEngine, JoinsOfEveryKindWithSkewNullsAndStringKeys) {

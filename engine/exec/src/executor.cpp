@@ -2,6 +2,7 @@
 // project, limit, the one-row input of a SELECT without FROM.
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <numeric>
 #include <optional>
 
@@ -193,11 +194,15 @@ Batch execute_node(const plan::LogicalOp& op, ExecContext& ctx) {
     case OpKind::Aggregate: return run_aggregate(op, execute(*op.child(), ctx), ctx);
     case OpKind::Sort: return run_sort(op, execute(*op.child(), ctx), -1, ctx);
     case OpKind::Limit: {
-      if (op.child()->kind == OpKind::Sort) return run_sort(*op.child(), execute(*op.child()->child(), ctx), op.limit, ctx);
-      Batch in = execute(*op.child(), ctx);
-      if (in.rows <= op.limit) return in;
-      std::vector<int64_t> rows(static_cast<size_t>(op.limit));
-      std::iota(rows.begin(), rows.end(), 0);
+      // Rows [offset, offset + limit) of the input; over a sort, a top-(offset + limit) sort.
+      const int64_t end = op.limit >= 0 && op.limit <= INT64_MAX - op.offset ? op.offset + op.limit : -1;
+      Batch in = op.child()->kind == OpKind::Sort ? run_sort(*op.child(), execute(*op.child()->child(), ctx), end, ctx)
+                                                   : execute(*op.child(), ctx);
+      const int64_t stop = end >= 0 ? std::min(end, in.rows) : in.rows;
+      const int64_t start = std::min(op.offset, stop);
+      if (start == 0 && stop == in.rows) return in;
+      std::vector<int64_t> rows(static_cast<size_t>(stop - start));
+      std::iota(rows.begin(), rows.end(), start);
       return gather(in, rows, ctx.threads);
     }
     case OpKind::SingleRow: {

@@ -428,10 +428,11 @@ BoundSelect Binder::bind_select(const sql::SelectStatement& q, const Scope* oute
       if (i < visible) out.order_by.push_back(static_cast<int>(i));
   }
   const std::optional<int64_t> limit = q.top ? q.top : q.limit;
-  if (limit) {
+  if (limit || q.offset) {
     auto l = make_plan(OpKind::Limit);
     l->outputs = plan->outputs;
-    l->limit = *limit;
+    l->limit = limit ? *limit : -1;  // -1: every row after the offset
+    l->offset = q.offset.value_or(0);
     l->children = {plan};
     plan = l;
   }

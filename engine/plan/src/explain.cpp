@@ -104,7 +104,10 @@ void render(const LogicalOp& op, int depth, std::string& out, std::vector<const 
       line += s;
       break;
     }
-    case OpKind::Limit: line += "Limit " + std::to_string(op.limit); break;
+    case OpKind::Limit:
+      line += op.limit >= 0 ? "Limit " + std::to_string(op.limit) : std::string("Limit all");
+      if (op.offset > 0) line += " OFFSET " + std::to_string(op.offset);
+      break;
     case OpKind::SingleRow: line += "SingleRow"; break;
   }
   line += "  (rows~" + rows_text(op.estimated_rows) + ", " + op_device;

@@ -139,7 +139,10 @@ class Optimizer {
           g *= e->kind == ExprKind::Column ? ndv(e->column, in(0)) : std::max(1.0, in(0) / 10);
         return std::max(1.0, std::min(in(0), g));
       }
-      case OpKind::Limit: return std::min<double>(in(0), static_cast<double>(op.limit));
+      case OpKind::Limit: {
+        const double after = std::max(0.0, in(0) - static_cast<double>(op.offset));
+        return op.limit >= 0 ? std::min<double>(after, static_cast<double>(op.limit)) : after;
+      }
       case OpKind::SingleRow: return 1;
       default: return in(0);
     }

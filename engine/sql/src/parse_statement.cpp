@@ -134,9 +134,26 @@ SelectPtr Parser::select_core(SourceLocation start) {
       q->order_by.push_back(std::move(o));
     } while (accept(TokenKind::Comma));
   }
-  if (accept_keyword("LIMIT")) {
+  if (at_keyword("OFFSET")) {
+    // SQL Server: ORDER BY ... OFFSET n {ROW|ROWS} [FETCH {FIRST|NEXT} m {ROW|ROWS} ONLY].
+    const Token& at = next();
+    if (q->order_by.empty()) fail_at(at, "OFFSET needs an ORDER BY before it");
+    if (q->top) fail_at(at, "a query cannot have both TOP and OFFSET");
+    q->offset = integer("an integer row count", "after OFFSET");
+    if (!peek().is_word("ROW") && !peek().is_word("ROWS")) fail_expected("ROW or ROWS", "after the OFFSET count");
+    next();
+    if (accept_keyword("FETCH")) {
+      if (!peek().is_word("FIRST") && !peek().is_word("NEXT")) fail_expected("FIRST or NEXT", "after FETCH");
+      next();
+      q->limit = integer("an integer row count", "after FETCH NEXT");
+      if (!peek().is_word("ROW") && !peek().is_word("ROWS")) fail_expected("ROW or ROWS", "after the FETCH count");
+      next();
+      if (!peek().is_word("ONLY")) fail_expected("ONLY", "after FETCH NEXT n ROWS");
+      next();
+    }
+  } else if (accept_keyword("LIMIT")) {
     q->limit = integer("an integer row count", "after LIMIT");
-    if (at_keyword("OFFSET")) fail_at(peek(), "LIMIT ... OFFSET is not supported");
+    if (accept_keyword("OFFSET")) q->offset = integer("an integer row count", "after LIMIT n OFFSET");
   }
   if (q->top && q->limit) fail_at(peek(), "a query cannot have both TOP and LIMIT");
   return q;

@@ -75,8 +75,8 @@ void fill_strided_offsets(int64_t* offsets, int64_t n, int64_t step, GpuContext&
   for_rows(n, ctx.stream, [=] __device__(int64_t i) { offsets[i] = i * step; });
 }
 
-void fill_iota(int32_t* rows, int64_t n, GpuContext& ctx) {
-  for_rows(n, ctx.stream, [=] __device__(int64_t i) { rows[i] = static_cast<int32_t>(i); });
+void fill_iota(int32_t* rows, int64_t n, int64_t first, GpuContext& ctx) {
+  for_rows(n, ctx.stream, [=] __device__(int64_t i) { rows[i] = static_cast<int32_t>(first + i); });
 }
 
 void fill_zero(void* p, size_t bytes, GpuContext& ctx) {

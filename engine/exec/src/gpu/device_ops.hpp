@@ -36,8 +36,8 @@ int32_t max_value(const int32_t* values, int64_t n, GpuContext& ctx);
 // offsets[i] = i * step (string outputs with a uniform per-row capacity).
 void fill_strided_offsets(int64_t* offsets, int64_t n, int64_t step, GpuContext& ctx);
 void fill_zero(void* p, size_t bytes, GpuContext& ctx);
-// rows[i] = i: the selection of the first n rows.
-void fill_iota(int32_t* rows, int64_t n, GpuContext& ctx);
+// rows[i] = first + i: the selection of n consecutive rows.
+void fill_iota(int32_t* rows, int64_t n, int64_t first, GpuContext& ctx);
 
 // Host <-> device.
 DeviceColumnPtr upload(const rt::Column& c, GpuContext& ctx);

@@ -6,6 +6,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstdint>
 
 #include "operators_gpu.hpp"
 #include "tessera/exec/gpu/gpu_column_cache.hpp"
@@ -18,10 +19,14 @@ namespace {
 
 DeviceBatch execute_node(const plan::LogicalOp& op, GpuContext& ctx);
 
-DeviceBatch first_rows(const DeviceBatch& in, int64_t n, GpuContext& ctx) {
-  if (in.rows <= n) return in;
+// Rows [offset, offset + limit) of `in` (limit -1: to the end).
+DeviceBatch row_range(const DeviceBatch& in, int64_t offset, int64_t limit, GpuContext& ctx) {
+  const int64_t stop = limit >= 0 && limit <= in.rows - std::min(offset, in.rows) ? offset + limit : in.rows;
+  const int64_t start = std::min(offset, stop);
+  if (start == 0 && stop == in.rows) return in;
+  const int64_t n = stop - start;
   rt::DeviceBuffer idx = new_buffer(static_cast<size_t>(std::max<int64_t>(n, 1)) * 4, ctx);
-  fill_iota(static_cast<int32_t*>(idx.data()), n, ctx);
+  fill_iota(static_cast<int32_t*>(idx.data()), n, start, ctx);
   DeviceBatch out = gather(in, static_cast<const int32_t*>(idx.data()), n, ctx);
   synchronize(ctx);
   return out;
@@ -55,9 +60,13 @@ DeviceBatch execute_node(const plan::LogicalOp& op, GpuContext& ctx) {
     }
     case OpKind::Aggregate: return aggregate(op, execute_gpu(*op.child(), ctx), ctx);
     case OpKind::Sort: return sort(op, execute_gpu(*op.child(), ctx), -1, ctx);
-    case OpKind::Limit:
-      if (op.child()->kind == OpKind::Sort) return sort(*op.child(), execute_gpu(*op.child()->child(), ctx), op.limit, ctx);
-      return first_rows(execute_gpu(*op.child(), ctx), op.limit, ctx);
+    case OpKind::Limit: {
+      // Over a sort, a top-(offset + limit) sort first.
+      const int64_t end = op.limit >= 0 && op.limit <= INT64_MAX - op.offset ? op.offset + op.limit : -1;
+      if (op.child()->kind == OpKind::Sort)
+        return row_range(sort(*op.child(), execute_gpu(*op.child()->child(), ctx), end, ctx), op.offset, op.limit, ctx);
+      return row_range(execute_gpu(*op.child(), ctx), op.offset, op.limit, ctx);
+    }
     case OpKind::SingleRow: {
       DeviceBatch b;
       b.rows = 1;

@@ -62,6 +62,7 @@ struct LogicalOp {
   // Sort (and top-N when limit >= 0), Limit.
   std::vector<SortKey> sort_keys;
   int64_t limit = -1;
+  int64_t offset = 0;  // Limit: rows skipped before the first one kept (OFFSET)
 
   double estimated_rows = -1;  // set by the optimizer
 

@@ -284,7 +284,8 @@ struct SelectStatement {
   std::vector<ExprPtr> group_by;
   ExprPtr having;
   std::vector<OrderItem> order_by;
-  std::optional<int64_t> limit;        // LIMIT n
+  std::optional<int64_t> limit;        // LIMIT n, FETCH NEXT n ROWS ONLY
+  std::optional<int64_t> offset;       // OFFSET n ROWS (after ORDER BY), LIMIT n OFFSET m
 };
 
 // ---- statements ----
