@@ -282,6 +282,16 @@ TEST_F(Engine, GroupingErrorsAreLocatedAndHavingAloneMakesOneGroup) {
   EXPECT_EQ(error("SELECT grp, count(*) FROM t GROUP BY 1").rfind("1:38: Msg 164: Each GROUP BY expression", 0), 0u);
 }
 
+TEST_F(Engine, StringPlusConcatenatesAndCharIsBlankPadded) {
+  // SQL Server's string +: NULL if either side is NULL; a CHAR(n) keeps its blanks (issue 12).
+  EXPECT_EQ(rows("SELECT grp + '-' + grp FROM t WHERE id = 1"), (V{"a-a"}));
+  EXPECT_EQ(rows("SELECT 'x' + CAST(x AS VARCHAR) FROM t ORDER BY id"), (V{"x10", "NULL", "x30", "NULL", "x50"}));
+  EXPECT_EQ(rows("SELECT grp + NULL FROM t WHERE id = 1"), (V{"NULL"}));
+  EXPECT_EQ(rows("SELECT CAST(grp AS CHAR(3)) + '|' FROM t WHERE id = 2"), (V{"b  |"}));
+  EXPECT_EQ(rows("SELECT CAST('abcdef' AS CHAR(3)), CAST(NULL AS CHAR(2))"), (V{"abc|NULL"}));
+  EXPECT_NE(error("SELECT grp + 1 FROM t").find("operator + is not defined for VARCHAR and INT"), std::string::npos);
+}
+
 TEST_F(Engine, OffsetFetchPagesThroughSortedRows) {
   EXPECT_EQ(rows("SELECT id FROM t ORDER BY id OFFSET 1 ROWS FETCH NEXT 2 ROWS ONLY"), (V{"2", "3"}));
   EXPECT_EQ(rows("SELECT id FROM t ORDER BY id DESC OFFSET 3 ROWS"), (V{"2", "1"}));

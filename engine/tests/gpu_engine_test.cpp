@@ -189,6 +189,11 @@ TEST_F(GpuEngine, DistinctAggregatesWideMinMaxAndNestedLoops) {
   expect_same("SELECT count(*) FROM t a, one b WHERE a.id <> b.id AND (a.k = 7 OR b.k = 7)");
 }
 
+TEST_F(GpuEngine, StringConcatenation) {
+  expect_same("SELECT id, g + '/' + CAST(qty AS VARCHAR) FROM t", "SELECT id, g || '/' || CAST(qty AS VARCHAR) FROM t");
+  expect_same("SELECT id, 'k=' + CAST(k AS VARCHAR) FROM t", "SELECT id, 'k=' || CAST(k AS VARCHAR) FROM t");
+}
+
 TEST_F(GpuEngine, CaseCoalesceAndScalarSubqueries) {
   expect_same("SELECT id, CASE WHEN qty > 40 THEN 'big' WHEN qty > 20 THEN g ELSE NULL END, "
               "CASE WHEN amount IS NULL THEN price ELSE amount END, COALESCE(z, amount, price), COALESCE(g, 'none') FROM t");

@@ -247,6 +247,25 @@ ExprPtr Binder::bind_cast(ExprPtr value, const sql::TypeName& type, ExprPtr styl
   if (value->is_constant() && value->value.null) return constant(Value::null_of(to));
   if (style && !style->is_constant()) throw BindError(style->is_constant() ? loc : loc, "the CONVERT style must be a constant");
   if (from.is_string() && to.is_string()) {
+    if (to.id == TypeId::Char && to.length > 0) {
+      // CHAR(n) is blank-padded to n characters (cut to n when longer), as SQL Server stores it.
+      ExprPtr blanks = call("REPLICATE", {constant(Value::string(" ")), constant(Value::int64(to.length))}, loc);
+      auto padded = std::make_shared<Expr>(*call("LEFT", {call("CONCAT", {value, blanks}, loc),
+                                                          constant(Value::int64(to.length))}, loc));
+      padded->type = to;
+      if (value->is_constant() && value->value.null) return constant(Value::null_of(to));
+      // CONCAT reads NULL as empty: a NULL input stays NULL.
+      auto is_null = std::make_shared<Expr>();
+      is_null->kind = ExprKind::IsNull;
+      is_null->type = DataType::boolean();
+      is_null->args = {value};
+      auto r = std::make_shared<Expr>();
+      r->kind = ExprKind::Case;
+      r->type = to;
+      r->has_else = true;
+      r->args = {is_null, constant(Value::null_of(to)), padded};
+      return fold(r);
+    }
     if (to.length > 0) return call("LEFT", {value, constant(Value::int64(to.length))}, loc);
     return value;
   }

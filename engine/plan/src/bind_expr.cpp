@@ -223,6 +223,34 @@ ExprPtr Binder::bind_comparison(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::Sour
 
 ExprPtr Binder::bind_arithmetic(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::SourceLocation loc) {
   const Op aop = arithmetic_op(o);
+  const bool a_text = a->type.is_string() || (is_null_constant(a) && b->type.is_string());
+  const bool b_text = b->type.is_string() || (is_null_constant(b) && a->type.is_string());
+  if (aop == Op::Add && a_text && b_text) {
+    // String concatenation, SQL Server's `+`: the library's CONCAT, with a CHAR(n) operand blank-padded to its
+    // n characters first (CHAR keeps its blanks in +; stored values are not padded), and NULL if either side
+    // is NULL (CONCAT reads NULL as empty). Runs on either device (catalog kernels, CASE, IS NULL).
+    auto padded = [&](ExprPtr s) -> ExprPtr {
+      if (s->type.id != TypeId::Char || s->type.length <= 0) return s;
+      const int n = s->type.length;
+      ExprPtr blanks = call("REPLICATE", {constant(Value::string(" ")), constant(Value::int64(n))}, loc);
+      return call("LEFT", {call("CONCAT", {s, blanks}, loc), constant(Value::int64(n))}, loc);
+    };
+    if (is_null_constant(a) || is_null_constant(b)) return constant(Value::null_of(DataType::varchar(0)));
+    ExprPtr joined = call("CONCAT", {padded(a), padded(b)}, loc);
+    auto is_null = [](ExprPtr x) {
+      auto r = std::make_shared<Expr>();
+      r->kind = ExprKind::IsNull;
+      r->type = DataType::boolean();
+      r->args = {std::move(x)};
+      return ExprPtr(r);
+    };
+    auto r = std::make_shared<Expr>();
+    r->kind = ExprKind::Case;
+    r->type = joined->type;
+    r->has_else = true;
+    r->args = {op(Op::Or, DataType::boolean(), {is_null(a), is_null(b)}), constant(Value::null_of(joined->type)), joined};
+    return fold(r);
+  }
   if (is_null_constant(a)) a = constant(Value::null_of(b->type));
   if (is_null_constant(b)) b = constant(Value::null_of(a->type));
   auto t = arithmetic_types(aop, a->type, b->type);
