@@ -9,6 +9,9 @@
 #include "tessera/tpch/loader.hpp"
 #include "tessera/tpch/progress_bar.hpp"
 #include "tessera/tpch/schema.hpp"
+#ifdef TESSERA_CLI_HAVE_DUCKDB
+#include "tessera/duckdb/file_table.hpp"
+#endif
 
 namespace tessera::cli {
 
@@ -80,6 +83,22 @@ LoadSummary load_data(engine::Database& db, const DataSource& src, int threads, 
   }
   sum.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return sum;
+}
+
+}  // namespace tessera::cli
+
+namespace tessera::cli {
+
+void load_file_table(engine::Database& db, const std::string& name, const std::string& path, int threads) {
+  if (db.find_table(name)) throw std::runtime_error("--load " + name + "=" + path + ": a table '" + name + "' exists already");
+#ifdef TESSERA_CLI_HAVE_DUCKDB
+  duckdb::DuckDb reader(threads);
+  db.add_table(duckdb::read_file_table(reader, name, path));
+#else
+  (void)threads;
+  throw std::runtime_error("--load " + name + "=" + path +
+                           ": this build has no DuckDB, whose readers --load uses (run scripts/install_duckdb.sh and rebuild)");
+#endif
 }
 
 }  // namespace tessera::cli

@@ -30,4 +30,9 @@ struct LoadSummary {
 // tables' files or cannot be read.
 LoadSummary load_data(engine::Database& db, const DataSource& src, int threads, bool progress);
 
+// --load NAME=PATH: the file read by DuckDB's readers (duckdb::read_file_table) into table NAME. Throws
+// std::runtime_error naming the file for one it cannot read, and when NAME exists already or Tessera was
+// built without DuckDB.
+void load_file_table(engine::Database& db, const std::string& name, const std::string& path, int threads);
+
 }  // namespace tessera::cli

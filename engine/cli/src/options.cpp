@@ -156,6 +156,12 @@ Command parse_command_line(const std::vector<std::string>& args) {
       o.data.kind = a == "--data" ? DataSource::Kind::Tbl : DataSource::Kind::Csv;
       o.data.dir = r.value();
       if (o.data.dir.empty()) throw UsageError(a + " needs a directory");
+    } else if (a == "--load") {
+      const std::string v = r.value();
+      const size_t eq = v.find('=');
+      if (eq == std::string::npos || eq == 0 || eq + 1 == v.size())
+        throw UsageError("--load needs name=path (got '" + v + "')");
+      o.loads.emplace_back(v.substr(0, eq), v.substr(eq + 1));
     } else if (a == "--format") {
       const std::string v = r.value();
       if (!parse_output_format(v, o.settings.format.format))
@@ -197,6 +203,8 @@ std::string usage_text() {
          "  --sf N           generate TPC-H at scale factor N in memory (default 0.01)\n"
          "  --data DIR       load DIR/<table>.tbl (dbgen format) for each TPC-H table present\n"
          "  --csv DIR        load DIR/<table>.csv (comma-separated, header line) for each TPC-H table present\n"
+         "  --load NAME=PATH table NAME from a .csv/.tsv/.txt (header and types detected) or .parquet file,\n"
+         "                   besides the TPC-H data (may be given several times)\n"
          "options:\n"
          "  -e, --execute SQL  run SQL (';'-separated statements; may be given several times)\n"
          "  --format F       table (aligned, default) or csv (RFC 4180)\n"

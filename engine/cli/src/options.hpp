@@ -34,6 +34,7 @@ struct RunOptions {
   int threads = 0;                    // engine and generator threads (0: all cores)
   std::string catalog_dir;            // engine::Options::catalog_dir
   engine::FunctionDevice functions = engine::FunctionDevice::Auto;  // --device
+  std::vector<std::pair<std::string, std::string>> loads;  // --load name=path, besides the TPC-H data
 };
 
 struct GenCommandOptions {

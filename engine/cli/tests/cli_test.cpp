@@ -3,11 +3,17 @@
 // (engine/cli/CMakeLists.txt).
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <sstream>
+#include <utility>
 
+#include "data_setup.hpp"
 #include "options.hpp"
 #include "result_format.hpp"
 #include "statement_splitter.hpp"
+#ifdef TESSERA_CLI_HAVE_DUCKDB
+#include "tessera/duckdb/duckdb.hpp"
+#endif
 
 using namespace tessera;
 using namespace tessera::cli;
@@ -333,3 +339,47 @@ TEST(CliFormat, Names) {
   EXPECT_FALSE(parse_output_format("box", f));
   EXPECT_EQ(format_name(OutputFormat::Csv), "csv");
 }
+
+// --load NAME=PATH: a user's CSV or Parquet file as a table next to TPC-H (issue 11, first step).
+TEST(CommandLine, LoadOptionTakesNameEqualsPath) {
+  const Command c = parse_command_line({"--sf", "0.01", "--load", "fruit=/tmp/f.csv", "--load", "x=y.parquet"});
+  ASSERT_EQ(c.run.loads.size(), 2u);
+  EXPECT_EQ(c.run.loads[0], (std::pair<std::string, std::string>{"fruit", "/tmp/f.csv"}));
+  EXPECT_THROW(parse_command_line({"--load", "fruit"}), UsageError);
+  EXPECT_THROW(parse_command_line({"--load", "=x.csv"}), UsageError);
+}
+
+#ifdef TESSERA_CLI_HAVE_DUCKDB
+TEST(LoadFileTable, CsvAndParquetBecomeTablesWithTheirTypes) {
+  const std::string dir = ::testing::TempDir();
+  const std::string csv = dir + "/tessera_fruit.csv", parquet = dir + "/tessera_fruit.parquet";
+  {
+    std::ofstream f(csv);
+    f << "id,name,price,day\n1,apple,1.50,2024-01-02\n2,\"pear, green\",2.25,2024-02-03\n3,,,\n";
+  }
+  duckdb::DuckDb writer(1);
+  writer.execute("COPY (SELECT i::INTEGER AS id, CAST(i * 1.25 AS DECIMAL(10, 2)) AS amount, 'n' || i AS label "
+                 "FROM range(1, 1001) t(i)) TO '" + parquet + "' (FORMAT PARQUET)");
+  engine::Database db{engine::Options{}};
+  load_file_table(db, "fruit", csv, 1);
+  load_file_table(db, "p", parquet, 1);
+  auto cell = [&](const std::string& sql) {
+    const engine::QueryResult r = db.execute(sql);
+    return r.rows == 1 ? r.columns[0].is_valid(0) ? r.cell_text(0, 0) : std::string("NULL") : "rows=" + std::to_string(r.rows);
+  };
+  EXPECT_EQ(cell("SELECT count(*) FROM fruit"), "3");
+  EXPECT_EQ(cell("SELECT name FROM fruit WHERE id = 2"), "pear, green");
+  EXPECT_EQ(cell("SELECT name FROM fruit WHERE id = 3"), "NULL");
+  EXPECT_EQ(cell("SELECT max(day) FROM fruit"), "2024-02-03");
+  EXPECT_EQ(cell("SELECT sum(amount) FROM p"), "625625.00");  // DECIMAL(10,2) kept exact
+  EXPECT_EQ(cell("SELECT label FROM p WHERE id = 1000"), "n1000");
+  EXPECT_THROW(load_file_table(db, "fruit", csv, 1), std::runtime_error);  // exists already
+  try {
+    load_file_table(db, "bad", dir + "/tessera_fruit.xls", 1);
+    ADD_FAILURE();
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("unknown file type '.xls'"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(load_file_table(db, "gone", dir + "/tessera_no_such_file.csv", 1), std::runtime_error);
+}
+#endif

@@ -37,6 +37,7 @@ int run(const cli::RunOptions& o) {
   engine::Database db(eo);
   const bool shell = o.scripts.empty() && isatty(STDIN_FILENO);
   const cli::LoadSummary loaded = cli::load_data(db, o.data, o.threads, isatty(STDERR_FILENO));
+  for (const auto& [name, path] : o.loads) cli::load_file_table(db, name, path, o.threads);
 
   cli::RunSettings settings = o.settings;
   cli::ScriptRunner runner(db, settings, std::cout, std::cerr);

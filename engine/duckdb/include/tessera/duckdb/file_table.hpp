@@ -1,0 +1,21 @@
+// A user's data file as a Tessera table, read by DuckDB's own readers (read_csv with its header and type
+// detection, read_parquet) through the C API and handed over column by column. The later steps
+// (Arrow handover, Tessera's own parallel CSV reader, a database on disk) replace the inside of this file.
+#pragma once
+
+#include <string>
+
+#include "tessera/duckdb/duckdb.hpp"
+#include "tessera/storage/table.hpp"
+
+namespace tessera::duckdb {
+
+// Reads `path` by its extension: .csv, .tsv, .txt (DuckDB's read_csv: delimiter, header and types
+// detected; NULL as an empty field) or .parquet. Column types: BOOLEAN -> BIT, TINYINT..INTEGER -> INT,
+// BIGINT and UINTEGER -> BIGINT, UBIGINT and HUGEINT -> DECIMAL(38,0), DECIMAL(p,s) -> DECIMAL(p,s),
+// FLOAT/DOUBLE -> FLOAT, DATE -> DATE, VARCHAR -> VARCHAR(MAX); anything else (TIMESTAMP, ...) is an
+// error naming the column. Throws std::runtime_error naming the file for an unknown extension or
+// DuckDB's error text for a file it cannot read.
+storage::Table read_file_table(DuckDb& db, const std::string& name, const std::string& path);
+
+}  // namespace tessera::duckdb
