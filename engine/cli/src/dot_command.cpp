@@ -1,9 +1,12 @@
 #include "dot_command.hpp"
 
+#include "data_setup.hpp"
+
 #include <cctype>
 #include <charconv>
 #include <vector>
 
+#include "data_setup.hpp"
 #include "options.hpp"
 
 namespace tessera::cli {
@@ -54,6 +57,7 @@ std::string dot_help_text() {
          ".format table|csv     output format\n"
          ".maxrows N            table format: rows shown per result (0: all)\n"
          ".read FILE            run a SQL script\n"
+         ".import FILE TABLE    load a .csv/.tsv/.txt or .parquet file as a new table (as --load)\n"
          ".help                 this list\n"
          ".quit, .exit          leave the shell (or Ctrl-D)\n"
          "SQL statements end with ';' and may span lines.\n";
@@ -100,6 +104,10 @@ DotResult run_dot_command(std::string_view line, ScriptRunner& runner, std::ostr
     const auto [end, ec] = std::from_chars(w[1].data(), w[1].data() + w[1].size(), n);
     if (ec != std::errc() || end != w[1].data() + w[1].size() || n < 0) throw UsageError("usage: .maxrows N (N >= 0)");
     settings.format.max_rows = n;
+  } else if (cmd == ".import") {
+    expect_args(w, 2, 2, ".import FILE TABLE");
+    load_file_table(db, w[2], w[1], 0);
+    out << "loaded " << w[2] << ": " << db.find_table(w[2])->num_rows() << " rows\n";
   } else if (cmd == ".read") {
     expect_args(w, 1, 1, ".read FILE");
     runner.run(read_script_file(w[1]), w[1]);

@@ -8,8 +8,10 @@
 #include <utility>
 
 #include "data_setup.hpp"
+#include "dot_command.hpp"
 #include "options.hpp"
 #include "result_format.hpp"
+#include "script_runner.hpp"
 #include "statement_splitter.hpp"
 #ifdef TESSERA_CLI_HAVE_DUCKDB
 #include "tessera/duckdb/duckdb.hpp"
@@ -381,5 +383,14 @@ TEST(LoadFileTable, CsvAndParquetBecomeTablesWithTheirTypes) {
     EXPECT_NE(std::string(e.what()).find("unknown file type '.xls'"), std::string::npos) << e.what();
   }
   EXPECT_THROW(load_file_table(db, "gone", dir + "/tessera_no_such_file.csv", 1), std::runtime_error);
+
+  // The shell's .import FILE TABLE does the same.
+  RunSettings settings;
+  std::ostringstream out, err;
+  ScriptRunner runner(db, settings, out, err);
+  EXPECT_EQ(run_dot_command(".import " + csv + " fruit2", runner, out), DotResult::Continue);
+  EXPECT_NE(out.str().find("loaded fruit2: 3 rows"), std::string::npos) << out.str();
+  EXPECT_EQ(cell("SELECT count(*) FROM fruit2 WHERE price > 2"), "1");
+  EXPECT_THROW(run_dot_command(".import " + csv, runner, out), UsageError);
 }
 #endif
