@@ -19,6 +19,14 @@ std::string error_of(std::string_view sql) {
 }  // namespace
 
 TEST(SqlError, MissingFromItem) {
+  EXPECT_EQ(error_of("INSERT INTO t VALUES 1"), "1:22: expected '(' before a row of VALUES, found '1'");
+  EXPECT_EQ(error_of("SELECT a FROM (SELECT b INTO x FROM t) s"),
+            "1:25: SELECT ... INTO is allowed only in the outermost SELECT of a statement");
+  EXPECT_EQ(error_of("WITH c AS (SELECT 1 AS x INTO y) SELECT x FROM c"),
+            "1:26: SELECT ... INTO is allowed only in the outermost SELECT of a statement");
+  EXPECT_EQ(error_of("CREATE TABLE t (a INT, PRIMARY KEY (a))"),
+            "1:24: table constraints (PRIMARY) are not supported; declare columns only");
+  EXPECT_EQ(error_of("TRUNCATE t"), "1:10: expected TABLE after TRUNCATE, found 't'");
   EXPECT_EQ(error_of("SELECT a\nFROM\nWHERE a = 1"), "3:1: expected a table name or '(' after FROM, found 'WHERE'");
   EXPECT_EQ(error_of("SELECT a FROM t, WHERE a = 1"),
             "1:18: expected a table name or '(' after ',' in the FROM list, found 'WHERE'");
@@ -82,10 +90,10 @@ TEST(SqlError, TrailingGarbage) {
 }
 
 TEST(SqlError, EmptyInput) {
-  EXPECT_EQ(error_of(""), "1:1: expected a statement (SELECT, WITH, CREATE VIEW or DROP VIEW), found end of input");
+  EXPECT_EQ(error_of(""), "1:1: expected a statement (SELECT, WITH, INSERT, CREATE TABLE, CREATE VIEW, DROP, TRUNCATE TABLE), found end of input");
   EXPECT_EQ(error_of("  -- only a comment\n"),
-            "2:1: expected a statement (SELECT, WITH, CREATE VIEW or DROP VIEW), found end of input");
-  EXPECT_EQ(error_of("SELECT 1;;"), "1:10: expected a statement (SELECT, WITH, CREATE VIEW or DROP VIEW), found ';'");
+            "2:1: expected a statement (SELECT, WITH, INSERT, CREATE TABLE, CREATE VIEW, DROP, TRUNCATE TABLE), found end of input");
+  EXPECT_EQ(error_of("SELECT 1;;"), "1:10: expected a statement (SELECT, WITH, INSERT, CREATE TABLE, CREATE VIEW, DROP, TRUNCATE TABLE), found ';'");
   EXPECT_EQ(error_of("SELECT FROM t"), "1:8: expected an expression or '*' in the select list, found 'FROM'");
 }
 
@@ -106,7 +114,7 @@ TEST(SqlError, MoreShapes) {
   EXPECT_EQ(error_of("SELECT a FROM t LIMIT x"), "1:23: expected an integer row count after LIMIT, found 'x'");
   EXPECT_EQ(error_of("SELECT d - interval '3' week FROM t"),
             "1:25: expected YEAR, MONTH or DAY after the value of INTERVAL, found 'week'");
-  EXPECT_EQ(error_of("CREATE TABLE t"), "1:8: expected VIEW after CREATE (only CREATE VIEW is supported), found 'TABLE'");
+  EXPECT_EQ(error_of("CREATE TABLE t"), "1:15: expected '(' after the table name in CREATE TABLE (or AS SELECT ...), found end of input");
   EXPECT_EQ(error_of("SELECT a FROM t UNION SELECT b FROM u"), "1:17: set operations (UNION) are not supported yet");
 }
 

@@ -180,6 +180,20 @@ TEST(SqlParser, ViewsAndScripts) {
   EXPECT_EQ(parse_script("SELECT 1").statements.size(), 1u);
 }
 
+TEST(SqlParser, TableStatements) {
+  EXPECT_EQ(st("CREATE TABLE dbo.t (a INT NOT NULL, b VARCHAR(MAX) NULL, c DECIMAL(10, 2), d NVARCHAR(5))"),
+            "(create-table dbo.t (a INT not-null) (b VARCHAR(MAX)) (c DECIMAL(10,2)) (d NVARCHAR(5)))");
+  EXPECT_EQ(st("CREATE TABLE t AS SELECT a FROM u"), "(create-table t (as (select (list a) (from (table u)))))");
+  EXPECT_EQ(st("DROP TABLE IF EXISTS t"), "(drop-table if-exists t)");
+  EXPECT_EQ(st("TRUNCATE TABLE t"), "(truncate t)");
+  EXPECT_EQ(st("INSERT INTO t (a, b) VALUES (1, 'x'), (2, NULL)"), "(insert t (a b) (values (row 1 'x') (row 2 NULL)))");
+  EXPECT_EQ(st("INSERT t SELECT * FROM u"), "(insert t (select (list *) (from (table u))))");
+  EXPECT_EQ(st("SELECT a, b INTO t2 FROM u WHERE a > 1"),
+            "(select (list a b) (from (table u)) (where (> a 1)) (into t2))");
+  EXPECT_EQ(st("WITH c AS (SELECT 1 AS x) SELECT x INTO t3 FROM c"),
+            "(select (with (cte c (select (list (as 1 x))))) (list x) (from (table c)) (into t3))");
+}
+
 TEST(SqlParser, NodesCarryLocations) {
   const StatementPtr s = parse_statement("SELECT a,\n  sum(b) AS s\nFROM t\nWHERE a + 1 > 2");
   const auto& q = *s->as<SelectStmt>().query;

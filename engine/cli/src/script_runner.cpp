@@ -52,6 +52,9 @@ bool ScriptRunner::run(std::string_view script, const std::string& source) {
         if (results_printed_++ > 0) out_ << '\n';
         write_result(r, settings_.format, st.first_word == "EXPLAIN", out_);
         out_.flush();
+      } else if (r.rows_affected >= 0) {  // INSERT, SELECT ... INTO: as sqlcmd says it
+        out_ << '(' << r.rows_affected << (r.rows_affected == 1 ? " row affected)\n" : " rows affected)\n");
+        out_.flush();
       }
       if (settings_.timing) {
         err_ << "Time: parse " << ms(r.timing.parse_ms) << " ms, plan " << ms(r.timing.plan_ms) << " ms, execute "

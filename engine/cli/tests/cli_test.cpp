@@ -394,3 +394,16 @@ TEST(LoadFileTable, CsvAndParquetBecomeTablesWithTheirTypes) {
   EXPECT_THROW(run_dot_command(".import " + csv, runner, out), UsageError);
 }
 #endif
+
+TEST(ScriptRunnerOutput, WritesSayHowManyRows) {
+  engine::Database db{engine::Options{}};
+  RunSettings settings;
+  std::ostringstream out, err;
+  ScriptRunner runner(db, settings, out, err);
+  EXPECT_TRUE(runner.run("CREATE TABLE t (a INT);\nINSERT INTO t VALUES (1), (2);\nINSERT INTO t SELECT a + 10 FROM t "
+                         "WHERE a = 1;\nSELECT a INTO t2 FROM t;\nTRUNCATE TABLE t;\nDROP TABLE t2;", "s.sql"));
+  EXPECT_EQ(out.str(), "(2 rows affected)\n(1 row affected)\n(3 rows affected)\n");
+  EXPECT_EQ(err.str(), "");
+  EXPECT_FALSE(runner.run("INSERT INTO t VALUES (1), ('x')", "s.sql"));
+  EXPECT_NE(err.str().find("row 2 of VALUES"), std::string::npos) << err.str();
+}

@@ -55,28 +55,6 @@ int conversion_cost(const ExprPtr& arg, fn::SqlType to) {
   }
 }
 
-DataType target_of(const sql::TypeName& t) {
-  using T = sql::TypeId;
-  switch (t.id) {
-    case T::TinyInt: case T::SmallInt: case T::Int: return DataType::int32();
-    case T::BigInt: return DataType::int64();
-    case T::Bit: return DataType::boolean();
-    case T::Decimal: {
-      const int p = t.length ? static_cast<int>(*t.length) : 18;
-      const int s = t.scale ? static_cast<int>(*t.scale) : 0;
-      if (p < 1 || p > 38 || s < 0 || s > p) throw BindError(t.loc, "invalid DECIMAL(" + std::to_string(p) + "," + std::to_string(s) + ")");
-      return DataType::decimal(p, s);
-    }
-    case T::Float: case T::Real: return DataType::float64();
-    case T::Money: case T::SmallMoney: return DataType::money();
-    case T::Date: return DataType::date();
-    case T::DateTime: throw BindError(t.loc, "DATETIME is not supported (DATE is)");
-    case T::Char: case T::NChar: return DataType::fixed_char(t.length ? static_cast<int>(*t.length) : 30);
-    case T::VarChar: case T::NVarChar: return DataType::varchar(t.max_length || !t.length ? 0 : static_cast<int>(*t.length));
-  }
-  return DataType::int32();
-}
-
 }  // namespace
 
 ExprPtr Binder::call(std::string_view sql_name, std::vector<ExprPtr> args, sql::SourceLocation loc,
@@ -238,11 +216,11 @@ ExprPtr Binder::bind_cast(ExprPtr value, const sql::TypeName& type, ExprPtr styl
     const fn::FunctionSpec* spec = fn::find_kernel(range);
     if (!spec || !env_.kernels || !env_.kernels->find(spec->kernel))
       throw BindError(loc, "this conversion needs the catalog kernel '" + std::string(range) + "', which the catalog lacks");
-    const DataType to = target_of(type);
+    const DataType to = storage_type_of(type);
     return call("CAST", {converted, constant(Value::int32(is_try ? 1 : 0))}, loc,
                 to.id == TypeId::Money ? std::optional<DataType>(to) : std::nullopt, spec);
   }
-  const DataType to = target_of(type);
+  const DataType to = storage_type_of(type);
   const DataType& from = value->type;
   if (value->is_constant() && value->value.null) return constant(Value::null_of(to));
   if (style && !style->is_constant()) throw BindError(style->is_constant() ? loc : loc, "the CONVERT style must be a constant");

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "tessera/functions/numeric_decimal_arith.hpp"
+#include "tessera/plan/binder.hpp"
 
 namespace tessera::plan {
 
@@ -118,6 +119,28 @@ bool implicit_castable(const DataType& from, const DataType& to) {
   if (from == to) return true;
   if (!is_numeric(from) || !is_numeric(to)) return false;
   return numeric_rank(to.id) >= numeric_rank(from.id) || (from.id == TypeId::Decimal && to.id == TypeId::Decimal);
+}
+
+DataType storage_type_of(const sql::TypeName& t) {
+  using T = sql::TypeId;
+  switch (t.id) {
+    case T::TinyInt: case T::SmallInt: case T::Int: return DataType::int32();
+    case T::BigInt: return DataType::int64();
+    case T::Bit: return DataType::boolean();
+    case T::Decimal: {
+      const int p = t.length ? static_cast<int>(*t.length) : 18;
+      const int s = t.scale ? static_cast<int>(*t.scale) : 0;
+      if (p < 1 || p > 38 || s < 0 || s > p) throw BindError(t.loc, "invalid DECIMAL(" + std::to_string(p) + "," + std::to_string(s) + ")");
+      return DataType::decimal(p, s);
+    }
+    case T::Float: case T::Real: return DataType::float64();
+    case T::Money: case T::SmallMoney: return DataType::money();
+    case T::Date: return DataType::date();
+    case T::DateTime: throw BindError(t.loc, "DATETIME is not supported (DATE is)");
+    case T::Char: case T::NChar: return DataType::fixed_char(t.length ? static_cast<int>(*t.length) : 30);
+    case T::VarChar: case T::NVarChar: return DataType::varchar(t.max_length || !t.length ? 0 : static_cast<int>(*t.length));
+  }
+  return DataType::int32();
 }
 
 }  // namespace tessera::plan

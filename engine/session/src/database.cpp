@@ -29,6 +29,7 @@
 #include "tessera/runtime/catalog.hpp"
 #include "tessera/runtime/cuda_device.hpp"
 #include "tessera/sql/parser.hpp"
+#include "table_statements.hpp"
 
 #ifndef TESSERA_DEFAULT_CATALOG
 #define TESSERA_DEFAULT_CATALOG "build/catalog"
@@ -304,6 +305,54 @@ struct Database::Impl {
     }
   }
 
+  // Forgets what was computed from a table's rows: distinct-value estimates and GPU-resident columns.
+  void forget_rows(const storage::Table* t) {
+    std::lock_guard<std::mutex> lock(stats_mutex);
+    for (auto s = distinct.begin(); s != distinct.end();) s = s->first.first == t ? distinct.erase(s) : std::next(s);
+#ifdef TESSERA_HAVE_GPU_ENGINE
+    if (cache) cache->forget(t);
+#endif
+  }
+
+  void add_table(storage::Table t) {
+    const std::string name = lower(t.name());
+    if (auto it = tables.find(name); it != tables.end()) forget_rows(it->second.get());
+    tables[name] = std::make_unique<storage::Table>(std::move(t));
+  }
+
+  bool drop_table(std::string_view n) {
+    auto it = tables.find(lower(n));
+    if (it == tables.end()) return false;
+    forget_rows(it->second.get());
+    tables.erase(it);
+    return true;
+  }
+
+  detail::TableStore table_store() {
+    detail::TableStore s;
+    s.find_table = [this](std::string_view n) -> storage::Table* {
+      auto it = tables.find(lower(n));
+      return it == tables.end() ? nullptr : it->second.get();
+    };
+    s.is_view = [this](std::string_view n) { return views.count(lower(n)) > 0; };
+    s.add_table = [this](storage::Table t) { add_table(std::move(t)); };
+    s.drop_table = [this](std::string_view n) { drop_table(n); };
+    s.rows_changed = [this](const storage::Table& t) { forget_rows(&t); };
+    s.run_select = [this](const sql::SelectStatement& q) { return run_select(q); };
+    return s;
+  }
+
+  int64_t run_table_statement(sql::Statement& st) {
+    detail::TableStore store = table_store();
+    switch (st.kind) {
+      case sql::StatementKind::CreateTable: return detail::create_table(st.as<sql::CreateTableStmt>(), store);
+      case sql::StatementKind::DropTable: return detail::drop_table(st.as<sql::DropTableStmt>(), store);
+      case sql::StatementKind::TruncateTable: return detail::truncate_table(st.as<sql::TruncateTableStmt>(), store);
+      case sql::StatementKind::Insert: return detail::insert(st.as<sql::InsertStmt>(), store);
+      default: throw Error("internal error: not a table statement");
+    }
+  }
+
   QueryResult run(std::string_view sql, bool explain_only, std::string* plan_text, bool analyze = false) {
     const auto t0 = std::chrono::steady_clock::now();
     sql::Script parsed = sql::parse_script(sql);
@@ -343,9 +392,24 @@ struct Database::Impl {
             char buf[64];
             std::snprintf(buf, sizeof buf, "Executed in %.1f ms\n", ms_since(t0));
             *plan_text += buf;
+          } else if (!q.into.empty()) {
+            last = QueryResult{};
+            detail::TableStore store = table_store();
+            last.rows_affected = detail::select_into(*st->as<sql::SelectStmt>().query, store);
           } else {
             last = run_select(q);
           }
+          break;
+        }
+        case sql::StatementKind::CreateTable:
+        case sql::StatementKind::DropTable:
+        case sql::StatementKind::TruncateTable:
+        case sql::StatementKind::Insert: {
+          if (explain_only)
+            throw Error(sql::to_string(st->loc) + ": EXPLAIN shows the plan of a SELECT; this script also creates, "
+                        "fills or drops tables (run those statements first, then EXPLAIN the SELECT)");
+          last = QueryResult{};
+          last.rows_affected = run_table_statement(*st);
           break;
         }
         case sql::StatementKind::CreateView: create_view(st->as<sql::CreateViewStmt>(), owner); break;
@@ -439,20 +503,9 @@ bool Database::functions_on_gpu() const { return impl_->gpu != nullptr; }
 
 Database::~Database() = default;
 
-void Database::add_table(storage::Table t) {
-  const std::string name = lower(t.name());
-  {
-    std::lock_guard<std::mutex> lock(impl_->stats_mutex);
-    if (auto it = impl_->tables.find(name); it != impl_->tables.end()) {
-      for (auto s = impl_->distinct.begin(); s != impl_->distinct.end();)
-        s = s->first.first == it->second.get() ? impl_->distinct.erase(s) : std::next(s);
-#ifdef TESSERA_HAVE_GPU_ENGINE
-      if (impl_->cache) impl_->cache->forget(it->second.get());
-#endif
-    }
-  }
-  impl_->tables[name] = std::make_unique<storage::Table>(std::move(t));
-}
+void Database::add_table(storage::Table t) { impl_->add_table(std::move(t)); }
+
+bool Database::drop_table(std::string_view name) { return impl_->drop_table(name); }
 
 const storage::Table* Database::find_table(std::string_view name) const {
   auto it = impl_->tables.find(lower(name));

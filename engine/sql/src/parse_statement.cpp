@@ -1,4 +1,4 @@
-// Statements (SELECT, CREATE VIEW, DROP VIEW), queries (WITH, SELECT ... FROM ... WHERE ...) and FROM items.
+// Statements (SELECT [INTO], INSERT, CREATE/DROP TABLE, TRUNCATE TABLE, CREATE/DROP VIEW), queries (WITH, SELECT ... FROM ... WHERE ...) and FROM items.
 #include "parser_impl.hpp"
 
 namespace tessera::sql::detail {
@@ -7,13 +7,15 @@ StatementPtr Parser::statement() {
   const Token& t = peek();
   if (t.is_keyword("SELECT") || t.is_keyword("WITH")) {
     auto st = std::make_unique<SelectStmt>(t.loc);
+    into_allowed_ = true;  // SELECT ... INTO t, in this statement's outermost query only
     st->query = query();
     return st;
   }
   if (t.is_keyword("CREATE")) {
     next();
+    if (accept_keyword("TABLE")) return create_table(t.loc);
     auto st = std::make_unique<CreateViewStmt>(t.loc);
-    expect_keyword("VIEW", "after CREATE (only CREATE VIEW is supported)");
+    expect_keyword("VIEW", "after CREATE (CREATE TABLE or CREATE VIEW)");
     st->name = qualified_name("a view name after CREATE VIEW");
     if (at(TokenKind::LParen)) st->columns = column_list("of the view's column list");
     expect_keyword("AS", "after the view name in CREATE VIEW");
@@ -23,23 +25,101 @@ StatementPtr Parser::statement() {
   }
   if (t.is_keyword("DROP")) {
     next();
-    auto st = std::make_unique<DropViewStmt>(t.loc);
-    expect_keyword("VIEW", "after DROP (only DROP VIEW is supported)");
+    const bool table = accept_keyword("TABLE");
+    if (!table) expect_keyword("VIEW", "after DROP (DROP TABLE or DROP VIEW)");
+    bool if_exists = false;
     if (peek().is_word("IF")) {
       next();
-      expect_keyword("EXISTS", "after DROP VIEW IF");
-      st->if_exists = true;
+      expect_keyword("EXISTS", table ? "after DROP TABLE IF" : "after DROP VIEW IF");
+      if_exists = true;
     }
+    if (table) {
+      auto st = std::make_unique<DropTableStmt>(t.loc);
+      st->name = qualified_name("a table name after DROP TABLE");
+      st->if_exists = if_exists;
+      return st;
+    }
+    auto st = std::make_unique<DropViewStmt>(t.loc);
     st->name = qualified_name("a view name after DROP VIEW");
+    st->if_exists = if_exists;
     return st;
   }
-  fail_expected("a statement (SELECT, WITH, CREATE VIEW or DROP VIEW)", "");
+  if (t.is_keyword("TRUNCATE")) {
+    next();
+    expect_keyword("TABLE", "after TRUNCATE");
+    auto st = std::make_unique<TruncateTableStmt>(t.loc);
+    st->name = qualified_name("a table name after TRUNCATE TABLE");
+    return st;
+  }
+  if (t.is_keyword("INSERT")) return insert(next().loc);
+  fail_expected("a statement (SELECT, WITH, INSERT, CREATE TABLE, CREATE VIEW, DROP, TRUNCATE TABLE)", "");
+}
+
+// After CREATE TABLE: name (column type [NULL | NOT NULL], ...) or name AS query.
+StatementPtr Parser::create_table(SourceLocation loc) {
+  auto st = std::make_unique<CreateTableStmt>(loc);
+  st->name = qualified_name("a table name after CREATE TABLE");
+  if (accept_keyword("AS")) {
+    if (!at_keyword("SELECT") && !at_keyword("WITH")) fail_expected("SELECT or WITH", "after AS in CREATE TABLE");
+    st->as_query = query();
+    if (!st->as_query->into.empty()) fail_at(peek(), "CREATE TABLE ... AS SELECT cannot have INTO");
+    return st;
+  }
+  const Token& open = expect(TokenKind::LParen, "after the table name in CREATE TABLE (or AS SELECT ...)");
+  do {
+    ColumnDef c;
+    c.loc = peek().loc;
+    if (peek().is_word("PRIMARY") || peek().is_word("CONSTRAINT") || peek().is_word("UNIQUE") ||
+        peek().is_word("FOREIGN") || peek().is_word("CHECK"))
+      fail_at(peek(), "table constraints (" + upper(peek().text) + ") are not supported; declare columns only");
+    c.name = identifier("a column name", "in CREATE TABLE");
+    c.type = type_name("after the column name " + c.name.name);
+    if (accept_keyword("NOT")) {
+      expect_keyword("NULL", "after NOT in the definition of column " + c.name.name);
+      c.not_null = true;
+    } else {
+      accept_keyword("NULL");
+    }
+    if (!at(TokenKind::Comma) && !at(TokenKind::RParen))
+      fail_at(peek(), "column options other than NULL / NOT NULL are not supported (found '" + peek().text +
+                          "' in the definition of column " + c.name.name + ")");
+    st->columns.push_back(std::move(c));
+  } while (accept(TokenKind::Comma));
+  expect(TokenKind::RParen, "to close the column list of CREATE TABLE opened at " + to_string(open.loc));
+  return st;
+}
+
+// After INSERT: [INTO] name [(column, ...)] {VALUES (e, ...), ... | query}.
+StatementPtr Parser::insert(SourceLocation loc) {
+  auto st = std::make_unique<InsertStmt>(loc);
+  accept_keyword("INTO");
+  st->name = qualified_name("a table name after INSERT INTO");
+  if (at(TokenKind::LParen)) st->columns = column_list("of INSERT's column list");
+  if (accept_keyword("VALUES")) {
+    do {
+      const Token& open = expect(TokenKind::LParen, "before a row of VALUES");
+      std::vector<ExprPtr> row;
+      do {
+        row.push_back(expr());
+      } while (accept(TokenKind::Comma));
+      expect(TokenKind::RParen, "to close the row of VALUES opened at " + to_string(open.loc));
+      st->rows.push_back(std::move(row));
+      st->row_locs.push_back(open.loc);
+    } while (accept(TokenKind::Comma));
+    return st;
+  }
+  if (!at_keyword("SELECT") && !at_keyword("WITH")) fail_expected("VALUES, SELECT or WITH", "in INSERT");
+  st->query = query();
+  if (!st->query->into.empty()) fail_at(peek(), "INSERT ... SELECT cannot have INTO");
+  return st;
 }
 
 SelectPtr Parser::query() {
   DepthGuard guard(*this);
   const SourceLocation start = peek().loc;
   std::vector<CommonTableExpr> ctes;
+  const bool into_allowed = into_allowed_;  // not in the common table expressions
+  into_allowed_ = false;
   if (accept_keyword("WITH")) {
     do {
       CommonTableExpr cte;
@@ -53,6 +133,7 @@ SelectPtr Parser::query() {
     if (!at_keyword("SELECT")) fail_expected("SELECT", "after the WITH clause");
   }
   if (!at_keyword("SELECT")) fail_expected("SELECT", "");
+  into_allowed_ = into_allowed;
   SelectPtr q = select_core(start);
   q->ctes = std::move(ctes);
   if (at_keyword("UNION") || at_keyword("INTERSECT") || at_keyword("EXCEPT"))
@@ -94,6 +175,8 @@ SelectItem Parser::select_item() {
 SelectPtr Parser::select_core(SourceLocation start) {
   auto q = std::make_unique<SelectStatement>();
   q->loc = start;
+  const bool into_allowed = into_allowed_;  // not in subqueries of the select list or FROM
+  into_allowed_ = false;
   expect_keyword("SELECT", "");
   if (accept_keyword("DISTINCT")) q->distinct = true;
   else accept_keyword("ALL");
@@ -111,6 +194,11 @@ SelectPtr Parser::select_core(SourceLocation start) {
     q->items.push_back(select_item());
   } while (accept(TokenKind::Comma));
 
+  if (at_keyword("INTO")) {
+    if (!into_allowed) fail_at(peek(), "SELECT ... INTO is allowed only in the outermost SELECT of a statement");
+    q->into_loc = next().loc;
+    q->into = qualified_name("a table name after INTO");
+  }
   if (accept_keyword("FROM")) from_clause(*q);
   if (accept_keyword("WHERE")) {
     if (at(TokenKind::End)) fail_expected("a condition", "after WHERE");

@@ -107,10 +107,17 @@ ExprPtr Parser::standalone_expression() {
   return e;
 }
 
+TypeName Parser::standalone_type() {
+  TypeName t = type_name("");
+  if (!at(TokenKind::End)) fail_expected("end of input", "after the type name");
+  return t;
+}
+
 }  // namespace detail
 
 Script parse_script(std::string_view sql) { return detail::Parser(sql).script(); }
 StatementPtr parse_statement(std::string_view sql) { return detail::Parser(sql).single_statement(); }
 ExprPtr parse_expression(std::string_view sql) { return detail::Parser(sql).standalone_expression(); }
+TypeName parse_type(std::string_view sql) { return detail::Parser(sql).standalone_type(); }
 
 }  // namespace tessera::sql

@@ -1,5 +1,5 @@
 // The parser's class, shared by the files that implement it (one grammar area per file):
-//   parse_statement.cpp  scripts, SELECT/CREATE VIEW/DROP VIEW, FROM, joins
+//   parse_statement.cpp  scripts, SELECT [INTO], INSERT, CREATE/DROP/TRUNCATE TABLE, views, FROM, joins
 //   parse_expression.cpp expressions by precedence level, CASE, subqueries, literals
 //   parse_function.cpp   function calls, including SQL Server's keyword-argument forms
 //   parse_type.cpp       type names of CAST and CONVERT
@@ -23,9 +23,12 @@ class Parser {
   Script script();
   StatementPtr single_statement();
   ExprPtr standalone_expression();
+  TypeName standalone_type();
 
   // ---- statements and queries (parse_statement.cpp) ----
   StatementPtr statement();
+  StatementPtr create_table(SourceLocation loc);  // after CREATE TABLE
+  StatementPtr insert(SourceLocation loc);        // after INSERT
   SelectPtr query();  // [WITH ...] SELECT ...
   SelectPtr select_core(SourceLocation start);
   void from_clause(SelectStatement& q);
@@ -115,6 +118,7 @@ class Parser {
   std::vector<Token> toks_;
   size_t pos_ = 0;
   int depth_ = 0;
+  bool into_allowed_ = false;  // the next select_core may have INTO (statement's outermost query)
   static constexpr int kMaxDepth = 200;
   static constexpr int kMaxChain = 2048;
 };

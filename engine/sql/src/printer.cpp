@@ -10,7 +10,9 @@
 //   queries    (select [distinct] [(top n)] (list item...) [(from ...)] [(where e)] [(group-by e...)]
 //              [(having e)] [(order-by (asc e) (desc e))] [(limit n)]); a WITH adds (with (cte name (cols) q)...)
 //   tables     (table lineitem [alias])  (derived alias (cols...) q)  (join inner|left|right|full|cross L R [on])
-//   statements (create-view name [(cols)] q)  (drop-view [if-exists] name)
+//   statements (create-view name [(cols)] q)  (drop-view [if-exists] name)  (create-table name (col TYPE [not-null])...)
+//              (create-table name (as q))  (drop-table [if-exists] name)  (truncate name)
+//              (insert name [(cols)] (values (row e...)...))  (insert name [(cols)] q);  a SELECT INTO adds (into name)
 #include "tessera/sql/printer.hpp"
 
 namespace tessera::sql {
@@ -226,6 +228,7 @@ std::string to_sexpr(const SelectStatement& q) {
     s += ")";
   }
   if (q.limit) s += " (limit " + std::to_string(*q.limit) + ")";
+  if (!q.into.empty()) s += " (into " + dotted(q.into) + ")";
   return s + ")";
 }
 
@@ -241,6 +244,32 @@ std::string to_sexpr(const Statement& st) {
     case StatementKind::DropView: {
       const auto& d = st.as<DropViewStmt>();
       return std::string("(drop-view ") + (d.if_exists ? "if-exists " : "") + dotted(d.name) + ")";
+    }
+    case StatementKind::CreateTable: {
+      const auto& c = st.as<CreateTableStmt>();
+      std::string s = "(create-table " + dotted(c.name);
+      if (c.as_query) return s + " (as " + to_sexpr(*c.as_query) + "))";
+      for (const auto& col : c.columns)
+        s += " (" + name(col.name) + " " + to_sexpr(col.type) + (col.not_null ? " not-null" : "") + ")";
+      return s + ")";
+    }
+    case StatementKind::DropTable: {
+      const auto& d = st.as<DropTableStmt>();
+      return std::string("(drop-table ") + (d.if_exists ? "if-exists " : "") + dotted(d.name) + ")";
+    }
+    case StatementKind::TruncateTable: return "(truncate " + dotted(st.as<TruncateTableStmt>().name) + ")";
+    case StatementKind::Insert: {
+      const auto& in = st.as<InsertStmt>();
+      std::string s = "(insert " + dotted(in.name);
+      if (!in.columns.empty()) s += " " + names(in.columns);
+      if (in.query) return s + " " + to_sexpr(*in.query) + ")";
+      s += " (values";
+      for (const auto& row : in.rows) {
+        s += " (row";
+        for (const auto& e : row) s += " " + to_sexpr(*e);
+        s += ")";
+      }
+      return s + "))";
     }
   }
   return "?";

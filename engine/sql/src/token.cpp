@@ -67,13 +67,12 @@ std::string describe(const Token& t) {
 
 bool is_reserved_word(std::string_view upper) {
   // Sorted, for binary search.
-  static constexpr std::array<std::string_view, 52> kReserved = {
-      "ALL",    "AND",     "AS",     "ASC",    "BETWEEN", "BY",      "CASE",      "CAST",     "CREATE",
-      "CROSS",  "DESC",    "DISTINCT", "DROP", "ELSE",    "END",     "ESCAPE",    "EXCEPT",   "EXISTS",
-      "FALSE",  "FETCH",   "FOR",    "FROM",   "FULL",    "GROUP",   "HAVING",    "IN",       "INNER",
-      "INTERSECT", "IS",   "JOIN",   "LEFT",   "LIKE",    "LIMIT",   "NOT",       "NULL",     "OFFSET",
-      "ON",     "OR",      "ORDER",  "OUTER",  "RIGHT",   "SELECT",  "THEN",      "TOP",      "TRUE",
-      "TRY_CAST", "UNION", "VIEW",   "WHEN",   "WHERE",   "WITH",    "VALUES"};
+  static constexpr std::array<std::string_view, 56> kReserved = {
+      "ALL", "AND", "AS", "ASC", "BETWEEN", "BY", "CASE", "CAST", "CREATE", "CROSS", "DESC", "DISTINCT",
+      "DROP", "ELSE", "END", "ESCAPE", "EXCEPT", "EXISTS", "FALSE", "FETCH", "FOR", "FROM", "FULL", "GROUP",
+      "HAVING", "IN", "INNER", "INSERT", "INTERSECT", "INTO", "IS", "JOIN", "LEFT", "LIKE", "LIMIT", "NOT",
+      "NULL", "OFFSET", "ON", "OR", "ORDER", "OUTER", "RIGHT", "SELECT", "TABLE", "THEN", "TOP", "TRUE",
+      "TRUNCATE", "TRY_CAST", "UNION", "VALUES", "VIEW", "WHEN", "WHERE", "WITH"};
   static const bool sorted = std::is_sorted(kReserved.begin(), kReserved.end());
   if (!sorted) return std::find(kReserved.begin(), kReserved.end(), upper) != kReserved.end();
   return std::binary_search(kReserved.begin(), kReserved.end(), upper);

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "tessera/plan/expr.hpp"
+#include "tessera/sql/ast.hpp"
 
 namespace tessera::plan {
 
@@ -32,5 +33,10 @@ std::optional<ArithmeticTypes> arithmetic_types(Op op, const DataType& a, const 
 
 // Whether Op::Cast (the engine's built-in numeric conversion) can convert from -> to implicitly.
 bool implicit_castable(const DataType& from, const DataType& to);
+
+// How a value of the SQL type is stored (CAST's target, a CREATE TABLE column): TINYINT, SMALLINT and INT
+// as INT32, SMALLMONEY as MONEY, REAL as FLOAT, NCHAR/NVARCHAR as CHAR/VARCHAR (UTF-8). BindError for
+// types the engine cannot store (DATETIME) and invalid parameters (DECIMAL(40,2)).
+DataType storage_type_of(const sql::TypeName& t);
 
 }  // namespace tessera::plan

@@ -5,8 +5,9 @@
 //   auto r = db.execute("SELECT YEAR(o_orderdate), count(*) FROM orders GROUP BY YEAR(o_orderdate)");
 //   std::string plan = db.explain("SELECT ...");        // also: db.execute("EXPLAIN SELECT ...")
 //
-// execute() parses, binds, optimizes and runs every ';'-separated statement (SELECT, CREATE VIEW,
-// DROP VIEW) and returns the last SELECT's result. Any problem -- bad SQL, unknown names, type errors,
+// execute() parses, binds, optimizes and runs every ';'-separated statement (SELECT [INTO], INSERT,
+// CREATE/DROP/TRUNCATE TABLE, CREATE/DROP VIEW) and returns the last SELECT's result (for a last
+// statement that writes rows: an empty result with rows_affected). Any problem -- bad SQL, unknown names, type errors,
 // a row that fails a function (division by zero, overflow) -- throws engine::Error with a message that
 // says what and where (line:column for SQL); the database is left as it was before the failing statement.
 #pragma once
@@ -58,6 +59,8 @@ struct QueryResult {
   std::vector<storage::DataType> types;
   std::vector<rt::Column> columns;
   int64_t rows = 0;
+  // Rows the statement wrote (INSERT, SELECT ... INTO, CREATE TABLE ... AS SELECT); -1 for the others.
+  int64_t rows_affected = -1;
   bool ordered = false;       // the query has ORDER BY: row order is part of the answer
   std::vector<int> order_by;  // output columns that are ORDER BY keys (ties may come in any order)
   struct Timing {
@@ -87,6 +90,8 @@ class Database {
 
   // Adds a table, replacing one of the same (case-insensitive) name.
   void add_table(storage::Table t);
+  // Removes a table; false if there is none of that name.
+  bool drop_table(std::string_view name);
   const storage::Table* find_table(std::string_view name) const;
   std::vector<std::string> table_names() const;
 

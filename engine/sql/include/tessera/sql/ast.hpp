@@ -286,11 +286,13 @@ struct SelectStatement {
   std::vector<OrderItem> order_by;
   std::optional<int64_t> limit;        // LIMIT n, FETCH NEXT n ROWS ONLY
   std::optional<int64_t> offset;       // OFFSET n ROWS (after ORDER BY), LIMIT n OFFSET m
+  std::vector<Identifier> into;        // SELECT ... INTO table (outermost query of a statement only)
+  SourceLocation into_loc;
 };
 
 // ---- statements ----
 
-enum class StatementKind : uint8_t { Select, CreateView, DropView };
+enum class StatementKind : uint8_t { Select, CreateView, DropView, CreateTable, DropTable, TruncateTable, Insert };
 
 struct Statement {
   explicit Statement(StatementKind k, SourceLocation l) : kind(k), loc(l) {}
@@ -320,6 +322,45 @@ struct DropViewStmt : Statement {
   explicit DropViewStmt(SourceLocation l) : Statement(StatementKind::DropView, l) {}
   std::vector<Identifier> name;
   bool if_exists = false;
+};
+
+// A column of CREATE TABLE: name type [NULL | NOT NULL].
+struct ColumnDef {
+  Identifier name;
+  TypeName type;
+  bool not_null = false;
+  SourceLocation loc;
+};
+
+// CREATE TABLE name (column, ...)   or   CREATE TABLE name AS query (then columns is empty)
+struct CreateTableStmt : Statement {
+  explicit CreateTableStmt(SourceLocation l) : Statement(StatementKind::CreateTable, l) {}
+  std::vector<Identifier> name;
+  std::vector<ColumnDef> columns;
+  SelectPtr as_query;
+};
+
+// DROP TABLE [IF EXISTS] name
+struct DropTableStmt : Statement {
+  explicit DropTableStmt(SourceLocation l) : Statement(StatementKind::DropTable, l) {}
+  std::vector<Identifier> name;
+  bool if_exists = false;
+};
+
+// TRUNCATE TABLE name
+struct TruncateTableStmt : Statement {
+  explicit TruncateTableStmt(SourceLocation l) : Statement(StatementKind::TruncateTable, l) {}
+  std::vector<Identifier> name;
+};
+
+// INSERT [INTO] name [(column, ...)] {VALUES (e, ...), ... | query}: exactly one of rows and query.
+struct InsertStmt : Statement {
+  explicit InsertStmt(SourceLocation l) : Statement(StatementKind::Insert, l) {}
+  std::vector<Identifier> name;
+  std::vector<Identifier> columns;  // empty: every column of the table, in order
+  std::vector<std::vector<ExprPtr>> rows;
+  std::vector<SourceLocation> row_locs;  // of each row's '('
+  SelectPtr query;
 };
 
 // Statements separated by ';'.

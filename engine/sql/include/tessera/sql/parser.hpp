@@ -15,5 +15,8 @@ Script parse_script(std::string_view sql);
 StatementPtr parse_statement(std::string_view sql);
 // One expression and nothing after it (for tests and tools).
 ExprPtr parse_expression(std::string_view sql);
+// One type name ("SMALLINT", "DECIMAL(15,2)", "VARCHAR(MAX)") and nothing after it: a table's declared
+// column types are kept as this text.
+TypeName parse_type(std::string_view sql);
 
 }  // namespace tessera::sql

@@ -49,9 +49,15 @@ struct DataType {
 };
 
 struct Field {
+  Field() = default;
+  Field(std::string n, DataType t, bool null_ok = true, std::string declared_as = {})
+      : name(std::move(n)), type(t), nullable(null_ok), declared(std::move(declared_as)) {}
   std::string name;
   DataType type;
   bool nullable = true;
+  // The SQL type as CREATE TABLE declared it ("SMALLINT", "NVARCHAR(20)"), when `type` alone does not say
+  // it (values inserted later are converted to it, with its range checks); empty: `type`'s own.
+  std::string declared;
 };
 
 class Schema {
