@@ -9,7 +9,8 @@
 # SANITIZE=1 (compute-sanitizer memcheck and racecheck of the GPU operator tests; SANITIZE_QUERIES=1 adds
 # memcheck of the 44 queries at SF 0.1, each within SANITIZE_TIMEOUT s), SKIP_TESTS=1, SKIP_EXPLAIN=1,
 # KERNELS=1 (the catalog's differential test on the GPU, then tessera-bench-gpu over KERNEL_FUNCTIONS at
-# KERNEL_ROWS rows: compiled kernels against their hand-written twins).
+# KERNEL_ROWS rows: compiled kernels against their hand-written twins), AUTOTUNE=1 (tessera-autotune over the
+# catalog; its tuning comes back as $OUT/autotune.json, for catalog/autotune-h200.json).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-engine-out}
@@ -40,11 +41,18 @@ if [ "${SKIP_TESTS:-0}" != 1 ]; then
   $B/tessera_engine_sql_tests >"$OUT/engine_sql_tests.log" 2>&1; r=$?; tail -3 "$OUT/engine_sql_tests.log"; [ $r = 0 ] || { rc=1; grep -B2 -A12 "FAILED\|Failure" "$OUT/engine_sql_tests.log" | head -60; }
   echo "== GPU operator tests"
   $B/tessera_gpu_engine_tests >"$OUT/gpu_engine_tests.log" 2>&1; r=$?; tail -3 "$OUT/gpu_engine_tests.log"; [ $r = 0 ] || { rc=1; grep -B2 -A12 "FAILED\|Failure" "$OUT/gpu_engine_tests.log" | head -80; }
+  echo "== user tables (CREATE TABLE, INSERT, SELECT INTO)"
+  $B/tessera_table_statement_tests >"$OUT/table_statement_tests.log" 2>&1; r=$?; tail -2 "$OUT/table_statement_tests.log"; [ $r = 0 ] || { rc=1; grep -B2 -A12 "FAILED\|Failure" "$OUT/table_statement_tests.log" | head -40; }
   echo "== wide decimals"
   $B/tessera_wide_decimal_tests >"$OUT/wide_decimal_tests.log" 2>&1; r=$?; tail -2 "$OUT/wide_decimal_tests.log"; [ $r = 0 ] || { rc=1; grep -B2 -A12 "FAILED\|Failure" "$OUT/wide_decimal_tests.log" | head -40; }
   echo "== 44 queries against DuckDB, SF ${TEST_SF:-0.1}"
   TESSERA_TPCH_SF=${TEST_SF:-0.1} $B/tessera_query_tests --gtest_filter='All22/Tpch*' >"$OUT/query_tests.log" 2>&1; r=$?
   tail -3 "$OUT/query_tests.log"; [ $r = 0 ] || { rc=1; grep -A6 "Failure" "$OUT/query_tests.log" | head -60; }
+fi
+if [ "${AUTOTUNE:-0}" = 1 ]; then
+  echo "== tessera-autotune (sweep, then a confirmation round against untuned)"
+  timeout ${AUTOTUNE_TIMEOUT:-400} $B/tessera-autotune /tmp/tessera/catalog --out "$OUT/autotune.json" >"$OUT/autotune.log" 2>&1
+  echo "autotune rc $?"; tail -40 "$OUT/autotune.log"
 fi
 if [ "${KERNELS:-0}" = 1 ]; then
   echo "== catalog differential test on the GPU"
