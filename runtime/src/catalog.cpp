@@ -2,7 +2,9 @@
 
 #include <dlfcn.h>
 
+#include <cctype>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -93,6 +95,8 @@ std::unique_ptr<Catalog> Catalog::load(const std::string& dir, std::string& erro
     if (k.value("udf", false)) {
       auto u = std::make_unique<UdfSpec>();
       u->sql_name = k.value("sql_name", "");
+      // SQL names are case-insensitive; the binder looks them up upper-cased.
+      for (char& c : u->sql_name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
       u->kernel = name;
       u->symbol = k.value("row_symbol", "");
       fn::SqlType result;
@@ -179,6 +183,54 @@ std::unique_ptr<Catalog> Catalog::load(const std::string& dir, std::string& erro
 
 Catalog::~Catalog() {
   if (library_) dlclose(library_);
+  for (void* lib : merged_libraries_) dlclose(lib);
+}
+
+bool Catalog::merge(std::unique_ptr<Catalog> other, std::string& error) {
+  auto upper = [](std::string_view s) {
+    std::string r(s);
+    for (char& c : r) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return r;
+  };
+  std::map<std::string, std::string> taken;  // SQL name -> who has it
+  for (const fn::FunctionSpec& f : fn::all_functions()) taken.emplace(upper(f.sql_name), "the function library");
+  for (const fn::FunctionSpec* f : udf_specs()) taken.emplace(upper(f->sql_name), "a function added before");
+  for (const auto& [name, e] : other->kernels_) {
+    if (kernels_.count(name)) {
+      error = other->dir_ + ": kernel id '" + name + "' is already in the catalog";
+      return false;
+    }
+    if (auto it = taken.find(upper(e.spec->sql_name)); it != taken.end()) {
+      error = other->dir_ + ": function " + std::string(e.spec->sql_name) + " (kernel '" + name +
+              "') has the name of " + (it->second == "the function library" ? "a built-in function" : it->second) +
+              "; rename it (sql_name in its spec)";
+      return false;
+    }
+  }
+  const int group = module_groups_++;
+  for (auto& [name, e] : other->kernels_) {
+    KernelEntry moved = e;
+    moved.gpu_module_group = group;
+    kernels_[name] = moved;
+    names_.push_back(name);
+  }
+  for (GpuModule m : other->gpu_modules_) {
+    m.group = group;
+    gpu_modules_.push_back(m);
+  }
+  for (auto& [name, why] : other->failed_) failed_[name] = why;
+  for (auto& u : other->udfs_) udfs_.push_back(std::move(u));  // the entries' specs point into these
+  if (other->library_) merged_libraries_.push_back(other->library_);
+  other->library_ = nullptr;
+  for (void* lib : other->merged_libraries_) merged_libraries_.push_back(lib);
+  other->merged_libraries_.clear();
+  return true;
+}
+
+std::vector<const fn::FunctionSpec*> Catalog::udf_specs() const {
+  std::vector<const fn::FunctionSpec*> out;
+  for (const auto& u : udfs_) out.push_back(&u->spec);
+  return out;
 }
 
 const KernelEntry* Catalog::find(std::string_view kernel) const {

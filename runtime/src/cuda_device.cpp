@@ -142,7 +142,7 @@ std::unique_ptr<CudaDevice> CudaDevice::open(const Catalog& catalog, std::string
     bytes.push_back('\0');  // PTX must be NUL-terminated
     void* module = nullptr;
     if (!a.check(a.cuModuleLoadData(&module, bytes.data()), "cuModuleLoadData(" + path + ")", error)) return nullptr;
-    dev->modules_[m.rows_per_thread] = module;
+    dev->modules_[{m.group, m.rows_per_thread}] = module;
   }
   return dev;
 }
@@ -191,8 +191,8 @@ CudaDevice::~CudaDevice() {
   if (context_) api_->cuDevicePrimaryCtxRelease(device_);
 }
 
-void* CudaDevice::function(const std::string& entry, int rows_per_thread, std::string& error) {
-  auto it = modules_.find(rows_per_thread);
+void* CudaDevice::function(const std::string& entry, int group, int rows_per_thread, std::string& error) {
+  auto it = modules_.find({group, rows_per_thread});
   if (it == modules_.end()) {
     error = entry + ": the catalog has no GPU module with " + std::to_string(rows_per_thread) + " rows per thread";
     return nullptr;
@@ -341,7 +341,7 @@ bool ResidentCall::time(int warmup, int repeats, int rows_per_thread, int block_
                         std::string& error) {
   State& st = *state_;
   CudaDevice::Api& a = *st.device->api_;
-  void* f = st.device->function(st.entry, rows_per_thread, error);
+  void* f = st.device->function(st.entry, st.kernel->gpu_module_group, rows_per_thread, error);
   if (!f) return false;
   // A variant with many registers may not launch 1024 threads per block: use
   // the largest block the compiled code allows (a multiple of the warp size).
@@ -464,7 +464,7 @@ bool CudaDevice::launch(const KernelEntry& kernel, std::span<const DeviceKernelA
   }
   if (rows == 0) return true;
   const int rpt = kernel.gpu_rows_per_thread;
-  void* f = function(entry, rpt, error);
+  void* f = function(entry, kernel.gpu_module_group, rpt, error);
   if (!f) return false;
   int block = kernel.gpu_block_size;
   int max_threads = 0;

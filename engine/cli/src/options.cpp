@@ -174,6 +174,15 @@ Command parse_command_line(const std::vector<std::string>& args) {
     } else if (a == "--catalog") {
       o.catalog_dir = r.value();
       if (o.catalog_dir.empty()) throw UsageError("--catalog needs a directory");
+    } else if (a == "--udf-catalog") {
+      o.udf_catalogs.push_back(r.value());
+      if (o.udf_catalogs.back().empty()) throw UsageError("--udf-catalog needs a directory");
+    } else if (a == "--udf") {
+      const std::string spec = r.value();
+      const std::string source = r.done() ? std::string() : r.value();
+      if (spec.empty() || source.empty() || source[0] == '-')
+        throw UsageError("--udf needs two arguments: the function spec (.json) and the C++ file");
+      o.udf_sources.emplace_back(spec, source);
     } else if (a == "--device") {
       const std::string v = r.value();
       if (!engine::parse_function_device(v, o.functions))
@@ -212,6 +221,9 @@ std::string usage_text() {
          "  --timing         print parse/plan/execute times of each statement on stderr\n"
          "  --threads N      threads for the engine and the generator (default 0: all cores)\n"
          "  --catalog DIR    kernel catalog (default: $TESSERA_CATALOG, else the build's catalog)\n"
+         "  --udf SPEC.json FILE.cpp  compile the C++ functions FILE declares in SPEC with tessera-cc and\n"
+         "                   call them from SQL (docs/UDF.md; may be given several times)\n"
+         "  --udf-catalog DIR  add the functions of a catalog tessera-cc --udf-spec built\n"
          "  --device D       where scalar functions run: auto (the GPU if there is one, default), cpu,\n"
          "                   or cuda (the GPU, an error without one); operators run on the CPU\n"
          "  -h, --help       this text\n"

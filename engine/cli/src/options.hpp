@@ -35,6 +35,8 @@ struct RunOptions {
   std::string catalog_dir;            // engine::Options::catalog_dir
   engine::FunctionDevice functions = engine::FunctionDevice::Auto;  // --device
   std::vector<std::pair<std::string, std::string>> loads;  // --load name=path, besides the TPC-H data
+  std::vector<std::string> udf_catalogs;                      // --udf-catalog DIR
+  std::vector<std::pair<std::string, std::string>> udf_sources;  // --udf SPEC.json FILE.cpp
 };
 
 struct GenCommandOptions {

@@ -12,6 +12,7 @@
 #include "options.hpp"
 #include "script_runner.hpp"
 #include "shell.hpp"
+#include "udf_build.hpp"
 #include "tessera/engine/database.hpp"
 #include "tessera/tpch/progress_bar.hpp"
 
@@ -34,6 +35,8 @@ int run(const cli::RunOptions& o) {
   eo.catalog_dir = o.catalog_dir;
   eo.threads = o.threads;
   eo.functions = o.functions;
+  eo.udf_catalogs = o.udf_catalogs;
+  for (const auto& [spec, source] : o.udf_sources) eo.udf_catalogs.push_back(cli::build_udf_catalog(spec, source, std::cerr));
   engine::Database db(eo);
   const bool shell = o.scripts.empty() && isatty(STDIN_FILENO);
   const cli::LoadSummary loaded = cli::load_data(db, o.data, o.threads, isatty(STDERR_FILENO));

@@ -12,7 +12,11 @@ namespace tessera::plan {
 namespace {
 
 // Kernel arguments the binder fills from argument types rather than from SQL arguments.
-bool is_type_param(std::string_view n) {
+// A DECIMAL type parameter the binder fills in (precision/scale of an argument or the result): a
+// constant argument of one of these names. (A user's column argument named `s` is an argument.)
+bool is_type_param(const fn::ArgSpec& a) {
+  if (!a.constant) return false;
+  const std::string_view n = a.name;
   return n == "p" || n == "s" || n == "p1" || n == "s1" || n == "p2" || n == "s2" || n == "from_scale" ||
          n == "precision" || n == "scale";
 }
@@ -64,13 +68,19 @@ ExprPtr Binder::call(std::string_view sql_name, std::vector<ExprPtr> args, sql::
   int best_cost = 1 << 30;
   bool named = false;
   std::string overloads;
-  for (const fn::FunctionSpec& spec : fn::all_functions()) {
+  // The library's functions, then the user's (UDF catalogs merged into the catalog).
+  std::vector<const fn::FunctionSpec*> specs;
+  for (const fn::FunctionSpec& spec : fn::all_functions()) specs.push_back(&spec);
+  if (env_.kernels)
+    for (const fn::FunctionSpec* spec : env_.kernels->udf_specs()) specs.push_back(spec);
+  for (const fn::FunctionSpec* spec_ptr : specs) {
+    const fn::FunctionSpec& spec = *spec_ptr;
     if (spec.sql_name != sql_name || (only && &spec != only)) continue;
     named = true;
     std::vector<const fn::ArgSpec*> visible;
     std::string sig;
     for (const auto& a : spec.args)
-      if (!is_type_param(a.name)) {
+      if (!is_type_param(a)) {
         visible.push_back(&a);
         sig += (sig.empty() ? "" : ", ") + std::string(fn::type_name(a.type)) + (a.constant ? " constant" : "");
       }
@@ -102,7 +112,7 @@ ExprPtr Binder::call(std::string_view sql_name, std::vector<ExprPtr> args, sql::
   std::vector<DataType> decimals;  // the DECIMAL arguments' types, for p/s parameters
   size_t next = 0;
   for (const auto& a : best->args) {
-    if (is_type_param(a.name)) {
+    if (is_type_param(a)) {
       e->args.push_back(nullptr);
       e->constants.push_back(Value{});  // filled below
       continue;
@@ -130,7 +140,7 @@ ExprPtr Binder::call(std::string_view sql_name, std::vector<ExprPtr> args, sql::
   const bool has_precision = std::any_of(best->args.begin(), best->args.end(), [](const fn::ArgSpec& a) { return a.name == "precision"; });
   for (size_t i = 0; i < best->args.size(); ++i) {
     const std::string_view n = best->args[i].name;
-    if (!is_type_param(n)) continue;
+    if (!is_type_param(best->args[i])) continue;
     int v = 0;
     if (n == "p" || n == "p1") v = src.precision;
     else if (n == "s" || n == "s1") v = src.scale;

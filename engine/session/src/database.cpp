@@ -456,6 +456,11 @@ Database::Database(Options opts) : impl_(std::make_unique<Impl>()) {
   if (!impl_->catalog)
     throw Error("cannot load the kernel catalog from '" + dir + "': " + error +
                 " (build it with ninja -C build, or set TESSERA_CATALOG / --catalog)");
+  for (const std::string& udf_dir : impl_->opts.udf_catalogs) {
+    std::unique_ptr<rt::Catalog> udfs = rt::Catalog::load(udf_dir, error);
+    if (!udfs) throw Error("cannot load the function catalog '" + udf_dir + "': " + error);
+    if (!impl_->catalog->merge(std::move(udfs), error)) throw Error("cannot add the function catalog: " + error);
+  }
   if (impl_->opts.functions != FunctionDevice::Cpu) {
     std::string why;
     impl_->gpu = rt::CudaDevice::open(*impl_->catalog, why);

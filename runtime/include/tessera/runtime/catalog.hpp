@@ -29,6 +29,9 @@ struct KernelEntry {
   int gpu_rows_per_thread = 1;     // which compiled variant (thread coarsening) to launch
   bool gpu_autotuned = false;
   std::vector<GpuSpecialization> gpu_specializations;
+  // Which catalog's GPU modules hold gpu_entry: 0 for the catalog itself, 1, 2, ... for catalogs merged
+  // into it (Catalog::merge), so the same entry name in two catalogs cannot be confused.
+  int gpu_module_group = 0;
   // Output-length rule of a UDF with a string result (library functions use spec->max_length).
   int64_t udf_length_constant = 0;
   std::vector<int32_t> udf_length_args;
@@ -50,10 +53,19 @@ class Catalog {
     int rows_per_thread;
     std::string ptx;    // absolute paths; cubin "" if not assembled
     std::string cubin;
+    int group = 0;      // KernelEntry::gpu_module_group of its kernels
   };
   const std::vector<GpuModule>& gpu_modules() const { return gpu_modules_; }
   // Kernels the manifest lists as failed, with the compiler's reason.
   const std::map<std::string, std::string>& failed() const { return failed_; }
+
+  // Adds the kernels of another catalog (a user's functions, compiled by tessera-cc --udf-spec) to this
+  // one; its CPU library stays loaded and its GPU modules join this catalog's as a new group. False with
+  // `error` (and this catalog unchanged) if a kernel id is already here, or a function's SQL name is one
+  // of the library's or of a function already added.
+  bool merge(std::unique_ptr<Catalog> other, std::string& error);
+  // The user's functions (UDFs) among the kernels, for binding by SQL name.
+  std::vector<const fn::FunctionSpec*> udf_specs() const;
 
  private:
   struct UdfSpec;  // owns the strings a UDF's FunctionSpec points into
@@ -64,6 +76,8 @@ class Catalog {
   std::vector<std::string> names_;
   std::map<std::string, std::string> failed_;
   std::deque<std::unique_ptr<UdfSpec>> udfs_;
+  std::vector<void*> merged_libraries_;  // CPU libraries of merged catalogs
+  int module_groups_ = 1;
 };
 
 }  // namespace tessera::rt

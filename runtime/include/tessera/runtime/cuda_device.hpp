@@ -91,7 +91,7 @@ class CudaDevice {
   std::unique_ptr<Api> api_;
   void* context_ = nullptr;  // the device's primary context (shared with the CUDA runtime)
   int device_ = 0;
-  std::map<int, void*> modules_;  // rows per thread -> loaded module
+  std::map<std::pair<int, int>, void*> modules_;  // (module group, rows per thread) -> loaded module
   std::string name_;
   // Device buffers of finished calls, by size class, for the next calls: cuMemAlloc and cuMemFree
   // (which synchronises) per argument column cost more than the copies of a small column.
@@ -99,7 +99,7 @@ class CudaDevice {
   size_t pooled_bytes_ = 0;
   bool acquire(size_t bytes, unsigned long long& ptr, std::string& error);
   void release(unsigned long long ptr, size_t bytes);
-  void* function(const std::string& entry, int rows_per_thread, std::string& error);
+  void* function(const std::string& entry, int group, int rows_per_thread, std::string& error);
 };
 
 }  // namespace tessera::rt

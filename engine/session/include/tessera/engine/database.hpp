@@ -48,6 +48,9 @@ bool parse_function_device(std::string_view text, FunctionDevice& out);
 
 struct Options {
   std::string catalog_dir;  // "": $TESSERA_CATALOG, else the catalog this build made (build/catalog)
+  // Catalogs of the user's own functions (tessera-cc --udf-spec), added to the built-in one: SQL calls
+  // them by their sql_name on either device. A name that clashes with a built-in function is an Error.
+  std::vector<std::string> udf_catalogs;
   int threads = 0;          // 0: all hardware threads
   FunctionDevice functions = FunctionDevice::Auto;
   // GPU-resident table columns may use this many bytes (0: 80% of the device memory free at start).

@@ -1,0 +1,101 @@
+// A user's C++ functions called from SQL: the catalog tessera-cc builds from examples/udf (the README's
+// example) is added to the built-in one (engine::Options::udf_catalogs); SQL calls NET_PRICE and
+// MASK_DIGITS like library functions, in any case, with NULLs, in filters and grouping, on the GPU
+// engine where there is one. A catalog whose names clash with the library's is refused.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "tessera/engine/database.hpp"
+#include "tessera/runtime/catalog.hpp"
+
+using namespace tessera;
+using ::testing::HasSubstr;
+
+namespace {
+
+// $TESSERA_UDF_TEST_CATALOG (the GPU machine's copy), else the one this build made.
+std::string udf_catalog() {
+  const char* dir = std::getenv("TESSERA_UDF_TEST_CATALOG");
+  return dir && *dir ? dir : TESSERA_UDF_TEST_CATALOG;
+}
+
+class Udf : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    engine::Options o;
+    o.threads = 2;
+    o.udf_catalogs = {udf_catalog()};
+    db_ = std::make_unique<engine::Database>(o);
+    db_->execute("CREATE TABLE sales (id INT, phone VARCHAR(20), price FLOAT, discount FLOAT);"
+                 "INSERT INTO sales VALUES (1, '555-0101', 100, 0.25), (2, 'n/a', 80, 0), (3, NULL, NULL, 0.5),"
+                 " (4, '+1 (212) 555', 10, 0.1)");
+  }
+  std::vector<std::string> rows(const std::string& sql) {
+    engine::QueryResult r = db_->execute(sql);
+    std::vector<std::string> out;
+    for (int64_t i = 0; i < r.rows; ++i) {
+      std::string line;
+      for (size_t c = 0; c < r.columns.size(); ++c) line += (c ? "|" : "") + r.cell_text(i, c);
+      out.push_back(line);
+    }
+    return out;
+  }
+  std::unique_ptr<engine::Database> db_;
+};
+
+using V = std::vector<std::string>;
+
+TEST_F(Udf, CalledFromSqlLikeLibraryFunctions) {
+  EXPECT_EQ(rows("SELECT id, MASK_DIGITS(phone), NET_PRICE(price, discount) FROM sales ORDER BY id"),
+            (V{"1|###-####|75", "2|n/a|80", "3|NULL|NULL", "4|+# (###) ###|9"}));
+  // Case-insensitive names, nested in library functions, in WHERE and GROUP BY.
+  EXPECT_EQ(rows("SELECT UPPER(mask_digits(LOWER('AB12'))), net_price(200, 0.5)"), (V{"AB##|100"}));
+  EXPECT_EQ(rows("SELECT id FROM sales WHERE NET_PRICE(price, discount) > 50 ORDER BY id"), (V{"1", "2"}));
+  EXPECT_EQ(rows("SELECT LEN(MASK_DIGITS(phone)), count(*) FROM sales WHERE phone IS NOT NULL "
+                 "GROUP BY LEN(MASK_DIGITS(phone)) ORDER BY 1"),
+            (V{"3|1", "8|1", "12|1"}));
+  // EXPLAIN names the user's kernel like any other.
+  EXPECT_THAT(db_->explain("SELECT MASK_DIGITS(phone) FROM sales"), HasSubstr("mask_digits"));
+}
+
+TEST_F(Udf, WrongArgumentsAreBindErrors) {
+  try {
+    db_->execute("SELECT MASK_DIGITS(1, 2)");
+    FAIL();
+  } catch (const engine::Error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("MASK_DIGITS"));
+  }
+}
+
+TEST(UdfCatalog, NameOfABuiltInFunctionIsRefused) {
+  // A copy of the example catalog whose NET_PRICE is renamed YEAR.
+  const std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / "tessera_udf_clash";
+  std::filesystem::remove_all(dir);
+  std::filesystem::copy(udf_catalog(), dir, std::filesystem::copy_options::recursive);
+  std::string manifest;
+  {
+    std::ifstream in(dir / "manifest.json");
+    manifest.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const size_t at = manifest.find("\"NET_PRICE\"");
+  ASSERT_NE(at, std::string::npos);
+  manifest.replace(at, 11, "\"Year\"");
+  std::ofstream(dir / "manifest.json") << manifest;
+  engine::Options o;
+  o.udf_catalogs = {dir.string()};
+  try {
+    engine::Database db(o);
+    FAIL() << "a UDF named YEAR was accepted";
+  } catch (const engine::Error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("function YEAR (kernel 'net_price') has the name of a built-in function"));
+  }
+  // The same catalog twice: its kernel ids are taken.
+  o.udf_catalogs = {udf_catalog(), udf_catalog()};
+  EXPECT_THROW(engine::Database db2(o), engine::Error);
+}
+
+}  // namespace
