@@ -43,6 +43,8 @@ if [ "${SKIP_TESTS:-0}" != 1 ]; then
   $B/tessera_gpu_engine_tests >"$OUT/gpu_engine_tests.log" 2>&1; r=$?; tail -3 "$OUT/gpu_engine_tests.log"; [ $r = 0 ] || { rc=1; grep -B2 -A12 "FAILED\|Failure" "$OUT/gpu_engine_tests.log" | head -80; }
   echo "== user tables (CREATE TABLE, INSERT, SELECT INTO)"
   $B/tessera_table_statement_tests >"$OUT/table_statement_tests.log" 2>&1; r=$?; tail -2 "$OUT/table_statement_tests.log"; [ $r = 0 ] || { rc=1; grep -B2 -A12 "FAILED\|Failure" "$OUT/table_statement_tests.log" | head -40; }
+  echo "== a user's C++ functions from SQL (examples/udf)"
+  TESSERA_UDF_TEST_CATALOG=/tmp/tessera/udf-catalog $B/tessera_udf_sql_tests >"$OUT/udf_sql_tests.log" 2>&1; r=$?; tail -2 "$OUT/udf_sql_tests.log"; [ $r = 0 ] || { rc=1; grep -B2 -A12 "FAILED\|Failure" "$OUT/udf_sql_tests.log" | head -40; }
   echo "== wide decimals"
   $B/tessera_wide_decimal_tests >"$OUT/wide_decimal_tests.log" 2>&1; r=$?; tail -2 "$OUT/wide_decimal_tests.log"; [ $r = 0 ] || { rc=1; grep -B2 -A12 "FAILED\|Failure" "$OUT/wide_decimal_tests.log" | head -40; }
   echo "== 44 queries against DuckDB, SF ${TEST_SF:-0.1}"

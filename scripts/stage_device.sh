@@ -8,7 +8,7 @@ rm -rf .devcarry && mkdir -p .devcarry/bin .devcarry/catalog/cpu .devcarry/catal
 for b in engine/tessera_engine_sql_tests engine/tessera_query_tests engine/tessera_gpu_engine_tests \
          engine/tessera_wide_decimal_tests bench/tpch/tessera-bench engine/cli/tessera \
          tests/tessera-differential bench/tessera-bench-gpu runtime/tessera-autotune \
-         engine/tessera_table_statement_tests; do
+         engine/tessera_table_statement_tests engine/tessera_udf_sql_tests; do
   [ -x "build/$b" ] || { echo "stage_device.sh: build/$b missing (ninja -C build)"; exit 1; }
   strip -o ".devcarry/bin/$(basename "$b")" "build/$b"
   xz -T2 -6 -f ".devcarry/bin/$(basename "$b")"
@@ -17,6 +17,8 @@ cp build/catalog/manifest.json .devcarry/catalog/
 cp build/catalog/cpu/libtessera_kernels.so .devcarry/catalog/cpu/
 for c in build/catalog/nvptx/*.cubin; do xz -T2 -6 -c "$c" > ".devcarry/catalog/nvptx/$(basename "$c").xz"; done
 xz -T2 -6 -c third_party/duckdb/lib/libduckdb.so > .devcarry/libduckdb.so.xz
+# The UDF example's catalog (examples/udf), for tessera_udf_sql_tests.
+mkdir -p .devcarry/udf-catalog && cp -r build/udf-example-catalog/. .devcarry/udf-catalog/
 # libcupti for tessera-bench's GPU trace (loaded at run time; the GPU machine's toolkit may lack it).
 cupti=$(ls /usr/local/cuda/lib/libcupti.so.1? /usr/local/cuda/lib64/libcupti.so.1? \
         /usr/local/cuda/extras/CUPTI/lib64/libcupti.so.1? 2>/dev/null | head -1 || true)
