@@ -76,7 +76,13 @@ void load_dir(engine::Database& db, const DataSource& src, bool progress, LoadSu
 LoadSummary load_data(engine::Database& db, const DataSource& src, int threads, bool progress) {
   const auto t0 = std::chrono::steady_clock::now();
   LoadSummary sum;
-  if (src.kind == DataSource::Kind::Generate) {
+  if (src.kind == DataSource::Kind::None) {
+    sum.description = db.database_path().empty() ? "no data" : db.database_path();
+    for (const std::string& t : db.table_names()) {
+      sum.tables.push_back(t);
+      sum.rows.push_back(db.find_table(t)->num_rows());
+    }
+  } else if (src.kind == DataSource::Kind::Generate) {
     generate(db, src, threads, progress, sum);
   } else {
     load_dir(db, src, progress, sum);

@@ -11,7 +11,7 @@
 namespace tessera::cli {
 
 struct DataSource {
-  enum class Kind { Generate, Tbl, Csv };
+  enum class Kind { Generate, Tbl, Csv, None };  // None: no TPC-H data (a database given, no data option)
   Kind kind = Kind::Generate;
   double sf = 0.01;  // Generate
   std::string dir;   // Tbl, Csv: <dir>/<table>.tbl or <dir>/<table>.csv for each TPC-H table present

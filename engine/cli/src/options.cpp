@@ -1,6 +1,7 @@
 #include "options.hpp"
 
 #include <charconv>
+#include <filesystem>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -53,6 +54,12 @@ class ArgReader {
   std::string current_;
   std::optional<std::string> inline_value_;
 };
+
+// A database on disk: a path ending in .tdb, or an existing directory.
+bool is_database_path(const std::string& a) {
+  std::error_code ec;
+  return (a.size() > 4 && a.compare(a.size() - 4, 4, ".tdb") == 0) || std::filesystem::is_directory(a, ec);
+}
 
 int64_t parse_count(const std::string& option, const std::string& v, int64_t max) {
   int64_t n = 0;
@@ -194,19 +201,28 @@ Command parse_command_line(const std::vector<std::string>& args) {
       return cmd;
     } else if (a.size() > 1 && a[0] == '-') {
       throw UsageError("unknown option '" + a + "'");
+    } else if (is_database_path(a)) {
+      if (!o.database.empty()) throw UsageError("give one database (got '" + o.database + "' and '" + a + "')");
+      o.database = a;
     } else {
       o.scripts.push_back({ScriptSource::Kind::File, a});  // a file, or "-" for standard input
     }
   }
+  // A database alone starts with its own tables, not generated TPC-H data.
+  if (!o.database.empty() && !data_option) o.data.kind = DataSource::Kind::None;
   return cmd;
 }
 
 std::string usage_text() {
-  return "usage: tessera [options] [-e SQL | FILE.sql ...]\n"
+  return "usage: tessera [DATABASE.tdb] [options] [-e SQL | FILE.sql ...]\n"
          "       tessera gen --sf N --out DIR [--threads N] [--tables t1,t2,...] [--quiet]\n"
          "\n"
          "Runs SQL on TPC-H data and prints every SELECT's result. Without -e or files: an interactive\n"
          "shell when standard input is a terminal, else the script read from standard input.\n"
+         "\n"
+         "DATABASE.tdb (or an existing directory) opens a database on disk, or creates it: its tables and\n"
+         "views are loaded, and every change (CREATE/INSERT/DROP/TRUNCATE TABLE, views, --load, data options)\n"
+         "is saved. Without a data option it starts with its own tables only.\n"
          "\n"
          "data (one of):\n"
          "  --sf N           generate TPC-H at scale factor N in memory (default 0.01)\n"

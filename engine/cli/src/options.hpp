@@ -1,5 +1,5 @@
 // The tessera command line:
-//   tessera [options] [-e SQL | FILE.sql ...]       run SQL (or an interactive shell) on TPC-H data
+//   tessera [DATABASE.tdb] [options] [-e SQL | FILE.sql ...]   run SQL (or an interactive shell)
 //   tessera gen --sf N --out DIR [--threads N] [--tables t1,...] [--quiet]   write dbgen .tbl files
 // parse_command_line() only reads the arguments (nothing is opened or run) and throws UsageError for
 // anything it cannot take, with a message that names the argument.
@@ -36,6 +36,7 @@ struct RunOptions {
   engine::FunctionDevice functions = engine::FunctionDevice::Auto;  // --device
   std::vector<std::pair<std::string, std::string>> loads;  // --load name=path, besides the TPC-H data
   std::vector<std::string> udf_catalogs;                      // --udf-catalog DIR
+  std::string database;  // a database on disk: the argument that ends with .tdb or names a directory
   std::vector<std::pair<std::string, std::string>> udf_sources;  // --udf SPEC.json FILE.cpp
 };
 

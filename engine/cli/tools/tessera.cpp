@@ -36,6 +36,7 @@ int run(const cli::RunOptions& o) {
   eo.threads = o.threads;
   eo.functions = o.functions;
   eo.udf_catalogs = o.udf_catalogs;
+  eo.database_path = o.database;
   for (const auto& [spec, source] : o.udf_sources) eo.udf_catalogs.push_back(cli::build_udf_catalog(spec, source, std::cerr));
   engine::Database db(eo);
   const bool shell = o.scripts.empty() && isatty(STDIN_FILENO);

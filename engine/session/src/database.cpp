@@ -30,6 +30,7 @@
 #include "tessera/runtime/cuda_device.hpp"
 #include "tessera/sql/parser.hpp"
 #include "table_statements.hpp"
+#include "tessera/storage/database_dir.hpp"
 
 #ifndef TESSERA_DEFAULT_CATALOG
 #define TESSERA_DEFAULT_CATALOG "build/catalog"
@@ -66,6 +67,28 @@ std::optional<std::string_view> strip_explain(std::string_view sql, bool& analyz
   return sql.substr(analyze ? j : i);
 }
 
+// Byte offset of a line:column (columns count code points) in `text`.
+size_t byte_offset(std::string_view text, sql::SourceLocation loc) {
+  size_t i = 0;
+  for (int line = 1; line < loc.line && i < text.size(); ++i)
+    if (text[i] == '\n') ++line;
+  for (int col = 1; col < loc.column && i < text.size(); ++col) {
+    ++i;
+    while (i < text.size() && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) ++i;
+  }
+  return i;
+}
+
+// The source text of statement i of the script: from its first token to the next statement's (or the
+// end), without the separating ';' and trailing blanks.
+std::string statement_text(std::string_view sql, const sql::Script& script, size_t i) {
+  const size_t begin = byte_offset(sql, script.statements[i]->loc);
+  const size_t end = i + 1 < script.statements.size() ? byte_offset(sql, script.statements[i + 1]->loc) : sql.size();
+  std::string_view t = sql.substr(begin, end > begin ? end - begin : 0);
+  while (!t.empty() && (std::isspace(static_cast<unsigned char>(t.back())) || t.back() == ';')) t.remove_suffix(1);
+  return std::string(t);
+}
+
 }  // namespace
 
 struct Database::Impl {
@@ -76,6 +99,9 @@ struct Database::Impl {
   std::string gpu_error;  // why the CUDA device did not open
   std::map<std::string, std::unique_ptr<storage::Table>> tables;  // by lower-case name
   std::map<std::string, plan::ViewDef> views;
+  std::map<std::string, std::string> view_sql;  // CREATE VIEW text, by lower-case name (for the database on disk)
+  std::unique_ptr<storage::DatabaseDir> disk;   // Options::database_path
+  bool restoring = false;                       // loading the database: views are not bound, nothing is saved
   std::mutex stats_mutex;
   std::map<std::pair<const storage::Table*, size_t>, double> distinct;
   physical::GpuAvailability gpu_engine;  // can operators run on the GPU?
@@ -292,8 +318,10 @@ struct Database::Impl {
     for (const auto& c : v.columns) def.columns.push_back(lower(c.name));
     def.owner = owner;
     def.query = v.query.get();
-    // Bind once now, so a broken view is refused at CREATE VIEW rather than at its first use.
+    // Bind once now, so a broken view is refused at CREATE VIEW rather than at its first use (a stored
+    // view is not: what it uses may have been dropped since, as SQL Server allows).
     views[name] = def;
+    if (restoring) return;
     try {
       plan::BoundQuery b = plan::bind_query(*v.query, bind_env());
       if (!def.columns.empty() && def.columns.size() != b.plan->outputs.size())
@@ -302,6 +330,23 @@ struct Database::Impl {
     } catch (...) {
       views.erase(name);
       throw;
+    }
+  }
+
+  // Opens (or creates) Options::database_path and loads its tables and views.
+  void open_database() {
+    try {
+      disk = storage::DatabaseDir::open(opts.database_path);
+      restoring = true;
+      for (storage::Table& t : disk->load_tables(threads())) add_table(std::move(t));
+      for (const storage::StoredView& v : disk->views()) {
+        run(v.sql, false, nullptr);
+        view_sql[lower(v.name)] = v.sql;
+      }
+      restoring = false;
+    } catch (const std::exception& e) {
+      restoring = false;
+      throw Error("cannot open the database '" + opts.database_path + "': " + e.what());
     }
   }
 
@@ -353,13 +398,58 @@ struct Database::Impl {
     }
   }
 
+  // ---- the database on disk: each change is saved when its statement succeeded ----
+  template <typename F>
+  void save(F&& stage) {
+    if (!disk || restoring) return;
+    try {
+      stage(*disk);
+      disk->commit();
+    } catch (const std::exception& e) {
+      disk->rollback();
+      throw Error(std::string("the change was made in memory but could not be saved to the database '") +
+                  disk->path() + "': " + e.what());
+    }
+  }
+  void save_table(const std::string& name) {
+    save([&](storage::DatabaseDir& d) {
+      if (auto it = tables.find(lower(name)); it != tables.end()) d.put_table(*it->second, threads());
+      else d.drop_table(name);
+    });
+  }
+  void save_views() {
+    save([&](storage::DatabaseDir& d) {
+      std::vector<storage::StoredView> v;
+      for (const auto& [name, sql] : view_sql) v.push_back({name, sql});
+      d.set_views(std::move(v));
+    });
+  }
+  void save_after(const sql::Statement& st, int64_t rows_before) {
+    if (!disk || restoring) return;
+    auto name_of = [](const std::vector<sql::Identifier>& n) { return n.back().name; };
+    switch (st.kind) {
+      case sql::StatementKind::CreateTable: save_table(name_of(st.as<sql::CreateTableStmt>().name)); break;
+      case sql::StatementKind::DropTable: save_table(name_of(st.as<sql::DropTableStmt>().name)); break;
+      case sql::StatementKind::TruncateTable: save_table(name_of(st.as<sql::TruncateTableStmt>().name)); break;
+      case sql::StatementKind::Insert: {
+        const std::string name = name_of(st.as<sql::InsertStmt>().name);
+        auto it = tables.find(lower(name));
+        if (it == tables.end()) break;
+        save([&](storage::DatabaseDir& d) { d.append_rows(*it->second, rows_before, threads()); });
+        break;
+      }
+      default: break;
+    }
+  }
+
   QueryResult run(std::string_view sql, bool explain_only, std::string* plan_text, bool analyze = false) {
     const auto t0 = std::chrono::steady_clock::now();
     sql::Script parsed = sql::parse_script(sql);
     auto owner = std::make_shared<sql::Script>(std::move(parsed));
     const double parse_ms = ms_since(t0);
     QueryResult last;
-    for (const auto& st : owner->statements) {
+    for (size_t i = 0; i < owner->statements.size(); ++i) {
+      const auto& st = owner->statements[i];
       switch (st->kind) {
         case sql::StatementKind::Select: {
           const auto& q = *st->as<sql::SelectStmt>().query;
@@ -395,7 +485,9 @@ struct Database::Impl {
           } else if (!q.into.empty()) {
             last = QueryResult{};
             detail::TableStore store = table_store();
+            const std::string into = q.into.back().name;
             last.rows_affected = detail::select_into(*st->as<sql::SelectStmt>().query, store);
+            save_table(into);
           } else {
             last = run_select(q);
           }
@@ -409,16 +501,28 @@ struct Database::Impl {
             throw Error(sql::to_string(st->loc) + ": EXPLAIN shows the plan of a SELECT; this script also creates, "
                         "fills or drops tables (run those statements first, then EXPLAIN the SELECT)");
           last = QueryResult{};
+          int64_t rows_before = 0;
+          if (st->kind == sql::StatementKind::Insert)
+            if (auto it = tables.find(lower(st->as<sql::InsertStmt>().name.back().name)); it != tables.end())
+              rows_before = it->second->num_rows();
           last.rows_affected = run_table_statement(*st);
+          save_after(*st, rows_before);
           break;
         }
-        case sql::StatementKind::CreateView: create_view(st->as<sql::CreateViewStmt>(), owner); break;
+        case sql::StatementKind::CreateView: {
+          const auto& v = st->as<sql::CreateViewStmt>();
+          create_view(v, owner);
+          view_sql[lower(v.name.back().name)] = statement_text(sql, *owner, i);
+          save_views();
+          break;
+        }
         case sql::StatementKind::DropView: {
           const auto& d = st->as<sql::DropViewStmt>();
           const std::string name = lower(d.name.back().name);
           if (!views.erase(name) && !d.if_exists)
             throw Error(sql::to_string(d.loc) + ": cannot drop the view '" + d.name.back().name +
                         "', because it does not exist");
+          if (view_sql.erase(name)) save_views();
           break;
         }
       }
@@ -477,6 +581,7 @@ Database::Database(Options opts) : impl_(std::make_unique<Impl>()) {
   else impl_->open_gpu_engine();
   if (impl_->opts.functions == FunctionDevice::Cuda && !impl_->gpu_engine.usable)
     throw Error("operators on the GPU were asked for (--device cuda), but " + impl_->gpu_engine.why_not);
+  if (!impl_->opts.database_path.empty()) impl_->open_database();
 }
 
 bool parse_function_device(std::string_view text, FunctionDevice& out) {
@@ -508,9 +613,21 @@ bool Database::functions_on_gpu() const { return impl_->gpu != nullptr; }
 
 Database::~Database() = default;
 
-void Database::add_table(storage::Table t) { impl_->add_table(std::move(t)); }
+void Database::add_table(storage::Table t) {
+  const std::string name = t.name();
+  impl_->add_table(std::move(t));
+  impl_->save_table(name);
+}
 
-bool Database::drop_table(std::string_view name) { return impl_->drop_table(name); }
+bool Database::drop_table(std::string_view name) {
+  if (!impl_->drop_table(name)) return false;
+  impl_->save_table(std::string(name));
+  return true;
+}
+
+std::string Database::database_path() const { return impl_->disk ? impl_->disk->path() : ""; }
+bool Database::database_created() const { return impl_->disk && impl_->disk->created(); }
+int64_t Database::database_bytes() const { return impl_->disk ? impl_->disk->bytes_on_disk() : 0; }
 
 const storage::Table* Database::find_table(std::string_view name) const {
   auto it = impl_->tables.find(lower(name));

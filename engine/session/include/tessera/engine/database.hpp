@@ -51,6 +51,10 @@ struct Options {
   // Catalogs of the user's own functions (tessera-cc --udf-spec), added to the built-in one: SQL calls
   // them by their sql_name on either device. A name that clashes with a built-in function is an Error.
   std::vector<std::string> udf_catalogs;
+  // A database on disk (a directory, storage/database_dir.hpp): opened, or created when the path does not
+  // exist. Its tables and views are loaded at start, and every statement that changes tables or views
+  // (and add_table / drop_table) is saved before execute() returns. "": nothing is saved.
+  std::string database_path;
   int threads = 0;          // 0: all hardware threads
   FunctionDevice functions = FunctionDevice::Auto;
   // GPU-resident table columns may use this many bytes (0: 80% of the device memory free at start).
@@ -95,6 +99,10 @@ class Database {
   void add_table(storage::Table t);
   // Removes a table; false if there is none of that name.
   bool drop_table(std::string_view name);
+  // The database on disk: its path ("" if none), whether this start created it, and its size in bytes.
+  std::string database_path() const;
+  bool database_created() const;
+  int64_t database_bytes() const;
   const storage::Table* find_table(std::string_view name) const;
   std::vector<std::string> table_names() const;
 

@@ -1,0 +1,74 @@
+// A database on disk: a directory (`tessera mydb.tdb`) holding
+//   manifest.json   the tables (name, columns with their types, chunk files in row order) and the views
+//                   (their CREATE VIEW text), and the next file number
+//   c<N>.chunk      immutable column chunks (column_chunk.hpp), at most kChunkRows rows each
+//   lock            flock'ed while a process has the database open
+// A change stages new chunk files (written and fsync'ed first) and commits by writing manifest.json.tmp,
+// fsync'ing it and renaming it over manifest.json (atomic on POSIX), then deleting the chunks no table
+// uses any more. A crash (kill -9) at any point leaves either the old or the new manifest, and every
+// chunk it names complete; leftovers are removed at the next open. INSERT appends chunks for the new rows
+// only, so a database grows by what was inserted, not by the table's size per statement.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "tessera/storage/table.hpp"
+
+namespace tessera::storage {
+
+class DatabaseError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct StoredView {
+  std::string name;
+  std::string sql;  // the CREATE VIEW statement
+};
+
+class DatabaseDir {
+ public:
+  static constexpr int64_t kChunkRows = int64_t{1} << 20;
+
+  // Opens the database at `path`, creating it (the directory and an empty manifest) when `path` does not
+  // exist. DatabaseError when `path` is a file, a directory with other things and no manifest, a damaged
+  // manifest, or a database another process has open.
+  static std::unique_ptr<DatabaseDir> open(const std::string& path);
+  ~DatabaseDir();
+  DatabaseDir(const DatabaseDir&) = delete;
+  DatabaseDir& operator=(const DatabaseDir&) = delete;
+
+  const std::string& path() const { return path_; }
+  bool created() const { return created_; }  // open() made a new, empty database
+
+  // Every stored table, its chunks decoded on `threads` threads; DatabaseError (naming the file) for a
+  // damaged or missing chunk.
+  std::vector<Table> load_tables(int threads) const;
+  std::vector<StoredView> views() const;
+  int64_t bytes_on_disk() const;  // manifest and chunks
+
+  // Staged changes, made durable together by commit(); a failed commit leaves the stored state as it was.
+  void put_table(const Table& t, int threads);                  // replaces (or adds) t's rows
+  void append_rows(const Table& t, int64_t from_row, int threads);  // rows [from_row, end) are new
+  void drop_table(const std::string& name);
+  void set_views(std::vector<StoredView> views);
+  void commit();
+  void rollback();  // forget staged changes (their chunk files are removed)
+
+  struct State;  // the manifest's content (database_dir.cpp)
+
+ private:
+  DatabaseDir() = default;
+  std::string path_;
+  bool created_ = false;
+  int lock_fd_ = -1;
+  std::unique_ptr<State> committed_, staged_;
+  std::vector<std::string> staged_files_;
+  std::vector<std::string> write_chunks(const Table& t, int64_t begin, int threads);
+};
+
+}  // namespace tessera::storage

@@ -1,0 +1,373 @@
+// The database directory: manifest, chunk files, atomic commits (see database_dir.hpp).
+#include "tessera/storage/database_dir.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "tessera/storage/column_chunk.hpp"
+
+namespace tessera::storage {
+
+namespace fs = std::filesystem;
+
+struct TableEntry {
+  std::string name;
+  Schema schema;
+  std::vector<std::string> chunks;  // file names, in row order
+  std::vector<int64_t> rows;        // of each chunk
+};
+
+struct DatabaseDir::State {
+  std::vector<TableEntry> tables;
+  std::vector<StoredView> views;
+  uint64_t next_file = 1;
+  TableEntry* find(const std::string& name) {
+    for (auto& t : tables)
+      if (t.name == name) return &t;
+    return nullptr;
+  }
+};
+
+namespace {
+
+constexpr const char* kFormat = "tessera-database";
+constexpr int kFormatVersion = 1;
+
+std::string lower(std::string_view s) {
+  std::string r(s);
+  for (char& c : r) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return r;
+}
+
+const char* type_id_name(TypeId id) {
+  switch (id) {
+    case TypeId::Bool: return "BOOL";
+    case TypeId::Int32: return "INT32";
+    case TypeId::Int64: return "INT64";
+    case TypeId::Double: return "DOUBLE";
+    case TypeId::Decimal: return "DECIMAL";
+    case TypeId::Money: return "MONEY";
+    case TypeId::Date: return "DATE";
+    case TypeId::Char: return "CHAR";
+    case TypeId::Varchar: return "VARCHAR";
+  }
+  return "?";
+}
+
+bool type_id_of(const std::string& s, TypeId& out) {
+  for (TypeId id : {TypeId::Bool, TypeId::Int32, TypeId::Int64, TypeId::Double, TypeId::Decimal, TypeId::Money,
+                    TypeId::Date, TypeId::Char, TypeId::Varchar})
+    if (s == type_id_name(id)) {
+      out = id;
+      return true;
+    }
+  return false;
+}
+
+std::string errno_text() { return std::strerror(errno); }
+
+// Writes `bytes` to `path` and fsyncs it.
+void write_durably(const std::string& path, std::string_view bytes) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw DatabaseError("cannot write " + path + ": " + errno_text());
+  size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const std::string why = errno_text();
+      ::close(fd);
+      throw DatabaseError("cannot write " + path + ": " + why);
+    }
+    done += static_cast<size_t>(n);
+  }
+  if (::fsync(fd) != 0) {
+    const std::string why = errno_text();
+    ::close(fd);
+    throw DatabaseError("cannot flush " + path + " to disk: " + why);
+  }
+  ::close(fd);
+}
+
+void fsync_dir(const std::string& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd >= 0) {
+    ::fsync(fd);
+    ::close(fd);
+  }
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw DatabaseError("cannot read " + path + " (missing or unreadable: the database is damaged)");
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) throw DatabaseError("cannot read " + path);
+  return bytes;
+}
+
+// Runs f(i) for i in [0, n) on up to `threads` threads; the first exception is rethrown.
+template <typename F>
+void parallel_for(size_t n, int threads, F&& f) {
+  std::atomic<size_t> next{0};
+  std::exception_ptr error;
+  std::mutex error_mutex;
+  auto work = [&] {
+    for (size_t i; (i = next.fetch_add(1)) < n;) {
+      try {
+        f(i);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(error_mutex);
+        if (!error) error = std::current_exception();
+        next = n;
+      }
+    }
+  };
+  const size_t k = std::min<size_t>(n, static_cast<size_t>(std::max(1, threads)));
+  std::vector<std::thread> pool;
+  for (size_t t = 1; t < k; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  if (error) std::rethrow_exception(error);
+}
+
+}  // namespace
+
+static nlohmann::json manifest_json(const DatabaseDir::State& s) {
+  nlohmann::json j;
+  j["format"] = kFormat;
+  j["version"] = kFormatVersion;
+  j["next_file"] = s.next_file;
+  j["tables"] = nlohmann::json::array();
+  for (const TableEntry& t : s.tables) {
+    nlohmann::json cols = nlohmann::json::array();
+    for (const Field& f : t.schema.fields())
+      cols.push_back({{"name", f.name}, {"type", type_id_name(f.type.id)}, {"precision", f.type.precision},
+                      {"scale", f.type.scale}, {"length", f.type.length}, {"nullable", f.nullable},
+                      {"declared", f.declared}});
+    nlohmann::json chunks = nlohmann::json::array();
+    for (size_t i = 0; i < t.chunks.size(); ++i) chunks.push_back({{"file", t.chunks[i]}, {"rows", t.rows[i]}});
+    j["tables"].push_back({{"name", t.name}, {"columns", cols}, {"chunks", chunks}});
+  }
+  j["views"] = nlohmann::json::array();
+  for (const StoredView& v : s.views) j["views"].push_back({{"name", v.name}, {"sql", v.sql}});
+  return j;
+}
+
+namespace {
+
+DatabaseDir::State parse_manifest(const std::string& path, const std::string& text) {
+  DatabaseDir::State s;
+  try {
+    const nlohmann::json j = nlohmann::json::parse(text);
+    if (j.value("format", "") != kFormat) throw DatabaseError(path + " is not a Tessera database manifest");
+    if (j.value("version", 0) != kFormatVersion)
+      throw DatabaseError(path + ": format version " + std::to_string(j.value("version", 0)) + " (this build reads " +
+                          std::to_string(kFormatVersion) + ")");
+    s.next_file = j.at("next_file").get<uint64_t>();
+    for (const auto& t : j.at("tables")) {
+      TableEntry e;
+      e.name = t.at("name").get<std::string>();
+      for (const auto& c : t.at("columns")) {
+        DataType type;
+        if (!type_id_of(c.at("type").get<std::string>(), type.id)) throw DatabaseError(path + ": unknown column type");
+        type.precision = c.at("precision").get<int>();
+        type.scale = c.at("scale").get<int>();
+        type.length = c.at("length").get<int>();
+        e.schema.add(Field(c.at("name").get<std::string>(), type, c.at("nullable").get<bool>(),
+                           c.value("declared", std::string())));
+      }
+      for (const auto& ch : t.at("chunks")) {
+        const std::string file = ch.at("file").get<std::string>();
+        if (file.find('/') != std::string::npos || file.empty()) throw DatabaseError(path + ": bad chunk file name");
+        e.chunks.push_back(file);
+        e.rows.push_back(ch.at("rows").get<int64_t>());
+      }
+      s.tables.push_back(std::move(e));
+    }
+    for (const auto& v : j.at("views")) s.views.push_back({v.at("name").get<std::string>(), v.at("sql").get<std::string>()});
+  } catch (const nlohmann::json::exception& e) {
+    throw DatabaseError(path + " is damaged: " + e.what());
+  }
+  return s;
+}
+
+}  // namespace
+
+std::unique_ptr<DatabaseDir> DatabaseDir::open(const std::string& path) {
+  std::unique_ptr<DatabaseDir> db(new DatabaseDir());
+  db->path_ = path;
+  std::error_code ec;
+  const fs::file_status st = fs::status(path, ec);
+  if (fs::exists(st) && !fs::is_directory(st))
+    throw DatabaseError("'" + path + "' is a file, not a Tessera database (a database is a directory; name a new "
+                        "path to create one)");
+  if (!fs::exists(st)) {
+    if (!fs::create_directory(path, ec))
+      throw DatabaseError("cannot create the database directory '" + path + "': " + ec.message());
+    db->created_ = true;
+  }
+  db->lock_fd_ = ::open((path + "/lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (db->lock_fd_ < 0) throw DatabaseError("cannot open " + path + "/lock: " + errno_text());
+  if (::flock(db->lock_fd_, LOCK_EX | LOCK_NB) != 0)
+    throw DatabaseError("the database '" + path + "' is open in another process");
+  const std::string manifest = path + "/manifest.json";
+  if (!fs::exists(manifest, ec)) {
+    for (const auto& entry : fs::directory_iterator(path, ec)) {
+      const std::string name = entry.path().filename().string();
+      if (name != "lock" && name != "manifest.json.tmp")
+        throw DatabaseError("'" + path + "' is a directory but not a Tessera database (no manifest.json)");
+    }
+    db->committed_ = std::make_unique<State>();
+    db->staged_ = std::make_unique<State>();
+    db->commit();
+    db->created_ = true;
+    return db;
+  }
+  db->committed_ = std::make_unique<State>(parse_manifest(manifest, read_file(manifest)));
+  db->staged_ = std::make_unique<State>(*db->committed_);
+  // Leftovers of a write that did not commit: chunks no table names, a half-written manifest.
+  std::set<std::string> used;
+  for (const TableEntry& t : db->committed_->tables) used.insert(t.chunks.begin(), t.chunks.end());
+  for (const auto& entry : fs::directory_iterator(path, ec)) {
+    const std::string name = entry.path().filename().string();
+    if ((name.ends_with(".chunk") && !used.count(name)) || name == "manifest.json.tmp") fs::remove(entry.path(), ec);
+  }
+  return db;
+}
+
+DatabaseDir::~DatabaseDir() {
+  if (staged_ && committed_) rollback();
+  if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the flock
+}
+
+std::vector<Table> DatabaseDir::load_tables(int threads) const {
+  struct Job {
+    size_t table, chunk;
+  };
+  std::vector<Job> jobs;
+  for (size_t t = 0; t < committed_->tables.size(); ++t)
+    for (size_t c = 0; c < committed_->tables[t].chunks.size(); ++c) jobs.push_back({t, c});
+  std::vector<std::vector<rt::Column>> decoded(jobs.size());
+  parallel_for(jobs.size(), threads, [&](size_t i) {
+    const TableEntry& e = committed_->tables[jobs[i].table];
+    const std::string file = path_ + "/" + e.chunks[jobs[i].chunk];
+    const std::string bytes = read_file(file);
+    try {
+      decoded[i] = decode_chunk(bytes, e.schema, file);
+    } catch (const ChunkError& err) {
+      throw DatabaseError(std::string(err.what()) + " (table " + e.name + ")");
+    }
+    if (!decoded[i].empty() && decoded[i][0].rows != e.rows[jobs[i].chunk])
+      throw DatabaseError(file + ": damaged: " + std::to_string(decoded[i][0].rows) + " rows where the manifest says " +
+                          std::to_string(e.rows[jobs[i].chunk]));
+  });
+  std::vector<Table> out;
+  size_t j = 0;
+  for (const TableEntry& e : committed_->tables) {
+    Table t(e.name, e.schema);
+    for (size_t c = 0; c < e.chunks.size(); ++c, ++j) {
+      Table part(e.name, e.schema);
+      for (size_t k = 0; k < part.num_columns(); ++k) part.column(k) = std::move(decoded[j][k]);
+      t.append(std::move(part));
+    }
+    t.validate();
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+std::vector<StoredView> DatabaseDir::views() const { return committed_->views; }
+
+int64_t DatabaseDir::bytes_on_disk() const {
+  std::error_code ec;
+  int64_t total = static_cast<int64_t>(fs::file_size(path_ + "/manifest.json", ec));
+  for (const TableEntry& t : committed_->tables)
+    for (const std::string& c : t.chunks) total += static_cast<int64_t>(fs::file_size(path_ + "/" + c, ec));
+  return total;
+}
+
+std::vector<std::string> DatabaseDir::write_chunks(const Table& t, int64_t begin, int threads) {
+  const int64_t n = t.num_rows() - begin;
+  const size_t count = static_cast<size_t>((n + kChunkRows - 1) / kChunkRows);
+  std::vector<std::string> names(count);
+  for (size_t i = 0; i < count; ++i) {
+    names[i] = "c" + std::to_string(staged_->next_file++) + ".chunk";
+    staged_files_.push_back(names[i]);
+  }
+  parallel_for(count, threads, [&](size_t i) {
+    const int64_t from = begin + static_cast<int64_t>(i) * kChunkRows;
+    write_durably(path_ + "/" + names[i], encode_chunk(t, from, std::min(kChunkRows, t.num_rows() - from)));
+  });
+  return names;
+}
+
+void DatabaseDir::put_table(const Table& t, int threads) {
+  drop_table(t.name());
+  TableEntry e;
+  e.name = t.name();
+  e.schema = t.schema();
+  e.chunks = write_chunks(t, 0, threads);
+  for (size_t i = 0; i < e.chunks.size(); ++i)
+    e.rows.push_back(std::min(kChunkRows, t.num_rows() - static_cast<int64_t>(i) * kChunkRows));
+  staged_->tables.push_back(std::move(e));
+}
+
+void DatabaseDir::append_rows(const Table& t, int64_t from_row, int threads) {
+  TableEntry* e = staged_->find(t.name());
+  if (!e) return put_table(t, threads);
+  int64_t stored = 0;
+  for (int64_t r : e->rows) stored += r;
+  if (stored != from_row) return put_table(t, threads);  // not a pure append of what is stored: rewrite
+  const std::vector<std::string> added = write_chunks(t, from_row, threads);
+  for (size_t i = 0; i < added.size(); ++i) {
+    e->chunks.push_back(added[i]);
+    e->rows.push_back(std::min(kChunkRows, t.num_rows() - from_row - static_cast<int64_t>(i) * kChunkRows));
+  }
+}
+
+void DatabaseDir::drop_table(const std::string& name) {
+  auto& ts = staged_->tables;
+  ts.erase(std::remove_if(ts.begin(), ts.end(), [&](const TableEntry& e) { return lower(e.name) == lower(name); }),
+           ts.end());
+}
+
+void DatabaseDir::set_views(std::vector<StoredView> views) { staged_->views = std::move(views); }
+
+void DatabaseDir::commit() {
+  const std::string manifest = path_ + "/manifest.json";
+  write_durably(manifest + ".tmp", manifest_json(*staged_).dump(1));
+  if (std::rename((manifest + ".tmp").c_str(), manifest.c_str()) != 0)
+    throw DatabaseError("cannot replace " + manifest + ": " + errno_text());
+  fsync_dir(path_);
+  // Chunks the committed state used and the new one does not.
+  std::set<std::string> used;
+  for (const TableEntry& t : staged_->tables) used.insert(t.chunks.begin(), t.chunks.end());
+  std::error_code ec;
+  for (const TableEntry& t : committed_->tables)
+    for (const std::string& c : t.chunks)
+      if (!used.count(c)) fs::remove(path_ + "/" + c, ec);
+  *committed_ = *staged_;
+  staged_files_.clear();
+}
+
+void DatabaseDir::rollback() {
+  std::error_code ec;
+  for (const std::string& f : staged_files_) fs::remove(path_ + "/" + f, ec);
+  staged_files_.clear();
+  *staged_ = *committed_;
+}
+
+}  // namespace tessera::storage
