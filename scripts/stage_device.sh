@@ -8,7 +8,8 @@ rm -rf .devcarry && mkdir -p .devcarry/bin .devcarry/catalog/cpu .devcarry/catal
 for b in engine/tessera_engine_sql_tests engine/tessera_query_tests engine/tessera_gpu_engine_tests \
          engine/tessera_wide_decimal_tests bench/tpch/tessera-bench engine/cli/tessera \
          tests/tessera-differential bench/tessera-bench-gpu runtime/tessera-autotune \
-         engine/tessera_table_statement_tests engine/tessera_udf_sql_tests; do
+         engine/tessera_table_statement_tests engine/tessera_udf_sql_tests engine/tessera_database_dir_tests \
+         bench/storage/tessera-bench-database; do
   [ -x "build/$b" ] || { echo "stage_device.sh: build/$b missing (ninja -C build)"; exit 1; }
   strip -o ".devcarry/bin/$(basename "$b")" "build/$b"
   xz -T2 -6 -f ".devcarry/bin/$(basename "$b")"

@@ -111,10 +111,25 @@ void fsync_dir(const std::string& dir) {
 }
 
 std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw DatabaseError("cannot read " + path + " (missing or unreadable: the database is damaged)");
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw DatabaseError("cannot read " + path);
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw DatabaseError("cannot read " + path + " (" + errno_text() + ": the database is damaged or incomplete)");
+  std::string bytes;
+  const off_t size = ::lseek(fd, 0, SEEK_END);
+  if (size > 0) {
+    bytes.resize(static_cast<size_t>(size));
+    size_t done = 0;
+    while (done < bytes.size()) {
+      const ssize_t n = ::pread(fd, bytes.data() + done, bytes.size() - done, static_cast<off_t>(done));
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        const std::string why = n < 0 ? errno_text() : "file shrank while being read";
+        ::close(fd);
+        throw DatabaseError("cannot read " + path + ": " + why);
+      }
+      done += static_cast<size_t>(n);
+    }
+  }
+  ::close(fd);
   return bytes;
 }
 
@@ -274,15 +289,50 @@ std::vector<Table> DatabaseDir::load_tables(int threads) const {
       throw DatabaseError(file + ": damaged: " + std::to_string(decoded[i][0].rows) + " rows where the manifest says " +
                           std::to_string(e.rows[jobs[i].chunk]));
   });
+  // Each table's chunks copied into columns of the exact final size, chunk by chunk in parallel.
   std::vector<Table> out;
-  size_t j = 0;
+  size_t first = 0;
   for (const TableEntry& e : committed_->tables) {
     Table t(e.name, e.schema);
-    for (size_t c = 0; c < e.chunks.size(); ++c, ++j) {
-      Table part(e.name, e.schema);
-      for (size_t k = 0; k < part.num_columns(); ++k) part.column(k) = std::move(decoded[j][k]);
-      t.append(std::move(part));
+    const size_t n = e.chunks.size();
+    std::vector<int64_t> row_at(n + 1, 0);
+    for (size_t c = 0; c < n; ++c) row_at[c + 1] = row_at[c] + e.rows[c];
+    for (size_t k = 0; k < t.num_columns(); ++k) {
+      rt::Column& dst = t.column(k);
+      const fn::SqlType type = e.schema.field(k).type.physical();
+      const int width = fn::type_width(type);
+      std::vector<int64_t> byte_at(n + 1, 0);
+      bool nulls = false;
+      for (size_t c = 0; c < n; ++c) {
+        const rt::Column& part = decoded[first + c][k];
+        byte_at[c + 1] = byte_at[c] + static_cast<int64_t>(part.data.size());
+        nulls |= !part.valid.empty();
+      }
+      dst.type = type;
+      dst.rows = row_at[n];
+      dst.data.resize(static_cast<size_t>(byte_at[n]));
+      if (type == fn::SqlType::String) {
+        dst.offsets.resize(static_cast<size_t>(row_at[n]));
+        dst.lengths.resize(static_cast<size_t>(row_at[n]));
+      }
+      if (nulls) dst.valid.resize(static_cast<size_t>(row_at[n]));
+      parallel_for(n, threads, [&](size_t c) {
+        const rt::Column& part = decoded[first + c][k];
+        const int64_t r0 = row_at[c];
+        if (!part.data.empty()) std::memcpy(dst.data.data() + byte_at[c], part.data.data(), part.data.size());
+        if (type == fn::SqlType::String) {
+          for (int64_t r = 0; r < part.rows; ++r) dst.offsets[r0 + r] = part.offsets[r] + byte_at[c];
+          if (part.rows) std::memcpy(dst.lengths.data() + r0, part.lengths.data(), static_cast<size_t>(part.rows) * 4);
+        }
+        if (nulls) {
+          if (part.valid.empty()) std::memset(dst.valid.data() + r0, 1, static_cast<size_t>(part.rows));
+          else std::memcpy(dst.valid.data() + r0, part.valid.data(), static_cast<size_t>(part.rows));
+        }
+        (void)width;
+      });
+      for (size_t c = 0; c < n; ++c) decoded[first + c][k] = rt::Column();  // free as we go
     }
+    first += n;
     t.validate();
     out.push_back(std::move(t));
   }

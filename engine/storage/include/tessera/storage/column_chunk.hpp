@@ -10,7 +10,7 @@
 //
 // File layout (little-endian): "TSRCHUNK" | u32 version | u32 columns | u64 rows | per column: u8 encoding,
 // u8 has_nulls, u8 bits, u8 pad, u32 pad, i64 min, i64 max, u64 payload bytes, [bitmap], payload |
-// u64 FNV-1a of everything before it. decode_chunk checks the checksum and every length against the
+// u64 checksum of everything before it (FNV-1a's multiply-xor over 64-bit words). decode_chunk checks the checksum and every length against the
 // buffer, so a damaged chunk is an error, never a crash or wrong rows.
 #pragma once
 
