@@ -190,6 +190,9 @@ TEST(SqlParser, TableStatements) {
   EXPECT_EQ(st("INSERT t SELECT * FROM u"), "(insert t (select (list *) (from (table u))))");
   EXPECT_EQ(st("SELECT a, b INTO t2 FROM u WHERE a > 1"),
             "(select (list a b) (from (table u)) (where (> a 1)) (into t2))");
+  EXPECT_EQ(st("CREATE FUNCTION dbo.f(@a INT, @s VARCHAR(10)) RETURNS FLOAT AS EXTERNAL NAME [cat dir].[udf_f]"),
+            "(create-function dbo.f (params (@a INT) (@s VARCHAR(10))) (returns FLOAT) (external \"cat dir\".\"udf_f\"))");
+  EXPECT_EQ(st("DROP FUNCTION IF EXISTS f"), "(drop-function if-exists f)");
   EXPECT_EQ(st("WITH c AS (SELECT 1 AS x) SELECT x INTO t3 FROM c"),
             "(select (with (cte c (select (list (as 1 x))))) (list x) (from (table c)) (into t3))");
 }

@@ -71,6 +71,62 @@ TEST_F(Udf, WrongArgumentsAreBindErrors) {
   }
 }
 
+// SQL Server's CREATE FUNCTION ... AS EXTERNAL NAME: a function of the catalog under a name of the user's
+// choice, its declared signature checked against the C++ one; saved with a database and restored.
+TEST(CreateFunction, ExternalNameFromSqlAndPersisted) {
+  const std::string db_dir = (std::filesystem::path(::testing::TempDir()) / "tessera_udf_create_function.tdb").string();
+  std::filesystem::remove_all(db_dir);
+  engine::Options o;
+  o.threads = 2;
+  o.database_path = db_dir;
+  const std::string cat = udf_catalog();
+  auto error = [](engine::Database& db, const std::string& sql) -> std::string {
+    try {
+      db.execute(sql);
+    } catch (const engine::Error& e) {
+      return e.what();
+    }
+    return "";
+  };
+  {
+    engine::Database db(o);
+    db.execute("CREATE FUNCTION dbo.Hide(@s VARCHAR(50)) RETURNS VARCHAR(50) AS EXTERNAL NAME [" + cat + "].[udf_mask_digits]");
+    const engine::QueryResult r = db.execute("SELECT hide('tel 0123') AS h");
+    EXPECT_EQ(r.cell_text(0, 0), "tel ####");
+    // The catalog's own names are not added: only the one function, under the new name.
+    EXPECT_THAT(error(db, "SELECT MASK_DIGITS('1')"), HasSubstr("unknown function 'MASK_DIGITS'"));
+    EXPECT_THAT(error(db, "CREATE FUNCTION p(@a INT, @b FLOAT) RETURNS FLOAT AS EXTERNAL NAME [" + cat + "].[udf_net_price]"),
+                HasSubstr("parameter @a is INT but argument 1 of udf_net_price is float64"));
+    EXPECT_THAT(error(db, "CREATE FUNCTION p(@a FLOAT, @b FLOAT) RETURNS INT AS EXTERNAL NAME [" + cat + "].[udf_net_price]"),
+                HasSubstr("RETURNS INT but udf_net_price returns float64"));
+    EXPECT_THAT(error(db, "CREATE FUNCTION p(@a FLOAT) RETURNS FLOAT AS EXTERNAL NAME [" + cat + "].[udf_net_price]"),
+                HasSubstr("declares 1 parameters but the C++ function udf_net_price takes 2"));
+    EXPECT_THAT(error(db, "CREATE FUNCTION p(@a FLOAT, @b FLOAT) RETURNS FLOAT AS EXTERNAL NAME [" + cat + "].[nope]"),
+                HasSubstr("has no function 'nope' (it has: "));
+    EXPECT_THAT(error(db, "CREATE FUNCTION year(@a FLOAT, @b FLOAT) RETURNS FLOAT AS EXTERNAL NAME [" + cat + "].[udf_net_price]"),
+                HasSubstr("has the name of a built-in function"));
+    EXPECT_THAT(error(db, "CREATE FUNCTION p(@a FLOAT, @b FLOAT) RETURNS FLOAT AS EXTERNAL NAME [/no/such/dir].[udf_net_price]"),
+                HasSubstr("cannot load the function catalog '/no/such/dir'"));
+    db.execute("CREATE FUNCTION Net(@p FLOAT, @d FLOAT) RETURNS FLOAT AS EXTERNAL NAME [" + cat + "].[udf_net_price]");
+    db.execute("CREATE TABLE t (p FLOAT); INSERT INTO t VALUES (10), (20)");
+  }
+  {
+    engine::Database db(o);  // reopened: both functions restored
+    EXPECT_TRUE(db.warnings().empty());
+    EXPECT_EQ(db.execute("SELECT sum(NET(p, 0.5)) FROM t").cell_text(0, 0), "15");
+    EXPECT_EQ(db.execute("SELECT HIDE('a1')").cell_text(0, 0), "a#");
+    db.execute("DROP FUNCTION hide");
+    EXPECT_THAT(error(db, "SELECT HIDE('a1')"), HasSubstr("unknown function 'HIDE'"));
+    EXPECT_THAT(error(db, "DROP FUNCTION hide"), HasSubstr("Msg 3701"));
+    db.execute("DROP FUNCTION IF EXISTS hide");
+  }
+  {
+    engine::Database db(o);
+    EXPECT_THAT(error(db, "SELECT HIDE('a1')"), HasSubstr("unknown function 'HIDE'"));
+    EXPECT_EQ(db.execute("SELECT NET(4, 0.25)").cell_text(0, 0), "3");
+  }
+}
+
 TEST(UdfCatalog, NameOfABuiltInFunctionIsRefused) {
   // A copy of the example catalog whose NET_PRICE is renamed YEAR.
   const std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / "tessera_udf_clash";

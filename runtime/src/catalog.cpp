@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <map>
@@ -227,9 +228,61 @@ bool Catalog::merge(std::unique_ptr<Catalog> other, std::string& error) {
   return true;
 }
 
+bool Catalog::merge_function(std::unique_ptr<Catalog> other, std::string_view symbol, const std::string& sql_name,
+                             std::string& error) {
+  std::string upper_name = sql_name;
+  for (char& c : upper_name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  std::string found;
+  for (const auto& [name, e] : other->kernels_)
+    if (e.spec && (e.spec->symbol == symbol || name == symbol)) found = name;
+  if (found.empty()) {
+    std::string have;
+    for (const auto& [name, e] : other->kernels_)
+      have += (have.empty() ? "" : ", ") + std::string(e.spec ? e.spec->symbol : name);
+    error = other->dir_ + " has no function '" + std::string(symbol) + "' (it has: " + (have.empty() ? "none" : have) + ")";
+    return false;
+  }
+  // Keep only that kernel, renamed, and merge what is left.
+  for (auto it = other->kernels_.begin(); it != other->kernels_.end();)
+    it = it->first == found ? std::next(it) : other->kernels_.erase(it);
+  other->names_ = {found};
+  for (auto& u : other->udfs_)
+    if (&u->spec == other->kernels_[found].spec) {
+      u->sql_name = upper_name;
+      u->spec.sql_name = u->sql_name;
+    }
+  return merge(std::move(other), error);
+}
+
+bool Catalog::remove_function(std::string_view sql_name) {
+  std::string upper_name(sql_name);
+  for (char& c : upper_name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  bool removed = false;
+  for (auto it = kernels_.begin(); it != kernels_.end();) {
+    const bool udf = std::any_of(udfs_.begin(), udfs_.end(), [&](const auto& u) { return &u->spec == it->second.spec; });
+    if (udf && it->second.spec->sql_name == upper_name) {
+      names_.erase(std::remove(names_.begin(), names_.end(), it->first), names_.end());
+      it = kernels_.erase(it);
+      removed = true;
+    } else {
+      ++it;
+    }
+  }
+  // The spec stays owned (udfs_) until the catalog goes: a plan bound before may still point at it. It
+  // must not be found by name any more.
+  if (removed)
+    for (auto& u : udfs_)
+      if (u->sql_name == upper_name) {
+        u->sql_name = "";
+        u->spec.sql_name = u->sql_name;
+      }
+  return removed;
+}
+
 std::vector<const fn::FunctionSpec*> Catalog::udf_specs() const {
   std::vector<const fn::FunctionSpec*> out;
-  for (const auto& u : udfs_) out.push_back(&u->spec);
+  for (const auto& u : udfs_)
+    if (!u->sql_name.empty()) out.push_back(&u->spec);
   return out;
 }
 

@@ -128,23 +128,32 @@ std::unique_ptr<CudaDevice> CudaDevice::open(const Catalog& catalog, std::string
     error = "the catalog has no GPU code";
     return nullptr;
   }
+  if (!dev->load_new_modules(catalog, error)) return nullptr;
+  return dev;
+}
+
+bool CudaDevice::load_new_modules(const Catalog& catalog, std::string& error) {
+  Api& a = *api_;
   for (const Catalog::GpuModule& m : catalog.gpu_modules()) {
+    if (modules_.count({m.group, m.rows_per_thread})) continue;
     // Prefer the cubin (assembled for sm_90 at build time); PTX is JIT-compiled otherwise.
     const std::string path = !m.cubin.empty() ? m.cubin : m.ptx;
     std::ifstream in(path, std::ios::binary);
     if (!in) {
       error = "cannot read " + path;
-      return nullptr;
+      return false;
     }
     std::stringstream image;
     image << in.rdbuf();
     std::string bytes = image.str();
     bytes.push_back('\0');  // PTX must be NUL-terminated
     void* module = nullptr;
-    if (!a.check(a.cuModuleLoadData(&module, bytes.data()), "cuModuleLoadData(" + path + ")", error)) return nullptr;
-    dev->modules_[{m.group, m.rows_per_thread}] = module;
+    if (!a.check(a.cuCtxSetCurrent(context_), "cuCtxSetCurrent", error) ||
+        !a.check(a.cuModuleLoadData(&module, bytes.data()), "cuModuleLoadData(" + path + ")", error))
+      return false;
+    modules_[{m.group, m.rows_per_thread}] = module;
   }
-  return dev;
+  return true;
 }
 
 // Buffers come in size classes (powers of two from 64 KiB), so a freed buffer fits the next call's

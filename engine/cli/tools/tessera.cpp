@@ -39,6 +39,7 @@ int run(const cli::RunOptions& o) {
   eo.database_path = o.database;
   for (const auto& [spec, source] : o.udf_sources) eo.udf_catalogs.push_back(cli::build_udf_catalog(spec, source, std::cerr));
   engine::Database db(eo);
+  for (const std::string& w : db.warnings()) std::cerr << "tessera: warning: " << w << '\n';
   const bool shell = o.scripts.empty() && isatty(STDIN_FILENO);
   const cli::LoadSummary loaded = cli::load_data(db, o.data, o.threads, isatty(STDERR_FILENO));
   for (const auto& [name, path] : o.loads) cli::load_file_table(db, name, path, o.threads);

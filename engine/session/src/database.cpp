@@ -10,6 +10,7 @@
 #include <thread>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 
 #include "tessera/exec/column_ops.hpp"
 
@@ -26,6 +27,8 @@
 #include "tessera/plan/binder.hpp"
 #include "tessera/plan/explain.hpp"
 #include "tessera/plan/optimizer.hpp"
+#include "tessera/plan/type_rules.hpp"
+#include "tessera/sql/printer.hpp"
 #include "tessera/runtime/catalog.hpp"
 #include "tessera/runtime/cuda_device.hpp"
 #include "tessera/sql/parser.hpp"
@@ -100,8 +103,10 @@ struct Database::Impl {
   std::map<std::string, std::unique_ptr<storage::Table>> tables;  // by lower-case name
   std::map<std::string, plan::ViewDef> views;
   std::map<std::string, std::string> view_sql;  // CREATE VIEW text, by lower-case name (for the database on disk)
+  std::map<std::string, std::string> function_sql;  // CREATE FUNCTION text (absolute catalog path), by lower-case name
   std::unique_ptr<storage::DatabaseDir> disk;   // Options::database_path
   bool restoring = false;                       // loading the database: views are not bound, nothing is saved
+  std::vector<std::string> warnings;             // of opening the database
   std::mutex stats_mutex;
   std::map<std::pair<const storage::Table*, size_t>, double> distinct;
   physical::GpuAvailability gpu_engine;  // can operators run on the GPU?
@@ -339,6 +344,16 @@ struct Database::Impl {
       disk = storage::DatabaseDir::open(opts.database_path);
       restoring = true;
       for (storage::Table& t : disk->load_tables(threads())) add_table(std::move(t));
+      for (const storage::StoredFunction& f : disk->functions()) {
+        // A function whose catalog is gone does not keep the database closed: it stays stored, unusable,
+        // with a warning (CREATE it again, or DROP FUNCTION it).
+        try {
+          run(f.sql, false, nullptr);
+        } catch (const std::exception& e) {
+          function_sql[lower(f.name)] = f.sql;
+          warnings.push_back("function " + f.name + " is not available: " + e.what());
+        }
+      }
       for (const storage::StoredView& v : disk->views()) {
         run(v.sql, false, nullptr);
         view_sql[lower(v.name)] = v.sql;
@@ -424,6 +439,81 @@ struct Database::Impl {
       d.set_views(std::move(v));
     });
   }
+  void save_functions() {
+    save([&](storage::DatabaseDir& d) {
+      std::vector<storage::StoredFunction> f;
+      for (const auto& [name, sql] : function_sql) f.push_back({name, sql});
+      d.set_functions(std::move(f));
+    });
+  }
+
+  // CREATE FUNCTION name (@p type, ...) RETURNS type AS EXTERNAL NAME [catalog].[symbol]: the function of a
+  // tessera-cc --udf-spec catalog, checked against the declared signature, added to the catalog.
+  void create_function(const sql::CreateFunctionStmt& f) {
+    const std::string name = f.name.back().name;
+    const std::string where = sql::to_string(f.loc) + ": ";
+    const std::string symbol = f.external[1].name;
+    std::error_code ec;
+    std::filesystem::path dir = std::filesystem::absolute(f.external[0].name, ec);
+    std::string error;
+    std::unique_ptr<rt::Catalog> other = rt::Catalog::load(dir.string(), error);
+    if (!other) throw Error(sql::to_string(f.external[0].loc) + ": cannot load the function catalog '" + dir.string() + "': " + error);
+    const fn::FunctionSpec* spec = nullptr;
+    for (const std::string& k : other->kernel_names()) {
+      const rt::KernelEntry* e = other->find(k);
+      if (e && e->spec && (e->spec->symbol == symbol || k == symbol)) spec = e->spec;
+    }
+    if (!spec) {
+      std::string have;
+      for (const std::string& k : other->kernel_names()) have += (have.empty() ? "" : ", ") + std::string(other->find(k)->spec->symbol);
+      throw Error(sql::to_string(f.external[1].loc) + ": the catalog '" + dir.string() + "' has no function '" + symbol +
+                  "' (it has: " + (have.empty() ? "none" : have) + ")");
+    }
+    auto text = [](fn::SqlType t) { return std::string(fn::type_name(t)); };
+    if (spec->args.size() != f.params.size())
+      throw Error(where + "function " + name + " declares " + std::to_string(f.params.size()) + " parameters but the C++ function " +
+                  symbol + " takes " + std::to_string(spec->args.size()));
+    for (size_t i = 0; i < f.params.size(); ++i) {
+      const fn::SqlType declared = plan::storage_type_of(f.params[i].type).physical();
+      if (declared != spec->args[i].type)
+        throw Error(sql::to_string(f.params[i].name.loc) + ": parameter " + f.params[i].name.name + " is " +
+                    sql::to_sexpr(f.params[i].type) + " but argument " + std::to_string(i + 1) + " of " + symbol +
+                    " is " + text(spec->args[i].type));
+    }
+    if (plan::storage_type_of(f.returns).physical() != spec->result)
+      throw Error(sql::to_string(f.returns.loc) + ": function " + name + " RETURNS " + sql::to_sexpr(f.returns) +
+                  " but " + symbol + " returns " + text(spec->result));
+    if (!catalog->merge_function(std::move(other), symbol, name, error)) throw Error(where + error);
+    if (gpu && !gpu->load_new_modules(*catalog, error)) {
+      catalog->remove_function(name);
+      throw Error(where + "cannot load the GPU code of " + name + ": " + error);
+    }
+    // Stored with the catalog's absolute path, so the database opens from any directory.
+    std::string sql = "CREATE FUNCTION [" + name + "](";
+    for (size_t i = 0; i < f.params.size(); ++i)
+      sql += (i ? ", " : "") + f.params[i].name.name + " " + sql::to_sexpr(f.params[i].type);
+    auto quoted = [](const std::string& s) {
+      std::string q = "[";
+      for (char c : s) q += c == ']' ? std::string("]]") : std::string(1, c);
+      return q + "]";
+    };
+    sql += ") RETURNS " + sql::to_sexpr(f.returns) + " AS EXTERNAL NAME " + quoted(dir.string()) + "." + quoted(symbol);
+    function_sql[lower(name)] = sql;
+    save_functions();
+  }
+
+  void drop_function(const sql::DropFunctionStmt& d) {
+    const std::string name = d.name.back().name;
+    if (!function_sql.count(lower(name))) {
+      if (d.if_exists) return;
+      throw Error(sql::to_string(d.loc) + ": Msg 3701: Cannot drop the function '" + name +
+                  "', because it does not exist (only functions made with CREATE FUNCTION can be dropped)");
+    }
+    catalog->remove_function(name);
+    function_sql.erase(lower(name));
+    save_functions();
+  }
+
   void save_after(const sql::Statement& st, int64_t rows_before) {
     if (!disk || restoring) return;
     auto name_of = [](const std::vector<sql::Identifier>& n) { return n.back().name; };
@@ -509,6 +599,13 @@ struct Database::Impl {
           save_after(*st, rows_before);
           break;
         }
+        case sql::StatementKind::CreateFunction:
+        case sql::StatementKind::DropFunction:
+          if (explain_only)
+            throw Error(sql::to_string(st->loc) + ": EXPLAIN shows the plan of a SELECT; run CREATE/DROP FUNCTION first");
+          if (st->kind == sql::StatementKind::CreateFunction) create_function(st->as<sql::CreateFunctionStmt>());
+          else drop_function(st->as<sql::DropFunctionStmt>());
+          break;
         case sql::StatementKind::CreateView: {
           const auto& v = st->as<sql::CreateViewStmt>();
           create_view(v, owner);
@@ -628,6 +725,7 @@ bool Database::drop_table(std::string_view name) {
 std::string Database::database_path() const { return impl_->disk ? impl_->disk->path() : ""; }
 bool Database::database_created() const { return impl_->disk && impl_->disk->created(); }
 int64_t Database::database_bytes() const { return impl_->disk ? impl_->disk->bytes_on_disk() : 0; }
+std::vector<std::string> Database::warnings() const { return impl_->warnings; }
 
 const storage::Table* Database::find_table(std::string_view name) const {
   auto it = impl_->tables.find(lower(name));

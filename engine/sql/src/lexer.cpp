@@ -5,8 +5,8 @@
 namespace tessera::sql {
 namespace {
 
-bool is_ident_start(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '#' || c >= 0x80;
+bool is_ident_start(unsigned char c) {  // '@': SQL Server's parameter names (CREATE FUNCTION f(@x INT))
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '#' || c == '@' || c >= 0x80;
 }
 bool is_ident_char(unsigned char c) {
   return is_ident_start(c) || (c >= '0' && c <= '9') || c == '$' || c == '@';

@@ -14,8 +14,12 @@ StatementPtr Parser::statement() {
   if (t.is_keyword("CREATE")) {
     next();
     if (accept_keyword("TABLE")) return create_table(t.loc);
+    if (peek().is_word("FUNCTION")) {
+      next();
+      return create_function(t.loc);
+    }
     auto st = std::make_unique<CreateViewStmt>(t.loc);
-    expect_keyword("VIEW", "after CREATE (CREATE TABLE or CREATE VIEW)");
+    expect_keyword("VIEW", "after CREATE (CREATE TABLE, CREATE VIEW or CREATE FUNCTION)");
     st->name = qualified_name("a view name after CREATE VIEW");
     if (at(TokenKind::LParen)) st->columns = column_list("of the view's column list");
     expect_keyword("AS", "after the view name in CREATE VIEW");
@@ -25,8 +29,19 @@ StatementPtr Parser::statement() {
   }
   if (t.is_keyword("DROP")) {
     next();
+    if (peek().is_word("FUNCTION")) {
+      next();
+      auto st = std::make_unique<DropFunctionStmt>(t.loc);
+      if (peek().is_word("IF")) {
+        next();
+        expect_keyword("EXISTS", "after DROP FUNCTION IF");
+        st->if_exists = true;
+      }
+      st->name = qualified_name("a function name after DROP FUNCTION");
+      return st;
+    }
     const bool table = accept_keyword("TABLE");
-    if (!table) expect_keyword("VIEW", "after DROP (DROP TABLE or DROP VIEW)");
+    if (!table) expect_keyword("VIEW", "after DROP (DROP TABLE, DROP VIEW or DROP FUNCTION)");
     bool if_exists = false;
     if (peek().is_word("IF")) {
       next();
@@ -86,6 +101,35 @@ StatementPtr Parser::create_table(SourceLocation loc) {
     st->columns.push_back(std::move(c));
   } while (accept(TokenKind::Comma));
   expect(TokenKind::RParen, "to close the column list of CREATE TABLE opened at " + to_string(open.loc));
+  return st;
+}
+
+// After CREATE FUNCTION: name ([@p type, ...]) RETURNS type AS EXTERNAL NAME catalog.symbol.
+StatementPtr Parser::create_function(SourceLocation loc) {
+  auto st = std::make_unique<CreateFunctionStmt>(loc);
+  st->name = qualified_name("a function name after CREATE FUNCTION");
+  const Token& open = expect(TokenKind::LParen, "after the function name (its parameter list, '()' for none)");
+  if (!at(TokenKind::RParen)) {
+    do {
+      FunctionParam p;
+      if (!at_identifier() || peek().text.empty() || peek().text[0] != '@')
+        fail_expected("a parameter name starting with @", "in CREATE FUNCTION");
+      p.name = make_identifier(next());
+      p.type = type_name("after the parameter " + p.name.name);
+      st->params.push_back(std::move(p));
+    } while (accept(TokenKind::Comma));
+  }
+  expect(TokenKind::RParen, "to close the parameter list opened at " + to_string(open.loc));
+  if (!peek().is_word("RETURNS")) fail_expected("RETURNS", "after the parameters of CREATE FUNCTION");
+  next();
+  st->returns = type_name("after RETURNS");
+  expect_keyword("AS", "after the return type (AS EXTERNAL NAME [catalog].[symbol])");
+  if (!peek().is_word("EXTERNAL")) fail_at(peek(), "only external functions are supported: AS EXTERNAL NAME [catalog].[symbol] (a catalog tessera-cc --udf-spec built, and the C function in it)");
+  next();
+  if (!peek().is_word("NAME")) fail_expected("NAME", "after EXTERNAL");
+  next();
+  st->external = qualified_name("[catalog directory].[C symbol] after EXTERNAL NAME");
+  if (st->external.size() != 2) fail_at(peek(), "EXTERNAL NAME takes two parts: [catalog directory].[C symbol]");
   return st;
 }
 

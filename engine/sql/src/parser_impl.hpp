@@ -29,6 +29,7 @@ class Parser {
   StatementPtr statement();
   StatementPtr create_table(SourceLocation loc);  // after CREATE TABLE
   StatementPtr insert(SourceLocation loc);        // after INSERT
+  StatementPtr create_function(SourceLocation loc);  // after CREATE FUNCTION
   SelectPtr query();  // [WITH ...] SELECT ...
   SelectPtr select_core(SourceLocation start);
   void from_clause(SelectStatement& q);

@@ -13,6 +13,7 @@
 //   statements (create-view name [(cols)] q)  (drop-view [if-exists] name)  (create-table name (col TYPE [not-null])...)
 //              (create-table name (as q))  (drop-table [if-exists] name)  (truncate name)
 //              (insert name [(cols)] (values (row e...)...))  (insert name [(cols)] q);  a SELECT INTO adds (into name)
+//              (create-function name (params (@p TYPE)...) (returns TYPE) (external catalog.symbol))  (drop-function [if-exists] name)
 #include "tessera/sql/printer.hpp"
 
 namespace tessera::sql {
@@ -258,6 +259,16 @@ std::string to_sexpr(const Statement& st) {
       return std::string("(drop-table ") + (d.if_exists ? "if-exists " : "") + dotted(d.name) + ")";
     }
     case StatementKind::TruncateTable: return "(truncate " + dotted(st.as<TruncateTableStmt>().name) + ")";
+    case StatementKind::CreateFunction: {
+      const auto& f = st.as<CreateFunctionStmt>();
+      std::string s = "(create-function " + dotted(f.name) + " (params";
+      for (const auto& p : f.params) s += " (" + p.name.name + " " + to_sexpr(p.type) + ")";
+      return s + ") (returns " + to_sexpr(f.returns) + ") (external " + dotted(f.external) + "))";
+    }
+    case StatementKind::DropFunction: {
+      const auto& d = st.as<DropFunctionStmt>();
+      return std::string("(drop-function ") + (d.if_exists ? "if-exists " : "") + dotted(d.name) + ")";
+    }
     case StatementKind::Insert: {
       const auto& in = st.as<InsertStmt>();
       std::string s = "(insert " + dotted(in.name);

@@ -33,6 +33,7 @@ struct TableEntry {
 struct DatabaseDir::State {
   std::vector<TableEntry> tables;
   std::vector<StoredView> views;
+  std::vector<StoredFunction> functions;
   uint64_t next_file = 1;
   TableEntry* find(const std::string& name) {
     for (auto& t : tables)
@@ -178,6 +179,8 @@ static nlohmann::json manifest_json(const DatabaseDir::State& s) {
   }
   j["views"] = nlohmann::json::array();
   for (const StoredView& v : s.views) j["views"].push_back({{"name", v.name}, {"sql", v.sql}});
+  j["functions"] = nlohmann::json::array();
+  for (const StoredFunction& f : s.functions) j["functions"].push_back({{"name", f.name}, {"sql", f.sql}});
   return j;
 }
 
@@ -213,6 +216,8 @@ DatabaseDir::State parse_manifest(const std::string& path, const std::string& te
       s.tables.push_back(std::move(e));
     }
     for (const auto& v : j.at("views")) s.views.push_back({v.at("name").get<std::string>(), v.at("sql").get<std::string>()});
+    for (const auto& f : j.value("functions", nlohmann::json::array()))
+      s.functions.push_back({f.at("name").get<std::string>(), f.at("sql").get<std::string>()});
   } catch (const nlohmann::json::exception& e) {
     throw DatabaseError(path + " is damaged: " + e.what());
   }
@@ -340,6 +345,7 @@ std::vector<Table> DatabaseDir::load_tables(int threads) const {
 }
 
 std::vector<StoredView> DatabaseDir::views() const { return committed_->views; }
+std::vector<StoredFunction> DatabaseDir::functions() const { return committed_->functions; }
 
 int64_t DatabaseDir::bytes_on_disk() const {
   std::error_code ec;
@@ -395,6 +401,7 @@ void DatabaseDir::drop_table(const std::string& name) {
 }
 
 void DatabaseDir::set_views(std::vector<StoredView> views) { staged_->views = std::move(views); }
+void DatabaseDir::set_functions(std::vector<StoredFunction> functions) { staged_->functions = std::move(functions); }
 
 void DatabaseDir::commit() {
   const std::string manifest = path_ + "/manifest.json";

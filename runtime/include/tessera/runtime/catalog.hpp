@@ -64,6 +64,12 @@ class Catalog {
   // `error` (and this catalog unchanged) if a kernel id is already here, or a function's SQL name is one
   // of the library's or of a function already added.
   bool merge(std::unique_ptr<Catalog> other, std::string& error);
+  // Adds one user function of another catalog, found by its C symbol or kernel id, under `sql_name` (SQL
+  // Server's CREATE FUNCTION ... AS EXTERNAL NAME). The same checks as merge, for that one function.
+  bool merge_function(std::unique_ptr<Catalog> other, std::string_view symbol, const std::string& sql_name,
+                      std::string& error);
+  // Removes the user function `sql_name` (case-insensitive) and its kernels; false if there is none.
+  bool remove_function(std::string_view sql_name);
   // The user's functions (UDFs) among the kernels, for binding by SQL name.
   std::vector<const fn::FunctionSpec*> udf_specs() const;
 

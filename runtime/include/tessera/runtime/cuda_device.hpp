@@ -82,6 +82,10 @@ class CudaDevice {
   std::unique_ptr<ResidentCall> prepare(const KernelEntry& kernel, std::span<const KernelArg> args,
                                         const fn::SessionContext& session, std::string& error);
 
+  // Loads the GPU modules of groups merged into the catalog after open() (CREATE FUNCTION); false with
+  // `error` if one cannot be read or loaded.
+  bool load_new_modules(const Catalog& catalog, std::string& error);
+
   // Device-to-device copy bandwidth (GB/s, bytes read + written) of a `bytes` buffer, median of `repeats`.
   bool copy_bandwidth(int64_t bytes, int repeats, double& gb_per_s, std::string& error);
 

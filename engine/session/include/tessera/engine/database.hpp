@@ -103,6 +103,8 @@ class Database {
   std::string database_path() const;
   bool database_created() const;
   int64_t database_bytes() const;
+  // What opening the database could not restore (a stored function whose catalog is gone), one line each.
+  std::vector<std::string> warnings() const;
   const storage::Table* find_table(std::string_view name) const;
   std::vector<std::string> table_names() const;
 

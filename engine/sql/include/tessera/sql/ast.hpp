@@ -292,7 +292,9 @@ struct SelectStatement {
 
 // ---- statements ----
 
-enum class StatementKind : uint8_t { Select, CreateView, DropView, CreateTable, DropTable, TruncateTable, Insert };
+enum class StatementKind : uint8_t {
+  Select, CreateView, DropView, CreateTable, DropTable, TruncateTable, Insert, CreateFunction, DropFunction,
+};
 
 struct Statement {
   explicit Statement(StatementKind k, SourceLocation l) : kind(k), loc(l) {}
@@ -361,6 +363,27 @@ struct InsertStmt : Statement {
   std::vector<std::vector<ExprPtr>> rows;
   std::vector<SourceLocation> row_locs;  // of each row's '('
   SelectPtr query;
+};
+
+// CREATE FUNCTION name (@p type, ...) RETURNS type AS EXTERNAL NAME [catalog].[symbol]: a C++ function a
+// catalog (tessera-cc --udf-spec) holds, made callable as `name`.
+struct FunctionParam {
+  Identifier name;  // with its '@'
+  TypeName type;
+};
+struct CreateFunctionStmt : Statement {
+  explicit CreateFunctionStmt(SourceLocation l) : Statement(StatementKind::CreateFunction, l) {}
+  std::vector<Identifier> name;
+  std::vector<FunctionParam> params;
+  TypeName returns;
+  std::vector<Identifier> external;  // catalog directory, then the C symbol (or kernel id)
+};
+
+// DROP FUNCTION [IF EXISTS] name
+struct DropFunctionStmt : Statement {
+  explicit DropFunctionStmt(SourceLocation l) : Statement(StatementKind::DropFunction, l) {}
+  std::vector<Identifier> name;
+  bool if_exists = false;
 };
 
 // Statements separated by ';'.

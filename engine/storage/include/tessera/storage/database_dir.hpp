@@ -1,6 +1,7 @@
 // A database on disk: a directory (`tessera mydb.tdb`) holding
 //   manifest.json   the tables (name, columns with their types, chunk files in row order) and the views
-//                   (their CREATE VIEW text), and the next file number
+//                   (their CREATE VIEW text), the user's functions (their CREATE FUNCTION text), and the
+//                   next file number
 //   c<N>.chunk      immutable column chunks (column_chunk.hpp), at most kChunkRows rows each
 //   lock            flock'ed while a process has the database open
 // A change stages new chunk files (written and fsync'ed first) and commits by writing manifest.json.tmp,
@@ -30,6 +31,11 @@ struct StoredView {
   std::string sql;  // the CREATE VIEW statement
 };
 
+struct StoredFunction {
+  std::string name;
+  std::string sql;  // the CREATE FUNCTION ... EXTERNAL NAME statement (its catalog as an absolute path)
+};
+
 class DatabaseDir {
  public:
   static constexpr int64_t kChunkRows = int64_t{1} << 20;
@@ -49,6 +55,7 @@ class DatabaseDir {
   // damaged or missing chunk.
   std::vector<Table> load_tables(int threads) const;
   std::vector<StoredView> views() const;
+  std::vector<StoredFunction> functions() const;
   int64_t bytes_on_disk() const;  // manifest and chunks
 
   // Staged changes, made durable together by commit(); a failed commit leaves the stored state as it was.
@@ -56,6 +63,7 @@ class DatabaseDir {
   void append_rows(const Table& t, int64_t from_row, int threads);  // rows [from_row, end) are new
   void drop_table(const std::string& name);
   void set_views(std::vector<StoredView> views);
+  void set_functions(std::vector<StoredFunction> functions);
   void commit();
   void rollback();  // forget staged changes (their chunk files are removed)
 
