@@ -193,6 +193,10 @@ TEST(SqlParser, TableStatements) {
   EXPECT_EQ(st("CREATE FUNCTION dbo.f(@a INT, @s VARCHAR(10)) RETURNS FLOAT AS EXTERNAL NAME [cat dir].[udf_f]"),
             "(create-function dbo.f (params (@a INT) (@s VARCHAR(10))) (returns FLOAT) (external \"cat dir\".\"udf_f\"))");
   EXPECT_EQ(st("DROP FUNCTION IF EXISTS f"), "(drop-function if-exists f)");
+  EXPECT_EQ(st("BULK INSERT t FROM 'a.csv' WITH (FORMAT = 'CSV', FIRSTROW = 2, TABLOCK)"),
+            "(bulk-insert t 'a.csv' (FORMAT CSV) (FIRSTROW 2) (TABLOCK))");
+  EXPECT_EQ(st("SELECT * FROM read_csv('x.csv', header = TRUE) AS f"),
+            "(select (list *) (from (table-function read_csv 'x.csv' (= header TRUE) f)))");
   EXPECT_EQ(st("WITH c AS (SELECT 1 AS x) SELECT x INTO t3 FROM c"),
             "(select (with (cte c (select (list (as 1 x))))) (list x) (from (table c)) (into t3))");
 }

@@ -95,6 +95,24 @@ LoadSummary load_data(engine::Database& db, const DataSource& src, int threads, 
 
 namespace tessera::cli {
 
+engine::FileReader file_reader(int threads) {
+#ifdef TESSERA_CLI_HAVE_DUCKDB
+  return [threads](const std::string& name, const std::string& path, const engine::FileRead& fr) {
+    duckdb::DuckDb reader(threads);
+    duckdb::FileReadOptions o;
+    o.format = fr.format;
+    o.header = fr.header;
+    o.delimiter = fr.delimiter;
+    o.skip_rows = fr.skip_rows;
+    o.all_varchar = fr.all_varchar;
+    return duckdb::read_file_table(reader, name, path, o);
+  };
+#else
+  (void)threads;
+  return {};
+#endif
+}
+
 void load_file_table(engine::Database& db, const std::string& name, const std::string& path, int threads) {
   if (db.find_table(name)) throw std::runtime_error("--load " + name + "=" + path + ": a table '" + name + "' exists already");
 #ifdef TESSERA_CLI_HAVE_DUCKDB

@@ -33,6 +33,10 @@ LoadSummary load_data(engine::Database& db, const DataSource& src, int threads, 
 // --load NAME=PATH: the file read by DuckDB's readers (duckdb::read_file_table) into table NAME. Throws
 // std::runtime_error naming the file for one it cannot read, and when NAME exists already or Tessera was
 // built without DuckDB.
+// The engine's reader of users' files (read_csv(...) in FROM, BULK INSERT): DuckDB's readers where this
+// build has DuckDB, else empty (the statements then say so).
+engine::FileReader file_reader(int threads);
+
 void load_file_table(engine::Database& db, const std::string& name, const std::string& path, int threads);
 
 }  // namespace tessera::cli

@@ -393,6 +393,58 @@ TEST(LoadFileTable, CsvAndParquetBecomeTablesWithTheirTypes) {
   EXPECT_EQ(cell("SELECT count(*) FROM fruit2 WHERE price > 2"), "1");
   EXPECT_THROW(run_dot_command(".import " + csv, runner, out), UsageError);
 }
+
+TEST(FileStatements, ReadCsvInFromAndBulkInsert) {
+  const std::string dir = ::testing::TempDir();
+  const std::string csv = dir + "/tessera_fs_fruit.csv", pipe = dir + "/tessera_fs_rows.txt", bad = dir + "/tessera_fs_bad.txt";
+  std::ofstream(csv) << "id,name,day\n1,apple,2024-01-02\n2,\"pear, green\",2024-02-03\n3,,\n";
+  std::ofstream(pipe) << "a header line\n10|north|5\n20|south|7\n";
+  std::ofstream(bad) << "10|north|5\n20|south|x\n";
+  engine::Options o;
+  o.file_reader = file_reader(1);
+  engine::Database db(o);
+  auto cell = [&](const std::string& sql) {
+    const engine::QueryResult r = db.execute(sql);
+    return r.rows == 1 ? r.cell_text(0, 0) : "rows=" + std::to_string(r.rows);
+  };
+  // read_csv in FROM: header and types detected (DATE stays a DATE: YEAR works on it).
+  EXPECT_EQ(cell("SELECT max(YEAR(day)) FROM read_csv('" + csv + "')"), "2024");
+  EXPECT_EQ(cell("SELECT f.name FROM read_csv('" + csv + "', header = true) AS f WHERE f.id = 2"), "pear, green");
+  EXPECT_EQ(db.execute("CREATE TABLE fruit AS SELECT * FROM read_csv('" + csv + "')").rows_affected, 3);
+  EXPECT_EQ(cell("SELECT count(name) FROM fruit"), "2");
+  // BULK INSERT into a declared table: fields read as text, converted to the columns' types.
+  db.execute("CREATE TABLE r (k SMALLINT NOT NULL, region VARCHAR(10), n INT)");
+  EXPECT_EQ(db.execute("BULK INSERT r FROM '" + pipe + "' WITH (FIRSTROW = 2, FIELDTERMINATOR = '|')").rows_affected, 2);
+  EXPECT_EQ(cell("SELECT sum(n * k) FROM r"), "190");
+  auto error = [&](const std::string& sql) -> std::string {
+    try {
+      db.execute(sql);
+    } catch (const engine::Error& e) {
+      return e.what();
+    }
+    return "";
+  };
+  // A value that does not convert: the statement fails and r keeps its rows.
+  EXPECT_NE(error("BULK INSERT r FROM '" + bad + "' WITH (FIELDTERMINATOR = '|')").find("Msg 245"), std::string::npos);
+  EXPECT_EQ(cell("SELECT count(*) FROM r"), "2");
+  db.execute("CREATE TABLE r2 (a INT)");
+  EXPECT_NE(error("BULK INSERT r2 FROM '" + pipe + "' WITH (FIRSTROW = 2, FIELDTERMINATOR = '|')")
+                .find("has 3 fields per row where table 'r2' has 1 columns"),
+            std::string::npos);
+  EXPECT_NE(error("BULK INSERT r FROM '" + pipe + "' WITH (BATCHSIZE = 10)").find("BATCHSIZE is not supported"), std::string::npos);
+  EXPECT_NE(error("BULK INSERT r FROM '" + pipe + "' WITH (FIRSTROW = 0)").find("FIRSTROW"), std::string::npos);
+  EXPECT_NE(error("SELECT * FROM read_csv('" + dir + "/tessera_no_such.csv')").find("read_csv"), std::string::npos);
+  EXPECT_NE(error("SELECT * FROM read_csv('" + csv + "', colour = 'red')").find("unknown option 'colour'"), std::string::npos);
+  EXPECT_NE(error("SELECT * FROM read_cvs('" + csv + "')").find("unknown table function 'read_cvs'"), std::string::npos);
+  // Without a file reader (a build without DuckDB) the statements say why.
+  engine::Database plain{engine::Options{}};
+  try {
+    plain.execute("SELECT * FROM read_csv('" + csv + "')");
+    ADD_FAILURE();
+  } catch (const engine::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("built without"), std::string::npos) << e.what();
+  }
+}
 #endif
 
 TEST(ScriptRunnerOutput, WritesSayHowManyRows) {

@@ -37,6 +37,7 @@ int run(const cli::RunOptions& o) {
   eo.functions = o.functions;
   eo.udf_catalogs = o.udf_catalogs;
   eo.database_path = o.database;
+  eo.file_reader = cli::file_reader(o.threads);
   for (const auto& [spec, source] : o.udf_sources) eo.udf_catalogs.push_back(cli::build_udf_catalog(spec, source, std::cerr));
   engine::Database db(eo);
   for (const std::string& w : db.warnings()) std::cerr << "tessera: warning: " << w << '\n';

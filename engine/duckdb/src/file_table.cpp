@@ -48,14 +48,34 @@ DataType tessera_type(const ResultColumn& c, const std::string& path) {
 }  // namespace
 
 storage::Table read_file_table(DuckDb& db, const std::string& name, const std::string& path) {
+  return read_file_table(db, name, path, FileReadOptions{});
+}
+
+storage::Table read_file_table(DuckDb& db, const std::string& name, const std::string& path,
+                               const FileReadOptions& options) {
   const std::string ext = lower(path.substr(path.find_last_of('.') == std::string::npos ? path.size()
                                                                                           : path.find_last_of('.')));
+  std::string format = lower(options.format);
+  if (format.empty()) {
+    if (ext == ".csv" || ext == ".tsv" || ext == ".txt") format = "csv";
+    else if (ext == ".parquet") format = "parquet";
+    else
+      throw std::runtime_error(path + ": unknown file type '" + ext +
+                               "' (.csv, .tsv, .txt are read as CSV, .parquet as Parquet; or say FORMAT)");
+  }
   std::string reader;
-  if (ext == ".csv" || ext == ".tsv" || ext == ".txt") reader = "read_csv(" + sql_string(path) + ")";
-  else if (ext == ".parquet") reader = "read_parquet(" + sql_string(path) + ")";
-  else
-    throw std::runtime_error(path + ": unknown file type '" + ext +
-                             "' (.csv, .tsv, .txt are read as CSV, .parquet as Parquet)");
+  if (format == "csv") {
+    reader = "read_csv(" + sql_string(path);
+    if (options.header >= 0) reader += std::string(", header = ") + (options.header ? "true" : "false");
+    if (!options.delimiter.empty()) reader += ", delim = " + sql_string(options.delimiter);
+    if (options.skip_rows > 0) reader += ", skip = " + std::to_string(options.skip_rows);
+    if (options.all_varchar) reader += ", all_varchar = true";
+    reader += ")";
+  } else if (format == "parquet") {
+    reader = "read_parquet(" + sql_string(path) + ")";
+  } else {
+    throw std::runtime_error(path + ": unknown format '" + options.format + "' (CSV or PARQUET)");
+  }
   Result r;
   try {
     r = db.query("SELECT * FROM " + reader);

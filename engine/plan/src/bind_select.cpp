@@ -109,8 +109,23 @@ PlanPtr Binder::bind_table_ref(const sql::TableRef& t, Scope& scope) {
       if (const ViewDef* v = env_.find_view ? env_.find_view(name) : nullptr)
         return bind_named_reference(v->query, [&] { return bind_named_query(*v->query, v->columns, qualifier, t.loc, scope); },
                                     "view '" + n.name.back().name + "'", n.name.back().loc);
-      const storage::Table* table = env_.find_table ? env_.find_table(name) : nullptr;
-      if (!table) throw BindError(n.name.back().loc, "unknown table '" + n.name.back().name + "'");
+      const storage::Table* table = nullptr;
+      if (n.is_function) {
+        std::vector<std::pair<std::string, std::string>> args;
+        for (const auto& a : n.args) {
+          if (a.value->kind != sql::ExprKind::Literal)
+            throw BindError(a.value->loc, "the arguments of " + n.name.back().name + " must be constants");
+          const auto& lit = a.value->as<sql::LiteralExpr>();
+          const std::string text = lit.literal_kind == sql::LiteralKind::True ? "true"
+                                   : lit.literal_kind == sql::LiteralKind::False ? "false" : lit.text;
+          args.emplace_back(a.name ? lower(a.name->name) : std::string(), text);
+        }
+        table = env_.table_function ? env_.table_function(name, args, t.loc) : nullptr;
+        if (!table) throw BindError(n.name.back().loc, "unknown table function '" + n.name.back().name + "' (read_csv and read_parquet are)");
+      } else {
+        table = env_.find_table ? env_.find_table(name) : nullptr;
+        if (!table) throw BindError(n.name.back().loc, "unknown table '" + n.name.back().name + "'");
+      }
       auto scan = make_plan(OpKind::Scan);
       scan->table = table;
       if (qualifier != lower(table->name())) scan->alias = qualifier;

@@ -107,6 +107,55 @@ struct Database::Impl {
   std::unique_ptr<storage::DatabaseDir> disk;   // Options::database_path
   bool restoring = false;                       // loading the database: views are not bound, nothing is saved
   std::vector<std::string> warnings;             // of opening the database
+  std::vector<std::unique_ptr<storage::Table>> file_tables;  // read_csv(...) in FROM: live for one statement
+
+  // read_csv('f', header = true, delim = ';', skip = 2, all_varchar = true) / read_parquet('f') in FROM.
+  const storage::Table* table_function(const std::string& name, const std::vector<std::pair<std::string, std::string>>& args,
+                                       sql::SourceLocation loc) {
+    if (name != "read_csv" && name != "read_csv_auto" && name != "read_parquet") return nullptr;
+    if (!opts.file_reader)
+      throw plan::BindError(loc, name + "(...) reads files through DuckDB, which this program was built without");
+    FileRead fr;
+    fr.format = name == "read_parquet" ? "parquet" : "csv";
+    std::string path;
+    auto flag = [&](const std::string& arg, const std::string& v) {
+      if (v == "true" || v == "1") return true;
+      if (v == "false" || v == "0") return false;
+      throw plan::BindError(loc, name + ": " + arg + " must be true or false, not '" + v + "'");
+    };
+    for (const auto& [arg, value] : args) {
+      if (arg.empty()) {
+        if (!path.empty()) throw plan::BindError(loc, name + " takes one file name (then name = value options)");
+        path = value;
+      } else if (fr.format == "csv" && arg == "header") {
+        fr.header = flag(arg, value) ? 1 : 0;
+      } else if (fr.format == "csv" && (arg == "delim" || arg == "sep" || arg == "delimiter")) {
+        fr.delimiter = value;
+      } else if (fr.format == "csv" && arg == "skip") {
+        fr.skip_rows = std::stoll(value);
+      } else if (fr.format == "csv" && arg == "all_varchar") {
+        fr.all_varchar = flag(arg, value);
+      } else {
+        throw plan::BindError(loc, name + ": unknown option '" + arg + "'" +
+                                       (fr.format == "csv" ? " (header, delim, skip, all_varchar)" : ""));
+      }
+    }
+    if (path.empty()) throw plan::BindError(loc, name + " needs a file name: " + name + "('data.csv')");
+    try {
+      file_tables.push_back(std::make_unique<storage::Table>(opts.file_reader(path, path, fr)));
+    } catch (const plan::BindError&) {
+      throw;
+    } catch (const std::exception& e) {
+      throw plan::BindError(loc, name + ": " + e.what());
+    }
+    return file_tables.back().get();
+  }
+
+  // The tables read_csv(...) made for a statement, once it is done.
+  void forget_file_tables() {
+    for (const auto& t : file_tables) forget_rows(t.get());
+    file_tables.clear();
+  }
   std::mutex stats_mutex;
   std::map<std::pair<const storage::Table*, size_t>, double> distinct;
   physical::GpuAvailability gpu_engine;  // can operators run on the GPU?
@@ -271,6 +320,8 @@ struct Database::Impl {
       return it == views.end() ? nullptr : &it->second;
     };
     env.kernels = catalog.get();
+    env.table_function = [this](const std::string& n, const std::vector<std::pair<std::string, std::string>>& a,
+                                sql::SourceLocation loc) { return table_function(n, a, loc); };
     env.fold = [this](const plan::ExprPtr& e) {
       // Constant folding evaluates one row while planning: on the CPU (the plan then holds a constant,
       // not a function call, so there is nothing left to place).
@@ -399,6 +450,10 @@ struct Database::Impl {
     s.drop_table = [this](std::string_view n) { drop_table(n); };
     s.rows_changed = [this](const storage::Table& t) { forget_rows(&t); };
     s.run_select = [this](const sql::SelectStatement& q) { return run_select(q); };
+    s.read_file = [this](const std::string& name, const std::string& path, const FileRead& fr) {
+      if (!opts.file_reader) throw Error("BULK INSERT reads files through DuckDB, which this program was built without");
+      return opts.file_reader(name, path, fr);
+    };
     return s;
   }
 
@@ -409,6 +464,7 @@ struct Database::Impl {
       case sql::StatementKind::DropTable: return detail::drop_table(st.as<sql::DropTableStmt>(), store);
       case sql::StatementKind::TruncateTable: return detail::truncate_table(st.as<sql::TruncateTableStmt>(), store);
       case sql::StatementKind::Insert: return detail::insert(st.as<sql::InsertStmt>(), store);
+      case sql::StatementKind::BulkInsert: return detail::bulk_insert(st.as<sql::BulkInsertStmt>(), store);
       default: throw Error("internal error: not a table statement");
     }
   }
@@ -521,8 +577,10 @@ struct Database::Impl {
       case sql::StatementKind::CreateTable: save_table(name_of(st.as<sql::CreateTableStmt>().name)); break;
       case sql::StatementKind::DropTable: save_table(name_of(st.as<sql::DropTableStmt>().name)); break;
       case sql::StatementKind::TruncateTable: save_table(name_of(st.as<sql::TruncateTableStmt>().name)); break;
+      case sql::StatementKind::BulkInsert:
       case sql::StatementKind::Insert: {
-        const std::string name = name_of(st.as<sql::InsertStmt>().name);
+        const std::string name = name_of(st.kind == sql::StatementKind::Insert ? st.as<sql::InsertStmt>().name
+                                                                               : st.as<sql::BulkInsertStmt>().name);
         auto it = tables.find(lower(name));
         if (it == tables.end()) break;
         save([&](storage::DatabaseDir& d) { d.append_rows(*it->second, rows_before, threads()); });
@@ -538,8 +596,13 @@ struct Database::Impl {
     auto owner = std::make_shared<sql::Script>(std::move(parsed));
     const double parse_ms = ms_since(t0);
     QueryResult last;
+    struct ForgetFiles {
+      Impl& impl;
+      ~ForgetFiles() { impl.forget_file_tables(); }
+    } forget_files{*this};
     for (size_t i = 0; i < owner->statements.size(); ++i) {
       const auto& st = owner->statements[i];
+      forget_file_tables();
       switch (st->kind) {
         case sql::StatementKind::Select: {
           const auto& q = *st->as<sql::SelectStmt>().query;
@@ -586,15 +649,18 @@ struct Database::Impl {
         case sql::StatementKind::CreateTable:
         case sql::StatementKind::DropTable:
         case sql::StatementKind::TruncateTable:
+        case sql::StatementKind::BulkInsert:
         case sql::StatementKind::Insert: {
           if (explain_only)
             throw Error(sql::to_string(st->loc) + ": EXPLAIN shows the plan of a SELECT; this script also creates, "
                         "fills or drops tables (run those statements first, then EXPLAIN the SELECT)");
           last = QueryResult{};
           int64_t rows_before = 0;
-          if (st->kind == sql::StatementKind::Insert)
-            if (auto it = tables.find(lower(st->as<sql::InsertStmt>().name.back().name)); it != tables.end())
-              rows_before = it->second->num_rows();
+          const std::vector<sql::Identifier>* target =
+              st->kind == sql::StatementKind::Insert ? &st->as<sql::InsertStmt>().name
+              : st->kind == sql::StatementKind::BulkInsert ? &st->as<sql::BulkInsertStmt>().name : nullptr;
+          if (target)
+            if (auto it = tables.find(lower(target->back().name)); it != tables.end()) rows_before = it->second->num_rows();
           last.rows_affected = run_table_statement(*st);
           save_after(*st, rows_before);
           break;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 
 #include "tessera/plan/type_rules.hpp"
 #include "tessera/sql/parser.hpp"
@@ -317,6 +318,88 @@ int64_t insert(sql::InsertStmt& st, TableStore& store) {
   table.append(std::move(rows));
   store.rows_changed(table);
   return n;
+}
+
+int64_t bulk_insert(sql::BulkInsertStmt& st, TableStore& store) {
+  storage::Table& table = existing_table(st.name, store, "bulk insert into");
+  FileRead fr;
+  int64_t first_row = 1;
+  for (const auto& o : st.options) {
+    auto bad = [&](const std::string& why) { return Error(where(o.loc) + "BULK INSERT option " + o.name + ": " + why); };
+    if (o.name == "FORMAT") {
+      const std::string f = lower(o.value);
+      if (f != "csv" && f != "parquet") throw bad("expected 'CSV' or 'PARQUET', not '" + o.value + "'");
+      fr.format = f;
+    } else if (o.name == "FIRSTROW") {
+      char* end = nullptr;
+      first_row = std::strtoll(o.value.c_str(), &end, 10);
+      if (o.value.empty() || *end || first_row < 1) throw bad("expected a row number of 1 or more, not '" + o.value + "'");
+    } else if (o.name == "FIELDTERMINATOR") {
+      // SQL Server's escapes: '\t' is a tab, ',' a comma.
+      fr.delimiter = o.value == "\\t" ? "\t" : o.value;
+      if (fr.delimiter.empty()) throw bad("the field terminator cannot be empty");
+    } else if (o.name == "ROWTERMINATOR") {
+      if (o.value != "\\n" && o.value != "\\r\\n" && o.value != "0x0a" && o.value != "\n" && o.value != "\r\n")
+        throw bad("only line ends ('\\n', '\\r\\n', '0x0a') are supported, not '" + o.value + "'");
+    } else if (o.name == "FIELDQUOTE") {
+      if (o.value != "\"") throw bad("only '\"' is supported");
+    } else if (o.name == "CODEPAGE") {
+      if (o.value != "65001" && lower(o.value) != "raw" && lower(o.value) != "acp")
+        throw bad("files are read as UTF-8 (65001)");
+    } else if (o.name == "TABLOCK" || o.name == "KEEPNULLS") {
+      // TABLOCK: one writer at a time anyway; KEEPNULLS: an empty field is NULL (there are no defaults).
+    } else {
+      throw Error(where(o.loc) + "BULK INSERT option " + o.name + " is not supported (FORMAT, FIRSTROW, FIELDTERMINATOR, "
+                  "ROWTERMINATOR, FIELDQUOTE, CODEPAGE, TABLOCK, KEEPNULLS)");
+    }
+  }
+  const std::string path = st.path;
+  const std::string source = "#bulk source";
+  storage::Table rows;
+  {
+    FileRead csv = fr;
+    if (csv.format != "parquet" && !(csv.format.empty() && path.size() > 8 && lower(path.substr(path.size() - 8)) == ".parquet")) {
+      csv.format = "csv";
+      csv.header = 0;                 // FIRSTROW says where the data starts
+      csv.skip_rows = first_row - 1;
+      csv.all_varchar = true;         // the table's types decide, converted as INSERT converts
+    }
+    try {
+      rows = store.read_file(source, path, csv);
+    } catch (const Error&) {
+      throw;
+    } catch (const std::exception& e) {
+      throw Error(where(st.path_loc) + "BULK INSERT cannot read '" + path + "': " + e.what());
+    }
+  }
+  if (rows.num_columns() != table.num_columns())
+    throw Error(where(st.path_loc) + "BULK INSERT: '" + path + "' has " + std::to_string(rows.num_columns()) +
+                " fields per row where table '" + table.name() + "' has " + std::to_string(table.num_columns()) + " columns");
+  store.add_table(std::move(rows));
+  struct DropTemp {
+    TableStore& store;
+    const std::string& name;
+    ~DropTemp() { store.drop_table(name); }
+  } drop_temp{store, source};
+  // INSERT INTO t SELECT * FROM [#bulk source]
+  sql::InsertStmt ins(st.loc);
+  ins.name = st.name;
+  auto q = std::make_unique<sql::SelectStatement>();
+  q->loc = st.loc;
+  sql::SelectItem star;
+  star.loc = st.loc;
+  star.expr = std::make_unique<sql::StarExpr>(st.loc);
+  q->items.push_back(std::move(star));
+  auto from = std::make_unique<sql::TableNameRef>(st.loc);
+  from->name.push_back(sql::Identifier{source, true, st.loc});
+  q->from.push_back(std::move(from));
+  ins.query = std::move(q);
+  try {
+    return insert(ins, store);
+  } catch (const std::exception& e) {
+    throw Error("BULK INSERT from '" + path + "' (its data rows counted from line " + std::to_string(first_row) +
+                "): " + e.what());
+  }
 }
 
 int64_t truncate_table(const sql::TruncateTableStmt& st, TableStore& store) {

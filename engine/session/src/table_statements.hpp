@@ -1,5 +1,5 @@
 // The statements that create, fill, empty and drop tables: CREATE TABLE (columns, or AS SELECT),
-// SELECT ... INTO, INSERT ... VALUES / SELECT, TRUNCATE TABLE, DROP TABLE. They work on the database
+// SELECT ... INTO, INSERT ... VALUES / SELECT, BULK INSERT, TRUNCATE TABLE, DROP TABLE. They work on the database
 // through TableStore, so they stay apart from Database's query path.
 //
 // Values are converted to a column's declared type by the same conversion kernels as CAST (with its
@@ -25,6 +25,7 @@ struct TableStore {
   std::function<void(std::string_view)> drop_table;
   std::function<void(const storage::Table&)> rows_changed;  // forget statistics and GPU copies
   std::function<QueryResult(const sql::SelectStatement&)> run_select;
+  std::function<storage::Table(const std::string& name, const std::string& path, const FileRead&)> read_file;
 };
 
 // Each returns the number of rows it wrote, -1 for those that write none (CREATE TABLE, TRUNCATE, DROP). Throws Error with SQL
@@ -32,6 +33,9 @@ struct TableStore {
 int64_t create_table(sql::CreateTableStmt& st, TableStore& store);
 int64_t select_into(sql::SelectStatement& q, TableStore& store);
 int64_t insert(sql::InsertStmt& st, TableStore& store);
+// BULK INSERT t FROM 'file' WITH (FORMAT = 'CSV' | 'PARQUET', FIRSTROW = n, FIELDTERMINATOR = 'c', ...): the
+// file's fields read as text (CSV) and converted to t's columns as INSERT converts them.
+int64_t bulk_insert(sql::BulkInsertStmt& st, TableStore& store);
 int64_t truncate_table(const sql::TruncateTableStmt& st, TableStore& store);
 int64_t drop_table(const sql::DropTableStmt& st, TableStore& store);
 

@@ -67,7 +67,33 @@ StatementPtr Parser::statement() {
     return st;
   }
   if (t.is_keyword("INSERT")) return insert(next().loc);
-  fail_expected("a statement (SELECT, WITH, INSERT, CREATE TABLE, CREATE VIEW, DROP, TRUNCATE TABLE)", "");
+  if (t.is_word("BULK")) {
+    next();
+    expect_keyword("INSERT", "after BULK");
+    auto st = std::make_unique<BulkInsertStmt>(t.loc);
+    st->name = qualified_name("a table name after BULK INSERT");
+    expect_keyword("FROM", "after the table name in BULK INSERT");
+    if (!at(TokenKind::String)) fail_expected("the file name as a string ('data.csv')", "after FROM in BULK INSERT");
+    st->path_loc = peek().loc;
+    st->path = next().text;
+    if (accept_keyword("WITH")) {
+      const Token& open = expect(TokenKind::LParen, "after WITH in BULK INSERT");
+      do {
+        BulkInsertStmt::Option o;
+        o.loc = peek().loc;
+        o.name = upper(identifier("an option name (FORMAT, FIRSTROW, FIELDTERMINATOR, ...)", "in BULK INSERT's WITH").name);
+        if (accept(TokenKind::Eq)) {
+          if (!at(TokenKind::String) && !at(TokenKind::Integer) && !at_identifier())
+            fail_expected("a value", "after " + o.name + " =");
+          o.value = next().text;
+        }
+        st->options.push_back(std::move(o));
+      } while (accept(TokenKind::Comma));
+      expect(TokenKind::RParen, "to close WITH ( opened at " + to_string(open.loc));
+    }
+    return st;
+  }
+  fail_expected("a statement (SELECT, WITH, INSERT, CREATE TABLE, CREATE VIEW, DROP, TRUNCATE TABLE)", "");  // also BULK INSERT, CREATE FUNCTION
 }
 
 // After CREATE TABLE: name (column type [NULL | NOT NULL], ...) or name AS query.
@@ -352,6 +378,22 @@ TableRefPtr Parser::table_primary(std::string_view context) {
   if (!at_identifier()) fail_expected("a table name or '('", context);
   auto r = std::make_unique<TableNameRef>(t.loc);
   r->name = qualified_name("a table name");
+  if (at(TokenKind::LParen)) {  // a table function: read_csv('x.csv', header = true)
+    const Token& open = next();
+    r->is_function = true;
+    if (!at(TokenKind::RParen)) {
+      do {
+        TableFunctionArg a;
+        if (at_identifier() && peek(1).kind == TokenKind::Eq) {
+          a.name = make_identifier(next());
+          next();
+        }
+        a.value = expr();
+        r->args.push_back(std::move(a));
+      } while (accept(TokenKind::Comma));
+    }
+    expect(TokenKind::RParen, "to close the arguments of " + r->name.back().name + " opened at " + to_string(open.loc));
+  }
   r->alias = optional_alias();
   return r;
 }

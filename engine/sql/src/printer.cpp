@@ -13,6 +13,7 @@
 //   statements (create-view name [(cols)] q)  (drop-view [if-exists] name)  (create-table name (col TYPE [not-null])...)
 //              (create-table name (as q))  (drop-table [if-exists] name)  (truncate name)
 //              (insert name [(cols)] (values (row e...)...))  (insert name [(cols)] q);  a SELECT INTO adds (into name)
+//              (bulk-insert name 'file' (OPTION value)...)  (table-function read_csv 'f' (= header TRUE) [alias])
 //              (create-function name (params (@p TYPE)...) (returns TYPE) (external catalog.symbol))  (drop-function [if-exists] name)
 #include "tessera/sql/printer.hpp"
 
@@ -172,7 +173,8 @@ std::string to_sexpr(const TableRef& t) {
   switch (t.kind) {
     case TableRefKind::Table: {
       const auto& r = t.as<TableNameRef>();
-      std::string s = "(table " + dotted(r.name);
+      std::string s = (r.is_function ? "(table-function " : "(table ") + dotted(r.name);
+      for (const auto& a : r.args) s += " " + (a.name ? "(= " + name(*a.name) + " " + to_sexpr(*a.value) + ")" : to_sexpr(*a.value));
       if (r.alias) s += " " + name(*r.alias);
       return s + ")";
     }
@@ -264,6 +266,12 @@ std::string to_sexpr(const Statement& st) {
       std::string s = "(create-function " + dotted(f.name) + " (params";
       for (const auto& p : f.params) s += " (" + p.name.name + " " + to_sexpr(p.type) + ")";
       return s + ") (returns " + to_sexpr(f.returns) + ") (external " + dotted(f.external) + "))";
+    }
+    case StatementKind::BulkInsert: {
+      const auto& b = st.as<BulkInsertStmt>();
+      std::string s = "(bulk-insert " + dotted(b.name) + " " + quote(b.path);
+      for (const auto& o : b.options) s += " (" + o.name + (o.value.empty() ? "" : " " + o.value) + ")";
+      return s + ")";
     }
     case StatementKind::DropFunction: {
       const auto& d = st.as<DropFunctionStmt>();

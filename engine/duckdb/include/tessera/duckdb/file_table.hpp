@@ -18,4 +18,15 @@ namespace tessera::duckdb {
 // DuckDB's error text for a file it cannot read.
 storage::Table read_file_table(DuckDb& db, const std::string& name, const std::string& path);
 
+// What BULK INSERT and read_csv(...) in FROM may ask of the reader; unset fields are detected.
+struct FileReadOptions {
+  std::string format;           // "csv" or "parquet"; "": by the extension
+  int header = -1;              // CSV: 1 the first row names the columns, 0 it does not, -1 detect
+  std::string delimiter;        // CSV: "" detect
+  int64_t skip_rows = 0;        // CSV: lines skipped before the data (or the header)
+  bool all_varchar = false;     // CSV: every column as VARCHAR (the caller converts)
+};
+storage::Table read_file_table(DuckDb& db, const std::string& name, const std::string& path,
+                               const FileReadOptions& options);
+
 }  // namespace tessera::duckdb

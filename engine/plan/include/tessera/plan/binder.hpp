@@ -44,6 +44,11 @@ struct BindEnv {
   std::function<const storage::Table*(std::string_view)> find_table;
   std::function<const ViewDef*(std::string_view)> find_view;
   const rt::Catalog* kernels = nullptr;
+  // A table function in FROM (read_csv('f.csv', header = true)): its lower-case name and its arguments
+  // (name or "" for positional, the literal's text); nullptr if there is no such function.
+  std::function<const storage::Table*(const std::string& name,
+                                      const std::vector<std::pair<std::string, std::string>>& args,
+                                      sql::SourceLocation loc)> table_function;
   // Evaluates an expression without columns (constant folding): throws on a failing function.
   std::function<Value(const ExprPtr&)> fold;
 };

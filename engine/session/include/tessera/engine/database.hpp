@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -46,6 +47,17 @@ enum class FunctionDevice : uint8_t {
 // "auto", "cpu", "cuda" (or "gpu"); false for anything else.
 bool parse_function_device(std::string_view text, FunctionDevice& out);
 
+// Reads a user's file as a table (read_csv / read_parquet in FROM, BULK INSERT): DuckDB's readers, which the
+// `tessera` command passes in (the engine itself does not link DuckDB).
+struct FileRead {
+  std::string format;     // "csv", "parquet"; "": by the extension
+  int header = -1;        // CSV: 1 / 0 / -1 detect
+  std::string delimiter;  // CSV: "" detect
+  int64_t skip_rows = 0;  // CSV: lines before the data
+  bool all_varchar = false;
+};
+using FileReader = std::function<storage::Table(const std::string& table_name, const std::string& path, const FileRead&)>;
+
 struct Options {
   std::string catalog_dir;  // "": $TESSERA_CATALOG, else the catalog this build made (build/catalog)
   // Catalogs of the user's own functions (tessera-cc --udf-spec), added to the built-in one: SQL calls
@@ -55,6 +67,8 @@ struct Options {
   // exist. Its tables and views are loaded at start, and every statement that changes tables or views
   // (and add_table / drop_table) is saved before execute() returns. "": nothing is saved.
   std::string database_path;
+  // How read_csv(...) / read_parquet(...) in FROM and BULK INSERT read files; unset: they are errors.
+  FileReader file_reader;
   int threads = 0;          // 0: all hardware threads
   FunctionDevice functions = FunctionDevice::Auto;
   // GPU-resident table columns may use this many bytes (0: 80% of the device memory free at start).

@@ -231,11 +231,17 @@ struct TableRef {
 };
 using TableRefPtr = std::unique_ptr<TableRef>;
 
-// [schema.]table [[AS] alias]
+// [schema.]table [[AS] alias], or a table function: read_csv('file.csv', header = true) [[AS] alias]
+struct TableFunctionArg {
+  std::optional<Identifier> name;  // name = value; absent for positional arguments
+  ExprPtr value;
+};
 struct TableNameRef : TableRef {
   explicit TableNameRef(SourceLocation l) : TableRef(TableRefKind::Table, l) {}
   std::vector<Identifier> name;  // one or more parts
   std::optional<Identifier> alias;
+  bool is_function = false;      // name(...) in FROM
+  std::vector<TableFunctionArg> args;
 };
 
 // (SELECT ...) [AS] alias [(col, ...)]
@@ -294,6 +300,7 @@ struct SelectStatement {
 
 enum class StatementKind : uint8_t {
   Select, CreateView, DropView, CreateTable, DropTable, TruncateTable, Insert, CreateFunction, DropFunction,
+  BulkInsert,
 };
 
 struct Statement {
@@ -377,6 +384,21 @@ struct CreateFunctionStmt : Statement {
   std::vector<FunctionParam> params;
   TypeName returns;
   std::vector<Identifier> external;  // catalog directory, then the C symbol (or kernel id)
+};
+
+// BULK INSERT name FROM 'file' [WITH (option = value, ...)]: option names upper-cased, values as written
+// (strings unquoted).
+struct BulkInsertStmt : Statement {
+  explicit BulkInsertStmt(SourceLocation l) : Statement(StatementKind::BulkInsert, l) {}
+  std::vector<Identifier> name;
+  std::string path;
+  SourceLocation path_loc;
+  struct Option {
+    std::string name;
+    std::string value;
+    SourceLocation loc;
+  };
+  std::vector<Option> options;
 };
 
 // DROP FUNCTION [IF EXISTS] name
