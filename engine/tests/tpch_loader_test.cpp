@@ -253,3 +253,85 @@ TEST(TpchLoader, CsvStrayQuoteFailsInOnePass) {
     EXPECT_NE(e.message().find("unterminated quoted field"), std::string::npos) << e.message();
   }
 }
+
+namespace {
+
+// A CSV text of `rows` rows over (id INT, note VARCHAR, amount DECIMAL(12,2)) whose quoted notes hold
+// delimiters, doubled quotes and line breaks, so that many cuts of a parallel parse fall inside quotes.
+std::string tricky_csv(int rows) {
+  std::string s = "id,note,amount\n";
+  for (int r = 0; r < rows; ++r) {
+    s += std::to_string(r) + ",";
+    switch (r % 4) {
+      case 0: s += "plain " + std::to_string(r); break;
+      case 1: s += "\"a, \"\"quoted\"\"\nnote\n" + std::to_string(r) + "\""; break;
+      case 2: s += ""; break;  // NULL
+      default: s += "\"\"\"\""; break;  // one quote
+    }
+    s += "," + std::to_string(r % 1000) + "." + std::to_string(r % 100 / 10) + "5\n";
+  }
+  return s;
+}
+
+storage::Schema tricky_schema() {
+  return storage::Schema({{"id", storage::DataType::int32()}, {"note", storage::DataType::varchar(0)},
+                          {"amount", storage::DataType::decimal(12, 2)}});
+}
+
+}  // namespace
+
+TEST(TpchLoader, ParallelParseEqualsOneThread) {
+  const std::string text = tricky_csv(200000);  // ~6 MB: cut into pieces
+  ASSERT_GT(text.size(), size_t{4} << 20);
+  LoadOptions one = LoadOptions::csv(true);
+  LoadOptions many = one;
+  many.threads = 7;
+  const storage::Table a = parse_table(text, "t.csv", "t", tricky_schema(), one);
+  const storage::Table b = parse_table(text, "t.csv", "t", tricky_schema(), many);
+  ASSERT_EQ(a.num_rows(), 200000);
+  ASSERT_EQ(b.num_rows(), a.num_rows());
+  for (int64_t r = 0; r < a.num_rows(); r += 1) {
+    ASSERT_EQ(a.cell_text(r, 0), b.cell_text(r, 0)) << r;
+    ASSERT_EQ(a.cell_text(r, 1), b.cell_text(r, 1)) << r;
+    ASSERT_EQ(a.cell_text(r, 2), b.cell_text(r, 2)) << r;
+  }
+  EXPECT_EQ(b.cell_text(1, 1), "a, \"quoted\"\nnote\n1");
+  EXPECT_EQ(b.cell_text(3, 1), "\"");
+  // .tbl text too.
+  const std::string tbl = generate_tbl_text(TableId::Orders, 0.05, 1, 75000);
+  LoadOptions t1 = LoadOptions::tbl(), t4 = LoadOptions::tbl();
+  t4.threads = 4;
+  const storage::Table c = parse_table(tbl, "orders.tbl", "orders", table_schema(TableId::Orders), t1);
+  const storage::Table d = parse_table(tbl, "orders.tbl", "orders", table_schema(TableId::Orders), t4);
+  ASSERT_EQ(c.num_rows(), d.num_rows());
+  for (int64_t r = 0; r < c.num_rows(); r += 7)
+    for (size_t k = 0; k < c.num_columns(); ++k) ASSERT_EQ(c.cell_text(r, k), d.cell_text(r, k));
+}
+
+TEST(TpchLoader, ParallelParseNamesTheSameLine) {
+  std::string text = tricky_csv(200000);
+  // Damage a row in the second half: an amount that is not a number. Its line: 1 (header) + the lines
+  // of the rows before it (each case-1 row spans 3 lines).
+  const int bad_row = 150001;  // r % 4 == 1: its amount is on the row's third line
+  const std::string needle = "\n" + std::to_string(bad_row) + ",";
+  const size_t at = text.find(needle);
+  ASSERT_NE(at, std::string::npos);
+  const size_t amount = text.find('\n', text.find('\n', at + 1) + 1);  // the row's third line
+  const size_t comma = text.find("\",", amount) + 1;
+  text[comma + 1] = 'x';
+  std::string one, many;
+  LoadOptions o = LoadOptions::csv(true);
+  try {
+    parse_table(text, "t.csv", "t", tricky_schema(), o);
+  } catch (const LoadError& e) {
+    one = e.what();
+  }
+  o.threads = 5;
+  try {
+    parse_table(text, "t.csv", "t", tricky_schema(), o);
+  } catch (const LoadError& e) {
+    many = e.what();
+  }
+  EXPECT_FALSE(one.empty());
+  EXPECT_EQ(many, one);
+}

@@ -43,7 +43,7 @@ void generate(engine::Database& db, const DataSource& src, int threads, bool pro
   sum.description = buf;
 }
 
-void load_dir(engine::Database& db, const DataSource& src, bool progress, LoadSummary& sum) {
+void load_dir(engine::Database& db, const DataSource& src, int threads, bool progress, LoadSummary& sum) {
   const bool csv = src.kind == DataSource::Kind::Csv;
   const char* ext = csv ? ".csv" : ".tbl";
   std::error_code ec;
@@ -55,7 +55,7 @@ void load_dir(engine::Database& db, const DataSource& src, bool progress, LoadSu
     if (progress) std::fprintf(stderr, "\rloading %s...\033[K", path.c_str());
     storage::Table t;
     try {
-      t = csv ? tpch::load_csv(path, id, /*header=*/true) : tpch::load_tbl(path, id);
+      t = csv ? tpch::load_csv(path, id, /*header=*/true, ',', threads) : tpch::load_tbl(path, id, threads);
     } catch (...) {
       if (progress) std::fprintf(stderr, "\r\033[K");
       throw;
@@ -85,7 +85,7 @@ LoadSummary load_data(engine::Database& db, const DataSource& src, int threads, 
   } else if (src.kind == DataSource::Kind::Generate) {
     generate(db, src, threads, progress, sum);
   } else {
-    load_dir(db, src, progress, sum);
+    load_dir(db, src, threads, progress, sum);
   }
   sum.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return sum;

@@ -428,16 +428,20 @@ TEST(FileStatements, ReadCsvInFromAndBulkInsert) {
   EXPECT_NE(error("BULK INSERT r FROM '" + bad + "' WITH (FIELDTERMINATOR = '|')").find("Msg 245"), std::string::npos);
   EXPECT_EQ(cell("SELECT count(*) FROM r"), "2");
   db.execute("CREATE TABLE r2 (a INT)");
+  // Tessera's own CSV parser reads BULK INSERT's file: a row of the wrong shape is named by file:line:column.
   EXPECT_NE(error("BULK INSERT r2 FROM '" + pipe + "' WITH (FIRSTROW = 2, FIELDTERMINATOR = '|')")
-                .find("has 3 fields per row where table 'r2' has 1 columns"),
-            std::string::npos);
+                .find("tessera_fs_rows.txt:2:4: found 3 fields; expected 1"),
+            std::string::npos)
+      << error("BULK INSERT r2 FROM '" + pipe + "' WITH (FIRSTROW = 2, FIELDTERMINATOR = '|')");
   EXPECT_NE(error("BULK INSERT r FROM '" + pipe + "' WITH (BATCHSIZE = 10)").find("BATCHSIZE is not supported"), std::string::npos);
   EXPECT_NE(error("BULK INSERT r FROM '" + pipe + "' WITH (FIRSTROW = 0)").find("FIRSTROW"), std::string::npos);
   EXPECT_NE(error("SELECT * FROM read_csv('" + dir + "/tessera_no_such.csv')").find("read_csv"), std::string::npos);
   EXPECT_NE(error("SELECT * FROM read_csv('" + csv + "', colour = 'red')").find("unknown option 'colour'"), std::string::npos);
   EXPECT_NE(error("SELECT * FROM read_cvs('" + csv + "')").find("unknown table function 'read_cvs'"), std::string::npos);
-  // Without a file reader (a build without DuckDB) the statements say why.
+  // Without a file reader (a build without DuckDB) read_csv says why; BULK INSERT of CSV needs none.
   engine::Database plain{engine::Options{}};
+  plain.execute("CREATE TABLE r (k INT, region VARCHAR(10), n INT)");
+  EXPECT_EQ(plain.execute("BULK INSERT r FROM '" + pipe + "' WITH (FIRSTROW = 2, FIELDTERMINATOR = '|')").rows_affected, 2);
   try {
     plain.execute("SELECT * FROM read_csv('" + csv + "')");
     ADD_FAILURE();

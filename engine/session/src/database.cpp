@@ -454,6 +454,7 @@ struct Database::Impl {
       if (!opts.file_reader) throw Error("BULK INSERT reads files through DuckDB, which this program was built without");
       return opts.file_reader(name, path, fr);
     };
+    s.threads = threads();
     return s;
   }
 

@@ -7,6 +7,7 @@
 
 #include "tessera/plan/type_rules.hpp"
 #include "tessera/sql/parser.hpp"
+#include "tessera/tpch/loader.hpp"
 
 namespace tessera::engine::detail {
 namespace {
@@ -355,21 +356,32 @@ int64_t bulk_insert(sql::BulkInsertStmt& st, TableStore& store) {
   }
   const std::string path = st.path;
   const std::string source = "#bulk source";
+  const bool parquet = fr.format == "parquet" ||
+                       (fr.format.empty() && path.size() > 8 && lower(path.substr(path.size() - 8)) == ".parquet");
   storage::Table rows;
-  {
-    FileRead csv = fr;
-    if (csv.format != "parquet" && !(csv.format.empty() && path.size() > 8 && lower(path.substr(path.size() - 8)) == ".parquet")) {
-      csv.format = "csv";
-      csv.header = 0;                 // FIRSTROW says where the data starts
-      csv.skip_rows = first_row - 1;
-      csv.all_varchar = true;         // the table's types decide, converted as INSERT converts
-    }
+  if (parquet) {
     try {
-      rows = store.read_file(source, path, csv);
+      rows = store.read_file(source, path, fr);
     } catch (const Error&) {
       throw;
     } catch (const std::exception& e) {
       throw Error(where(st.path_loc) + "BULK INSERT cannot read '" + path + "': " + e.what());
+    }
+  } else {
+    // CSV: Tessera's own parallel parser, every field as text (the table's types decide, converted as INSERT
+    // converts); RFC 4180 quoting, an empty field is NULL, a row with another number of fields is an error
+    // naming its line.
+    if (fr.delimiter.size() > 1)
+      throw Error(where(st.path_loc) + "BULK INSERT: a FIELDTERMINATOR of one character is supported, not '" + fr.delimiter + "'");
+    storage::Schema text_schema;
+    for (size_t k = 0; k < table.num_columns(); ++k) text_schema.add({table.schema().field(k).name, DataType::varchar(0), true, ""});
+    tpch::LoadOptions o = tpch::LoadOptions::csv(false, fr.delimiter.empty() ? ',' : fr.delimiter[0]);
+    o.threads = store.threads;
+    o.skip_lines = first_row - 1;
+    try {
+      rows = tpch::load_file(path, source, text_schema, o);
+    } catch (const tpch::LoadError& e) {
+      throw Error("BULK INSERT: " + std::string(e.what()));
     }
   }
   if (rows.num_columns() != table.num_columns())

@@ -26,6 +26,7 @@ struct TableStore {
   std::function<void(const storage::Table&)> rows_changed;  // forget statistics and GPU copies
   std::function<QueryResult(const sql::SelectStatement&)> run_select;
   std::function<storage::Table(const std::string& name, const std::string& path, const FileRead&)> read_file;
+  int threads = 1;  // for parsing files
 };
 
 // Each returns the number of rows it wrote, -1 for those that write none (CREATE TABLE, TRUNCATE, DROP). Throws Error with SQL

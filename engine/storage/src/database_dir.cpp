@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "tessera/storage/column_chunk.hpp"
+#include "tessera/storage/parallel.hpp"
 
 namespace tessera::storage {
 
@@ -132,31 +133,6 @@ std::string read_file(const std::string& path) {
   }
   ::close(fd);
   return bytes;
-}
-
-// Runs f(i) for i in [0, n) on up to `threads` threads; the first exception is rethrown.
-template <typename F>
-void parallel_for(size_t n, int threads, F&& f) {
-  std::atomic<size_t> next{0};
-  std::exception_ptr error;
-  std::mutex error_mutex;
-  auto work = [&] {
-    for (size_t i; (i = next.fetch_add(1)) < n;) {
-      try {
-        f(i);
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(error_mutex);
-        if (!error) error = std::current_exception();
-        next = n;
-      }
-    }
-  };
-  const size_t k = std::min<size_t>(n, static_cast<size_t>(std::max(1, threads)));
-  std::vector<std::thread> pool;
-  for (size_t t = 1; t < k; ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
-  if (error) std::rethrow_exception(error);
 }
 
 }  // namespace
@@ -294,50 +270,17 @@ std::vector<Table> DatabaseDir::load_tables(int threads) const {
       throw DatabaseError(file + ": damaged: " + std::to_string(decoded[i][0].rows) + " rows where the manifest says " +
                           std::to_string(e.rows[jobs[i].chunk]));
   });
-  // Each table's chunks copied into columns of the exact final size, chunk by chunk in parallel.
   std::vector<Table> out;
   size_t first = 0;
   for (const TableEntry& e : committed_->tables) {
-    Table t(e.name, e.schema);
-    const size_t n = e.chunks.size();
-    std::vector<int64_t> row_at(n + 1, 0);
-    for (size_t c = 0; c < n; ++c) row_at[c + 1] = row_at[c] + e.rows[c];
-    for (size_t k = 0; k < t.num_columns(); ++k) {
-      rt::Column& dst = t.column(k);
-      const fn::SqlType type = e.schema.field(k).type.physical();
-      const int width = fn::type_width(type);
-      std::vector<int64_t> byte_at(n + 1, 0);
-      bool nulls = false;
-      for (size_t c = 0; c < n; ++c) {
-        const rt::Column& part = decoded[first + c][k];
-        byte_at[c + 1] = byte_at[c] + static_cast<int64_t>(part.data.size());
-        nulls |= !part.valid.empty();
-      }
-      dst.type = type;
-      dst.rows = row_at[n];
-      dst.data.resize(static_cast<size_t>(byte_at[n]));
-      if (type == fn::SqlType::String) {
-        dst.offsets.resize(static_cast<size_t>(row_at[n]));
-        dst.lengths.resize(static_cast<size_t>(row_at[n]));
-      }
-      if (nulls) dst.valid.resize(static_cast<size_t>(row_at[n]));
-      parallel_for(n, threads, [&](size_t c) {
-        const rt::Column& part = decoded[first + c][k];
-        const int64_t r0 = row_at[c];
-        if (!part.data.empty()) std::memcpy(dst.data.data() + byte_at[c], part.data.data(), part.data.size());
-        if (type == fn::SqlType::String) {
-          for (int64_t r = 0; r < part.rows; ++r) dst.offsets[r0 + r] = part.offsets[r] + byte_at[c];
-          if (part.rows) std::memcpy(dst.lengths.data() + r0, part.lengths.data(), static_cast<size_t>(part.rows) * 4);
-        }
-        if (nulls) {
-          if (part.valid.empty()) std::memset(dst.valid.data() + r0, 1, static_cast<size_t>(part.rows));
-          else std::memcpy(dst.valid.data() + r0, part.valid.data(), static_cast<size_t>(part.rows));
-        }
-        (void)width;
-      });
-      for (size_t c = 0; c < n; ++c) decoded[first + c][k] = rt::Column();  // free as we go
+    std::vector<Table> parts;
+    for (size_t c = 0; c < e.chunks.size(); ++c) {
+      Table part(e.name, e.schema);
+      for (size_t k = 0; k < part.num_columns(); ++k) part.column(k) = std::move(decoded[first + c][k]);
+      parts.push_back(std::move(part));
     }
-    first += n;
+    first += e.chunks.size();
+    Table t = parts.empty() ? Table(e.name, e.schema) : concat(std::move(parts), threads);
     t.validate();
     out.push_back(std::move(t));
   }

@@ -1,5 +1,10 @@
 #include "tessera/tpch/loader.hpp"
 
+#include <optional>
+#include <thread>
+
+#include "tessera/storage/parallel.hpp"
+
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -137,10 +142,19 @@ class Parser {
   Parser(std::string_view text, const std::string& file, const Schema& schema, const LoadOptions& o)
       : text_(text), file_(file), schema_(schema), o_(o) {}
 
+  // A piece of a file cut for parallel parsing: its first line's number, whether it holds the header, and
+  // (.tbl) whether rows end with the delimiter, as the file's first row says.
+  void piece(int64_t first_line, bool has_header, std::optional<bool> rows_terminated) {
+    line_base_ = first_line - 1;
+    has_header_ = has_header;
+    preset_terminated_ = rows_terminated;
+  }
+
   void run(Table& t) {
     size_t pos = 0;
-    int64_t line = 0;
+    int64_t line = line_base_;
     bool first = true;
+    if (preset_terminated_) rows_terminated_ = *preset_terminated_;
     std::string scratch;
     while (pos < text_.size()) {
       size_t end = text_.find('\n', pos);
@@ -177,7 +191,7 @@ class Parser {
         // that lacks it where the first row has it is a cut or damaged row (a last line cut inside its
         // final field loaded silently; issue 12).
         const bool terminated = l.back() == o_.delimiter;
-        if (first) rows_terminated_ = terminated;
+        if (first && !preset_terminated_) rows_terminated_ = terminated;
         else if (terminated != rows_terminated_)
           throw LoadError(file_, this_line, static_cast<int64_t>(l.size()) + 1,
                           rows_terminated_ ? std::string("the row does not end with '") + o_.delimiter +
@@ -186,7 +200,7 @@ class Parser {
                                                  "' but the first row does not");
       }
       split(l, this_line, scratch);
-      if (first && o_.header) {
+      if (first && o_.header && has_header_) {
         first = false;
         check_header(this_line);
         continue;
@@ -338,7 +352,81 @@ class Parser {
   std::vector<std::string> unquoted_;
   std::vector<bool> quoted_;
   bool rows_terminated_ = true;  // .tbl: whether the first row ends with the delimiter
+  int64_t line_base_ = 0;
+  bool has_header_ = true;
+  std::optional<bool> preset_terminated_;
 };
+
+// Where the piece that starts near `from` really starts: after the first line end at or past `from` that
+// is outside quotes (`in_quotes`: the quote state at `from`, from the parity of the quotes before it).
+size_t record_start_after(std::string_view text, size_t from, bool csv, bool in_quotes) {
+  for (size_t i = from; i < text.size(); ++i) {
+    const char c = text[i];
+    if (csv && c == '"') in_quotes = !in_quotes;
+    else if (c == '\n' && !in_quotes) return i + 1;
+  }
+  return text.size();
+}
+
+Table parse_parallel(std::string_view text, const std::string& file_name, const std::string& table_name,
+                     const Schema& schema, const LoadOptions& opts, int threads, int64_t line0) {
+  const bool csv = opts.format == LoadOptions::Format::Csv;
+  const size_t k = std::max<size_t>(2, std::min<size_t>(text.size() >> 20, static_cast<size_t>(threads) * 8));
+  // Quote parity at each nominal cut (RFC 4180: every '"' toggles the state, "" twice), in parallel.
+  std::vector<size_t> nominal(k + 1);
+  for (size_t i = 0; i <= k; ++i) nominal[i] = text.size() / k * i;
+  nominal[k] = text.size();
+  std::vector<int64_t> quotes(k, 0);
+  if (csv)
+    storage::parallel_for(k, threads, [&](size_t i) {
+      quotes[i] = std::count(text.begin() + nominal[i], text.begin() + nominal[i + 1], '"');
+    });
+  std::vector<size_t> cut(k + 1);
+  cut[0] = 0;
+  cut[k] = text.size();
+  int64_t parity = 0;
+  std::vector<bool> in_quotes(k, false);
+  for (size_t i = 1; i < k; ++i) {
+    parity += quotes[i - 1];
+    in_quotes[i] = parity % 2 != 0;
+  }
+  storage::parallel_for(k - 1, threads, [&](size_t j) {
+    const size_t i = j + 1;
+    cut[i] = record_start_after(text, nominal[i] == 0 ? 0 : nominal[i] - 1, csv, in_quotes[i] != (csv && nominal[i] > 0 && text[nominal[i] - 1] == '"'));
+  });
+  for (size_t i = 1; i <= k; ++i) cut[i] = std::max(cut[i], cut[i - 1]);
+  // First line number of each piece.
+  std::vector<int64_t> lines(k, 0);
+  storage::parallel_for(k, threads, [&](size_t i) { lines[i] = std::count(text.begin() + cut[i], text.begin() + cut[i + 1], '\n'); });
+  std::vector<int64_t> first_line(k, line0);
+  for (size_t i = 1; i < k; ++i) first_line[i] = first_line[i - 1] + lines[i - 1];
+  // .tbl: every piece follows the file's first row on the trailing delimiter.
+  std::optional<bool> terminated;
+  if (!csv) {
+    size_t e = text.find('\n');
+    std::string_view first = text.substr(0, e == std::string_view::npos ? text.size() : e);
+    if (!first.empty() && first.back() == '\r') first.remove_suffix(1);
+    if (!first.empty()) terminated = first.back() == opts.delimiter;
+  }
+  std::vector<Table> parts(k);
+  std::vector<std::exception_ptr> errors(k);
+  storage::parallel_for(k, threads, [&](size_t i) {
+    try {
+      Table t(table_name, schema);
+      Parser p(text.substr(cut[i], cut[i + 1] - cut[i]), file_name, schema, opts);
+      p.piece(first_line[i], i == 0, terminated);
+      p.run(t);
+      parts[i] = std::move(t);
+    } catch (...) {
+      errors[i] = std::current_exception();
+    }
+  });
+  for (const auto& e : errors)
+    if (e) std::rethrow_exception(e);  // the first piece's error: the line a one-thread parse names
+  Table t = storage::concat(std::move(parts), threads);
+  t.validate();
+  return t;
+}
 
 std::string read_all(const std::string& path) {
   // Only regular files: a directory gave std::bad_alloc, /dev/zero never ends and a FIFO blocks (issue 12).
@@ -369,8 +457,20 @@ std::string read_all(const std::string& path) {
 
 Table parse_table(std::string_view text, const std::string& file_name, const std::string& table_name,
                   const Schema& schema, const LoadOptions& opts) {
+  const int threads = opts.threads > 0 ? opts.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  size_t offset = 0;
+  for (int64_t i = 0; i < opts.skip_lines && offset < text.size(); ++i) {
+    const size_t e = text.find('\n', offset);
+    offset = e == std::string_view::npos ? text.size() : e + 1;
+  }
+  text = text.substr(offset);
+  const int64_t line0 = opts.skip_lines + 1;
+  if (threads > 1 && text.size() >= (size_t{4} << 20))
+    return parse_parallel(text, file_name, table_name, schema, opts, threads, line0);
   Table t(table_name, schema);
-  Parser(text, file_name, schema, opts).run(t);
+  Parser p(text, file_name, schema, opts);
+  p.piece(line0, true, std::nullopt);
+  p.run(t);
   t.validate();
   return t;
 }
@@ -381,12 +481,16 @@ Table load_file(const std::string& path, const std::string& table_name, const Sc
   return parse_table(text, path, table_name, schema, opts);
 }
 
-Table load_tbl(const std::string& path, TableId t) {
-  return load_file(path, std::string(table_name(t)), table_schema(t), LoadOptions::tbl());
+Table load_tbl(const std::string& path, TableId t, int threads) {
+  LoadOptions o = LoadOptions::tbl();
+  o.threads = threads;
+  return load_file(path, std::string(table_name(t)), table_schema(t), o);
 }
 
-Table load_csv(const std::string& path, TableId t, bool header, char delimiter) {
-  return load_file(path, std::string(table_name(t)), table_schema(t), LoadOptions::csv(header, delimiter));
+Table load_csv(const std::string& path, TableId t, bool header, char delimiter, int threads) {
+  LoadOptions o = LoadOptions::csv(header, delimiter);
+  o.threads = threads;
+  return load_file(path, std::string(table_name(t)), table_schema(t), o);
 }
 
 void load_into(Table& dst, const std::string& path, const LoadOptions& opts) {

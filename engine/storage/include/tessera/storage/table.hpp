@@ -102,6 +102,10 @@ class Table {
   std::vector<rt::Column> columns_;
 };
 
+// The rows of `parts` (same schema, at least one) in order, as one table with exactly sized columns,
+// copied part by part on `threads` threads (0: all cores). The parts are consumed.
+Table concat(std::vector<Table> parts, int threads);
+
 // Appends a NULL of the column's type (zero or empty value, validity 0). Use this rather than
 // Column::append(v, false), which loses the NULL when it is the column's first row.
 void append_null(rt::Column& c);

@@ -31,6 +31,10 @@ struct LoadOptions {
   char delimiter = '|';       // Tbl: '|'; CSV: ',' by default (set by csv())
   bool header = false;        // CSV: first line names the columns (checked against the schema)
   std::string null_text = ""; // a field equal to this is NULL (only allowed in nullable columns)
+  // Threads for one file: the text is cut at record boundaries (quote-aware for CSV) into pieces parsed in
+  // parallel; an error names the same line a one-thread parse would. 1: one thread; 0: all cores.
+  int threads = 1;
+  int64_t skip_lines = 0;     // lines before the data (or the header) that are skipped; errors still count them
 
   static LoadOptions tbl() { return {}; }
   static LoadOptions csv(bool header = true, char delimiter = ',') {
@@ -51,8 +55,8 @@ storage::Table load_file(const std::string& path, const std::string& table_name,
                          const LoadOptions& opts = {});
 
 // TPC-H conveniences: the table's schema from schema.hpp.
-storage::Table load_tbl(const std::string& path, TableId t);
-storage::Table load_csv(const std::string& path, TableId t, bool header = true, char delimiter = ',');
+storage::Table load_tbl(const std::string& path, TableId t, int threads = 1);
+storage::Table load_csv(const std::string& path, TableId t, bool header = true, char delimiter = ',', int threads = 1);
 
 // Loads and appends to `dst` only if the whole file parsed (dst is unchanged on error).
 void load_into(storage::Table& dst, const std::string& path, const LoadOptions& opts = {});
