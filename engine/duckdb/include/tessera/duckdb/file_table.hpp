@@ -1,6 +1,6 @@
 // A user's data file as a Tessera table, read by DuckDB's own readers (read_csv with its header and type
-// detection, read_parquet) through the C API and handed over column by column. The later steps
-// (Arrow handover, Tessera's own parallel CSV reader, a database on disk) replace the inside of this file.
+// detection, read_parquet) through the C API and handed over column by column through the Arrow C Data
+// Interface (arrow_table.hpp). BULK INSERT of CSV and --csv/--data use Tessera's own parallel parser instead.
 #pragma once
 
 #include <string>
