@@ -11,7 +11,7 @@
 # KERNELS=1 (the catalog's differential test on the GPU, then tessera-bench-gpu over KERNEL_FUNCTIONS at
 # KERNEL_ROWS rows: compiled kernels against their hand-written twins), AUTOTUNE=1 (tessera-autotune over the
 # catalog; its tuning comes back as $OUT/autotune.json, for catalog/autotune-h200.json), DBBENCH_SF=N
-# (tessera-bench-database at SF N, DBBENCH_RUNS runs).
+# (tessera-bench-database at SF N, DBBENCH_RUNS runs), CSVBENCH_SF=N (tessera-bench-csv, CSVBENCH_RUNS runs).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-engine-out}
@@ -48,6 +48,8 @@ if [ "${SKIP_TESTS:-0}" != 1 ]; then
   TESSERA_UDF_TEST_CATALOG=/tmp/tessera/udf-catalog $B/tessera_udf_sql_tests >"$OUT/udf_sql_tests.log" 2>&1; r=$?; tail -2 "$OUT/udf_sql_tests.log"; [ $r = 0 ] || { rc=1; grep -B2 -A12 "FAILED\|Failure" "$OUT/udf_sql_tests.log" | head -40; }
   echo "== the database on disk"
   $B/tessera_database_dir_tests >"$OUT/database_dir_tests.log" 2>&1; r=$?; tail -2 "$OUT/database_dir_tests.log"; [ $r = 0 ] || { rc=1; grep -B2 -A12 "FAILED\|Failure" "$OUT/database_dir_tests.log" | head -40; }
+  echo "== the tessera command's pieces (files through Arrow, BULK INSERT, read_csv)"
+  $B/tessera_cli_tests >"$OUT/cli_tests.log" 2>&1; r=$?; tail -2 "$OUT/cli_tests.log"; [ $r = 0 ] || { rc=1; grep -B2 -A12 "FAILED\|Failure" "$OUT/cli_tests.log" | head -40; }
   echo "== wide decimals"
   $B/tessera_wide_decimal_tests >"$OUT/wide_decimal_tests.log" 2>&1; r=$?; tail -2 "$OUT/wide_decimal_tests.log"; [ $r = 0 ] || { rc=1; grep -B2 -A12 "FAILED\|Failure" "$OUT/wide_decimal_tests.log" | head -40; }
   echo "== 44 queries against DuckDB, SF ${TEST_SF:-0.1}"
@@ -58,6 +60,10 @@ if [ -n "${DBBENCH_SF:-}" ]; then
   echo "== tessera-bench-database --sf $DBBENCH_SF (database on disk against .tbl loading and DuckDB's file)"
   $B/tessera-bench-database --sf $DBBENCH_SF --dir /tmp/tessera-bench-db --runs ${DBBENCH_RUNS:-1} 2>&1 | tee "$OUT/bench-database.txt"
   rm -rf /tmp/tessera-bench-db
+fi
+if [ -n "${CSVBENCH_SF:-}" ]; then
+  echo "== tessera-bench-csv --sf $CSVBENCH_SF (Tessera's parallel CSV parser against DuckDB read_csv)"
+  $B/tessera-bench-csv --sf $CSVBENCH_SF --dir /tmp/tessera-bench-csv --runs ${CSVBENCH_RUNS:-3} 2>&1 | tee "$OUT/bench-csv.txt"
 fi
 if [ "${AUTOTUNE:-0}" = 1 ]; then
   echo "== tessera-autotune (sweep, then a confirmation round against untuned)"

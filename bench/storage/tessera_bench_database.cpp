@@ -6,7 +6,7 @@
 //   duckdb  the same tables in a DuckDB database file (size; its open time is not comparable: it reads lazily)
 // The opened tables are checked against the loaded ones (row counts and a sum per table) before any time
 // is reported. Times are medians of --runs runs (open after one warm-up, which checks); bytes on disk.
-// `load` is the .tbl loader `tessera --data` uses: one table after another, one thread per table.
+// `load` is the .tbl loader `tessera --data` uses: one table after another, each parsed on --threads threads.
 //   tessera-bench-database --sf 1 --dir /tmp/bench-db [--threads N] [--runs 3]
 #include <algorithm>
 #include <chrono>
@@ -45,10 +45,10 @@ int64_t dir_bytes(const fs::path& p) {
   return n;
 }
 
-std::vector<storage::Table> load_tbl_dir(const fs::path& dir) {
+std::vector<storage::Table> load_tbl_dir(const fs::path& dir, int threads) {
   std::vector<storage::Table> out;
   for (tpch::TableId id : tpch::all_tables())
-    out.push_back(tpch::load_tbl((dir / (std::string(tpch::table_name(id)) + ".tbl")).string(), id));
+    out.push_back(tpch::load_tbl((dir / (std::string(tpch::table_name(id)) + ".tbl")).string(), id, threads));
   return out;
 }
 
@@ -96,7 +96,7 @@ int main(int argc, char** argv) {
     std::vector<double> load_s;
     for (int r = 0; r < runs; ++r) {
       t0 = std::chrono::steady_clock::now();
-      tables = load_tbl_dir(tbl);
+      tables = load_tbl_dir(tbl, threads);
       load_s.push_back(seconds_since(t0));
     }
     std::vector<std::string> expected;
