@@ -229,7 +229,16 @@ int64_t select_into(sql::SelectStatement& q, TableStore& store) {
   return rows;
 }
 
-int64_t insert(sql::InsertStmt& st, TableStore& store) {
+namespace {
+int64_t insert_rows(sql::InsertStmt& st, TableStore& store, storage::Table* prepared);
+}
+
+int64_t insert(sql::InsertStmt& st, TableStore& store) { return insert_rows(st, store, nullptr); }
+
+namespace {
+
+// INSERT; with `prepared`, its rows are the source (BULK INSERT's file) instead of st.query's result.
+int64_t insert_rows(sql::InsertStmt& st, TableStore& store, storage::Table* prepared) {
   storage::Table& table = existing_table(st.name, store, "insert into");
   const storage::Schema& schema = table.schema();
   // target[k]: the table column the k-th value goes to.
@@ -261,11 +270,20 @@ int64_t insert(sql::InsertStmt& st, TableStore& store) {
   };
 
   storage::Table rows(table.name(), schema);
-  if (st.query) {
+  if (st.query || prepared) {
     // The query's result becomes a temporary table, converted by SELECT CAST(c1 AS t1), ... FROM it (a *
     // in the query means its column count is known only once it ran).
-    const sql::SourceLocation loc = st.query->loc;
-    QueryResult src = store.run_select(*st.query);
+    const sql::SourceLocation loc = st.query ? st.query->loc : st.loc;
+    QueryResult src;
+    if (prepared) {
+      for (size_t k = 0; k < prepared->num_columns(); ++k) {
+        src.names.push_back(prepared->schema().field(k).name);
+        src.types.push_back(prepared->schema().field(k).type);
+        src.columns.push_back(std::move(prepared->column(k)));
+      }
+    } else {
+      src = store.run_select(*st.query);
+    }
     if (src.names.size() != target.size())
       throw Error(where(loc) + (src.names.size() < target.size()
                                     ? "Msg 120: The select list for the INSERT statement contains fewer items than the insert list."
@@ -320,6 +338,8 @@ int64_t insert(sql::InsertStmt& st, TableStore& store) {
   store.rows_changed(table);
   return n;
 }
+
+}  // namespace
 
 int64_t bulk_insert(sql::BulkInsertStmt& st, TableStore& store) {
   storage::Table& table = existing_table(st.name, store, "bulk insert into");
@@ -387,27 +407,11 @@ int64_t bulk_insert(sql::BulkInsertStmt& st, TableStore& store) {
   if (rows.num_columns() != table.num_columns())
     throw Error(where(st.path_loc) + "BULK INSERT: '" + path + "' has " + std::to_string(rows.num_columns()) +
                 " fields per row where table '" + table.name() + "' has " + std::to_string(table.num_columns()) + " columns");
-  store.add_table(std::move(rows));
-  struct DropTemp {
-    TableStore& store;
-    const std::string& name;
-    ~DropTemp() { store.drop_table(name); }
-  } drop_temp{store, source};
-  // INSERT INTO t SELECT * FROM [#bulk source]
+  // INSERT INTO t with the file's rows as the source.
   sql::InsertStmt ins(st.loc);
   ins.name = st.name;
-  auto q = std::make_unique<sql::SelectStatement>();
-  q->loc = st.loc;
-  sql::SelectItem star;
-  star.loc = st.loc;
-  star.expr = std::make_unique<sql::StarExpr>(st.loc);
-  q->items.push_back(std::move(star));
-  auto from = std::make_unique<sql::TableNameRef>(st.loc);
-  from->name.push_back(sql::Identifier{source, true, st.loc});
-  q->from.push_back(std::move(from));
-  ins.query = std::move(q);
   try {
-    return insert(ins, store);
+    return insert_rows(ins, store, &rows);
   } catch (const std::exception& e) {
     throw Error("BULK INSERT from '" + path + "' (its data rows counted from line " + std::to_string(first_row) +
                 "): " + e.what());
