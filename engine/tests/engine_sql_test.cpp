@@ -58,6 +58,7 @@ class Engine : public ::testing::Test {
     db_ = std::make_unique<engine::Database>(o);
     db_->add_table(make_t());
     db_->add_table(make_u());
+    db_->execute("CREATE TABLE u2 (id INT, s VARCHAR(10)); INSERT INTO u2 VALUES (1, '10% off'), (2, '10 off'), (3, 'a_5%')");
   }
   // Every row as "a|b|c", in result order.
   std::vector<std::string> rows(const std::string& sql) {
@@ -110,6 +111,13 @@ TEST_F(Engine, ExactDecimalArithmetic) {
   EXPECT_EQ(rows("SELECT amount / 7 FROM t WHERE id = 3"), (V{"1.4285714285714"}));
   EXPECT_EQ(rows("SELECT 7 / 2, 7 % 3, -7 / 2"), (V{"3|1|-3"}));
   EXPECT_EQ(rows("SELECT avg(amount) FROM t"), (V{"3.526000"}));
+}
+
+TEST_F(Engine, LikeEscape) {
+  EXPECT_EQ(rows("SELECT id FROM u2 WHERE s LIKE '%!%%' ESCAPE '!' ORDER BY id"), (V{"1", "3"}));
+  EXPECT_EQ(rows("SELECT id FROM u2 WHERE s NOT LIKE '%!%%' ESCAPE '!' ORDER BY id"), (V{"2"}));
+  EXPECT_EQ(rows("SELECT id FROM u2 WHERE s LIKE 'a!_%' ESCAPE '!'"), (V{"3"}));
+  EXPECT_NE(error("SELECT id FROM u2 WHERE s LIKE 'a' ESCAPE 'xy'").find("Msg 506"), std::string::npos);
 }
 
 TEST_F(Engine, GroupByWithNullKeysAndHaving) {

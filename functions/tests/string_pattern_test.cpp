@@ -115,3 +115,36 @@ TEST(StringPatindex, EdgeCases) {
   EXPECT_EQ(patindex("%B%", "abc", kBinary), 0);
   EXPECT_EQ(patindex("%b%", std::string("\xff\xfe" "b", 3)), 3);
 }
+
+namespace {
+int32_t like_escape(std::string_view s, std::string_view p, std::string_view e, uint8_t& out) {
+  out = 2;
+  return tsf_like_escape(&out, s.data(), int32_t(s.size()), p.data(), int32_t(p.size()), e.data(), int32_t(e.size()), &kCi);
+}
+bool like_esc(std::string_view s, std::string_view p, std::string_view e) {
+  uint8_t out = 2;
+  EXPECT_EQ(like_escape(s, p, e, out), kOk);
+  return out == 1;
+}
+}  // namespace
+
+TEST(StringLike, Escape) {
+  // LIKE page, "Use the ESCAPE clause": WHERE c1 LIKE '%10-15!% off%' ESCAPE '!'.
+  EXPECT_TRUE(like_esc("save 10-15% off today", "%10-15!% off%", "!"));
+  EXPECT_FALSE(like_esc("save 10-15 percent off", "%10-15!% off%", "!"));
+  // The escape makes _ and [ literal too, and itself when doubled.
+  EXPECT_TRUE(like_esc("a_b", "a!_b", "!"));
+  EXPECT_FALSE(like_esc("axb", "a!_b", "!"));
+  EXPECT_TRUE(like_esc("[x]", "![x]", "!"));
+  EXPECT_FALSE(like_esc("x", "![x]", "!"));
+  EXPECT_TRUE(like_esc("a!b", "a!!b", "!"));
+  // Unescaped wildcards still work; a multi-byte escape character.
+  EXPECT_TRUE(like_esc("50% of 80", "50§% of %", "§"));
+  // A trailing escape is literal; without the escape in the pattern it is plain LIKE.
+  EXPECT_TRUE(like_esc("ab!", "ab!", "!"));
+  EXPECT_TRUE(like_esc("abc", "a%", "!"));
+  // The escape must be one character: SQL Server's Msg 506.
+  uint8_t out = 0;
+  EXPECT_EQ(like_escape("a", "a", "", out), kInvalidEscape);
+  EXPECT_EQ(like_escape("a", "a", "!!", out), kInvalidEscape);
+}

@@ -377,10 +377,9 @@ ExprPtr Binder::bind_expr(const sql::Expr& e, ExprContext& ctx) {
     case K::Subquery: return bind_subquery_value(e.as<sql::SubqueryExpr>(), ctx);
     case K::Like: {
       const auto& l = e.as<sql::LikeExpr>();
-      if (l.escape) throw BindError(l.escape->loc, "LIKE ... ESCAPE is not supported");
       ExprPtr v = bind_expr(*l.value, ctx);
       ExprPtr p = bind_expr(*l.pattern, ctx);
-      ExprPtr m = call("LIKE", {v, p}, l.loc);
+      ExprPtr m = l.escape ? call("LIKE", {v, p, bind_expr(*l.escape, ctx)}, l.loc) : call("LIKE", {v, p}, l.loc);
       return l.negated ? fold(op(Op::Not, DataType::boolean(), {m})) : m;
     }
     case K::IsNull: {

@@ -18,6 +18,19 @@ TESSERA_ROW_FN int32_t tsf_like(uint8_t* out, const char* s, int32_t s_len, cons
   return kOk;
 }
 
+// s LIKE pattern ESCAPE escape: the escape must be one character (SQL Server's Msg 506 otherwise); the
+// character after it in the pattern matches itself, so '10!%' ESCAPE '!' matches "10%".
+TESSERA_ROW_FN int32_t tsf_like_escape(uint8_t* out, const char* s, int32_t s_len, const char* pattern,
+                                       int32_t pattern_len, const char* escape, int32_t escape_len,
+                                       const SessionContext* ctx) {
+  if (escape_len == 0) return tessera::fn::kInvalidEscape;
+  const tessera::fn::CodePoint e = Utf8::decode(escape, escape_len, 0);
+  if (e.size != escape_len) return tessera::fn::kInvalidEscape;
+  const LikePattern p(pattern, pattern_len, StringMatcher::for_session(ctx), e.cp);
+  *out = p.match(s, s_len, 0, 0, true) ? 1 : 0;
+  return kOk;
+}
+
 // PATINDEX(pattern, s): 1-based character position where the first match of
 // the pattern starts, 0 if none. Without a leading % the pattern must match
 // from the first character; without a trailing % it must reach the end.

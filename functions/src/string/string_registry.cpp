@@ -30,6 +30,8 @@ constexpr ArgSpec kCharindexStart[] = {{"expression_to_find", SqlType::String},
 constexpr ArgSpec kTranslate[] = {
     {"string", SqlType::String}, {"characters", SqlType::String}, {"translations", SqlType::String}};
 constexpr ArgSpec kLike[] = {{"match_expression", SqlType::String}, {"pattern", SqlType::String}};
+constexpr ArgSpec kLikeEscape[] = {{"match_expression", SqlType::String}, {"pattern", SqlType::String},
+                                   {"escape", SqlType::String}};
 constexpr ArgSpec kPatindex[] = {{"pattern", SqlType::String}, {"expression", SqlType::String}};
 constexpr ArgSpec kSpace[] = {{.name = "n", .type = SqlType::Int32, .constant = true}};
 constexpr ArgSpec kStuff[] = {{"string", SqlType::String},
@@ -120,6 +122,8 @@ const FunctionSpec kStringFunctions[] = {
      TESSERA_ROW(tsf_translate)},
     {.sql_name = "LIKE", .kernel = "like", .result = SqlType::Bool, .args = kLike, .uses_context = true,
      .summary = "pattern match with % _ [] [^]", TESSERA_ROW(tsf_like)},
+    {.sql_name = "LIKE", .kernel = "like_escape", .result = SqlType::Bool, .args = kLikeEscape, .uses_context = true,
+     .summary = "LIKE ... ESCAPE: the character after the escape is literal", TESSERA_ROW(tsf_like_escape)},
     {.sql_name = "PATINDEX", .kernel = "patindex", .result = SqlType::Int32, .args = kPatindex,
      .uses_context = true, .summary = "1-based position of a pattern, 0 if absent", TESSERA_ROW(tsf_patindex)},
     {.sql_name = "REPLICATE", .kernel = "replicate", .result = SqlType::String, .args = kSN,

@@ -32,6 +32,7 @@ enum Status : int32_t {
   kTinyintOverflow = 16,      // Msg 220: arithmetic overflow error for data type tinyint
   kSmallintOverflow = 17,     // Msg 220: arithmetic overflow error for data type smallint
   kSmallmoneyOverflow = 18,   // Msg 8115: arithmetic overflow error converting expression to smallmoney
+  kInvalidEscape = 19,        // Msg 506: the invalid escape character was specified in a LIKE predicate
   kStatusCount
 };
 

@@ -43,6 +43,9 @@ TESSERA_ROW_FN int32_t tsf_translate(char* out, int32_t* out_len, const char* s,
 // ---- patterns (string_pattern.cpp) ----
 TESSERA_ROW_FN int32_t tsf_like(uint8_t* out, const char* s, int32_t s_len, const char* pattern, int32_t pattern_len,
                                 const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_like_escape(uint8_t* out, const char* s, int32_t s_len, const char* pattern,
+                                       int32_t pattern_len, const char* escape, int32_t escape_len,
+                                       const tessera::fn::SessionContext* ctx);
 TESSERA_ROW_FN int32_t tsf_patindex(int32_t* out, const char* pattern, int32_t pattern_len, const char* s,
                                     int32_t s_len, const tessera::fn::SessionContext* ctx);
 

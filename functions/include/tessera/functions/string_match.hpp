@@ -72,10 +72,13 @@ class StringMatcher {
 };
 
 // LIKE patterns: % (any string), _ (any character), [set], [^set] with ranges
-// a-z; no ESCAPE clause. A '[' without a closing ']' is a literal character.
+// a-z; an ESCAPE character makes the one after it literal. A '[' without a closing ']' is a literal character.
 class LikePattern {
  public:
   constexpr LikePattern(const char* p, int32_t p_len, StringMatcher m) : p_(p), len_(p_len), m_(m) {}
+  // LIKE ... ESCAPE: `escape` (a code point; 0 for none) makes the character after it a literal.
+  constexpr LikePattern(const char* p, int32_t p_len, StringMatcher m, uint32_t escape)
+      : p_(p), len_(p_len), m_(m), escape_(escape) {}
 
   enum class Kind : uint8_t { Percent, Any, Set, Literal };
   struct Token {
@@ -91,6 +94,13 @@ class LikePattern {
 
   constexpr Token token_at(int32_t pos) const {
     const uint8_t b = static_cast<uint8_t>(p_[pos]);
+    if (escape_ != 0) {
+      const CodePoint e = Utf8::decode(p_, len_, pos);
+      if (e.cp == escape_ && pos + e.size < len_) {  // escape + any character: that character, literally
+        const CodePoint c = Utf8::decode(p_, len_, pos + e.size);
+        return {Kind::Literal, c.cp, 0, 0, false, pos + e.size + c.size};
+      }
+    }
     if (b == '%') return {Kind::Percent, 0, 0, 0, false, pos + 1};
     if (b == '_') return {Kind::Any, 0, 0, 0, false, pos + 1};
     if (b == '[') {
@@ -191,6 +201,7 @@ class LikePattern {
   const char* p_;
   int32_t len_;
   StringMatcher m_;
+  uint32_t escape_ = 0;
 };
 
 }  // namespace tessera::fn
