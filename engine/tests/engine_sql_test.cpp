@@ -113,6 +113,14 @@ TEST_F(Engine, ExactDecimalArithmetic) {
   EXPECT_EQ(rows("SELECT avg(amount) FROM t"), (V{"3.526000"}));
 }
 
+TEST_F(Engine, StringWithNumberConvertsTheString) {
+  // SQL Server's data type precedence: the string becomes the number's type.
+  EXPECT_EQ(rows("SELECT '1' + 1, 10 - '3', '2.50' + 1.25, id * '2' FROM t WHERE id = 3"), (V{"2|7|3.75|6"}));
+  EXPECT_NE(error("SELECT 'a' + 1").find("Msg 245"), std::string::npos) << error("SELECT 'a' + 1");
+  EXPECT_NE(error("SELECT grp + id FROM t").find("Msg 245"), std::string::npos) << error("SELECT grp + id FROM t");
+  EXPECT_EQ(rows("SELECT 'x' + 'y'"), (V{"xy"}));  // two strings: concatenation
+}
+
 TEST_F(Engine, LikeEscape) {
   EXPECT_EQ(rows("SELECT id FROM u2 WHERE s LIKE '%!%%' ESCAPE '!' ORDER BY id"), (V{"1", "3"}));
   EXPECT_EQ(rows("SELECT id FROM u2 WHERE s NOT LIKE '%!%%' ESCAPE '!' ORDER BY id"), (V{"2"}));
@@ -297,7 +305,8 @@ TEST_F(Engine, StringPlusConcatenatesAndCharIsBlankPadded) {
   EXPECT_EQ(rows("SELECT grp + NULL FROM t WHERE id = 1"), (V{"NULL"}));
   EXPECT_EQ(rows("SELECT CAST(grp AS CHAR(3)) + '|' FROM t WHERE id = 2"), (V{"b  |"}));
   EXPECT_EQ(rows("SELECT CAST('abcdef' AS CHAR(3)), CAST(NULL AS CHAR(2))"), (V{"abc|NULL"}));
-  EXPECT_NE(error("SELECT grp + 1 FROM t").find("operator + is not defined for VARCHAR and INT"), std::string::npos);
+  // A string with a number is not concatenation: the string is converted to the number's type (Msg 245 here).
+  EXPECT_NE(error("SELECT grp + 1 FROM t").find("Msg 245"), std::string::npos);
 }
 
 TEST_F(Engine, OffsetFetchPagesThroughSortedRows) {
