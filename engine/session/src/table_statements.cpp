@@ -7,6 +7,7 @@
 
 #include "tessera/plan/type_rules.hpp"
 #include "tessera/sql/parser.hpp"
+#include "tessera/sql/printer.hpp"
 #include "tessera/tpch/loader.hpp"
 
 namespace tessera::engine::detail {
@@ -23,16 +24,6 @@ std::string lower(std::string_view s) {
   return r;
 }
 
-std::string type_name_text(const sql::TypeName& t) {
-  std::string s = t.spelling;
-  if (t.max_length) return s + "(MAX)";
-  if (t.length) {
-    s += "(" + std::to_string(*t.length);
-    if (t.scale) s += "," + std::to_string(*t.scale);
-    s += ")";
-  }
-  return s;
-}
 
 DataType column_type(const sql::TypeName& t) {
   try {
@@ -199,7 +190,7 @@ int64_t create_table(sql::CreateTableStmt& st, TableStore& store) {
     f.name = c.name.name;
     f.type = column_type(c.type);
     f.nullable = !c.not_null;
-    f.declared = type_name_text(c.type);
+    f.declared = sql::to_sexpr(c.type);  // "DECIMAL(15,2)", "VARCHAR(MAX)": parse_type reads it back
     if (f.declared == declared_type(storage::Field{f.name, f.type, true, ""})) f.declared.clear();
     schema.add(std::move(f));
     locs.push_back(c.name.loc);
