@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_options.hpp"
 #include "tessera/duckdb/duckdb.hpp"
 #include "tessera/duckdb/tpch_load.hpp"
 #include "tessera/engine/database.hpp"
@@ -23,18 +24,11 @@
 #include "tessera/tpch/schema.hpp"
 
 using namespace tessera;
+using bench::median;
+using bench::seconds_since;
 namespace fs = std::filesystem;
 
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point t) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
 
 int64_t dir_bytes(const fs::path& p) {
   int64_t n = 0;
@@ -66,20 +60,13 @@ std::string fingerprint(const storage::Table& t) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  double sf = 1;
-  std::string dir = "/tmp/tessera-bench-db";
-  int threads = 0, runs = 3;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string a = argv[i];
-    if (a == "--sf") sf = std::stod(argv[i + 1]);
-    else if (a == "--dir") dir = argv[i + 1];
-    else if (a == "--threads") threads = std::stoi(argv[i + 1]);
-    else if (a == "--runs") runs = std::max(1, std::stoi(argv[i + 1]));
-    else {
-      std::fprintf(stderr, "usage: %s --sf N --dir DIR [--threads N] [--runs N]\n", argv[0]);
-      return 2;
-    }
-  }
+  bench::StorageBenchOptions opts;
+  opts.dir = "/tmp/tessera-bench-db";
+  if (!bench::parse_storage_bench_options(argc, argv, opts)) return 2;
+  const double sf = opts.sf;
+  const std::string dir = opts.dir;
+  int threads = opts.threads;
+  const int runs = opts.runs;
   try {
     const fs::path root(dir), tbl = root / "tbl", db_path = root / "tpch.tdb", duck_path = root / "tpch.duckdb";
     fs::remove_all(root);

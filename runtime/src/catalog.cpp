@@ -228,20 +228,21 @@ bool Catalog::merge(std::unique_ptr<Catalog> other, std::string& error) {
   return true;
 }
 
+std::string Catalog::find_function(std::string_view symbol, std::string& error) const {
+  for (const auto& [name, e] : kernels_)
+    if (e.spec && (e.spec->symbol == symbol || name == symbol)) return name;
+  std::string have;
+  for (const auto& [name, e] : kernels_) have += (have.empty() ? "" : ", ") + std::string(e.spec ? e.spec->symbol : name);
+  error = "the catalog '" + dir_ + "' has no function '" + std::string(symbol) + "' (it has: " + (have.empty() ? "none" : have) + ")";
+  return "";
+}
+
 bool Catalog::merge_function(std::unique_ptr<Catalog> other, std::string_view symbol, const std::string& sql_name,
                              std::string& error) {
   std::string upper_name = sql_name;
   for (char& c : upper_name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  std::string found;
-  for (const auto& [name, e] : other->kernels_)
-    if (e.spec && (e.spec->symbol == symbol || name == symbol)) found = name;
-  if (found.empty()) {
-    std::string have;
-    for (const auto& [name, e] : other->kernels_)
-      have += (have.empty() ? "" : ", ") + std::string(e.spec ? e.spec->symbol : name);
-    error = other->dir_ + " has no function '" + std::string(symbol) + "' (it has: " + (have.empty() ? "none" : have) + ")";
-    return false;
-  }
+  const std::string found = other->find_function(symbol, error);
+  if (found.empty()) return false;
   // Keep only that kernel, renamed, and merge what is left.
   for (auto it = other->kernels_.begin(); it != other->kernels_.end();)
     it = it->first == found ? std::next(it) : other->kernels_.erase(it);

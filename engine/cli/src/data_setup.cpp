@@ -115,14 +115,11 @@ engine::FileReader file_reader(int threads) {
 
 void load_file_table(engine::Database& db, const std::string& name, const std::string& path, int threads) {
   if (db.find_table(name)) throw std::runtime_error("--load " + name + "=" + path + ": a table '" + name + "' exists already");
-#ifdef TESSERA_CLI_HAVE_DUCKDB
-  duckdb::DuckDb reader(threads);
-  db.add_table(duckdb::read_file_table(reader, name, path));
-#else
-  (void)threads;
-  throw std::runtime_error("--load " + name + "=" + path +
-                           ": this build has no DuckDB, whose readers --load uses (run scripts/install_duckdb.sh and rebuild)");
-#endif
+  const engine::FileReader read = file_reader(threads);  // the reader read_csv(...) in FROM uses
+  if (!read)
+    throw std::runtime_error("--load " + name + "=" + path +
+                             ": this build has no DuckDB, whose readers --load uses (run scripts/install_duckdb.sh and rebuild)");
+  db.add_table(read(name, path, engine::FileRead{}));
 }
 
 }  // namespace tessera::cli

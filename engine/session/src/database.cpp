@@ -515,17 +515,9 @@ struct Database::Impl {
     std::string error;
     std::unique_ptr<rt::Catalog> other = rt::Catalog::load(dir.string(), error);
     if (!other) throw Error(sql::to_string(f.external[0].loc) + ": cannot load the function catalog '" + dir.string() + "': " + error);
-    const fn::FunctionSpec* spec = nullptr;
-    for (const std::string& k : other->kernel_names()) {
-      const rt::KernelEntry* e = other->find(k);
-      if (e && e->spec && (e->spec->symbol == symbol || k == symbol)) spec = e->spec;
-    }
-    if (!spec) {
-      std::string have;
-      for (const std::string& k : other->kernel_names()) have += (have.empty() ? "" : ", ") + std::string(other->find(k)->spec->symbol);
-      throw Error(sql::to_string(f.external[1].loc) + ": the catalog '" + dir.string() + "' has no function '" + symbol +
-                  "' (it has: " + (have.empty() ? "none" : have) + ")");
-    }
+    const std::string kernel = other->find_function(symbol, error);
+    if (kernel.empty()) throw Error(sql::to_string(f.external[1].loc) + ": " + error);
+    const fn::FunctionSpec* spec = other->find(kernel)->spec;
     auto text = [](fn::SqlType t) { return std::string(fn::type_name(t)); };
     if (spec->args.size() != f.params.size())
       throw Error(where + "function " + name + " declares " + std::to_string(f.params.size()) + " parameters but the C++ function " +

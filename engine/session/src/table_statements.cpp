@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "tessera/functions/utf8.hpp"
 #include "tessera/plan/type_rules.hpp"
 #include "tessera/sql/parser.hpp"
 #include "tessera/sql/printer.hpp"
@@ -55,23 +56,6 @@ storage::Table& existing_table(const std::vector<sql::Identifier>& name, TableSt
   throw Error(where(id.loc) + "Msg 208: Invalid object name '" + id.name + "'.");
 }
 
-// Number of characters (UTF-8 code points) of s.
-int64_t char_count(std::string_view s) {
-  int64_t n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-  return n;
-}
-
-// Byte offset of the end of s's first n characters.
-size_t prefix_bytes(std::string_view s, int64_t n) {
-  size_t i = 0;
-  for (int64_t k = 0; k < n && i < s.size(); ++k) {
-    ++i;
-    while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) ++i;
-  }
-  return i;
-}
-
 // Values converted to VARCHAR(MAX) fitted into CHAR(n) / VARCHAR(n): blanks past n characters are dropped
 // (SQL Server does the same), anything else there is Msg 2628; CHAR(n) is blank-padded to n characters.
 rt::Column fit_strings(const rt::Column& in, const DataType& to, const std::string& table, const std::string& column,
@@ -84,9 +68,10 @@ rt::Column fit_strings(const rt::Column& in, const DataType& to, const std::stri
       continue;
     }
     std::string v(in.string(r));
-    const int64_t chars = char_count(v);
+    const int32_t bytes = static_cast<int32_t>(v.size());
+    const int64_t chars = fn::Utf8::count(v.data(), bytes);  // characters as LEN counts them
     if (to.length > 0 && chars > to.length) {
-      const size_t keep = prefix_bytes(v, to.length);
+      const size_t keep = static_cast<size_t>(fn::Utf8::advance(v.data(), bytes, 0, to.length));
       if (v.find_first_not_of(' ', keep) != std::string::npos)
         throw Error("Msg 2628: String or binary data would be truncated in table '" + table + "', column '" + column +
                     "'. Truncated value: '" + v.substr(0, keep) + "' (row " + std::to_string(first_row + r + 1) +
@@ -161,18 +146,9 @@ std::unique_ptr<sql::SelectStatement> select_of(std::vector<sql::ExprPtr> items,
 std::string declared_type(const storage::Field& f) {
   if (!f.declared.empty()) return f.declared;
   const DataType& t = f.type;
-  switch (t.id) {
-    case TypeId::Bool: return "BIT";
-    case TypeId::Int32: return "INT";
-    case TypeId::Int64: return "BIGINT";
-    case TypeId::Double: return "FLOAT";
-    case TypeId::Decimal: return "DECIMAL(" + std::to_string(t.precision) + "," + std::to_string(t.scale) + ")";
-    case TypeId::Money: return "MONEY";
-    case TypeId::Date: return "DATE";
-    case TypeId::Char: return t.length > 0 ? "CHAR(" + std::to_string(t.length) + ")" : "VARCHAR(MAX)";
-    case TypeId::Varchar: return t.length > 0 ? "VARCHAR(" + std::to_string(t.length) + ")" : "VARCHAR(MAX)";
-  }
-  return "INT";
+  if (!t.is_string()) return plan::type_text(t);  // INT, BIGINT, DECIMAL(p,s), ...: the binder's names
+  if (t.length <= 0) return "VARCHAR(MAX)";
+  return (t.id == TypeId::Char ? "CHAR(" : "VARCHAR(") + std::to_string(t.length) + ")";
 }
 
 int64_t create_table(sql::CreateTableStmt& st, TableStore& store) {

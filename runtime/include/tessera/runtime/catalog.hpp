@@ -64,7 +64,10 @@ class Catalog {
   // `error` (and this catalog unchanged) if a kernel id is already here, or a function's SQL name is one
   // of the library's or of a function already added.
   bool merge(std::unique_ptr<Catalog> other, std::string& error);
-  // Adds one user function of another catalog, found by its C symbol or kernel id, under `sql_name` (SQL
+  // The kernel id of the function whose C symbol or kernel id is `symbol`; "" with `error` naming the
+  // functions the catalog has when there is none.
+  std::string find_function(std::string_view symbol, std::string& error) const;
+  // Adds one user function of another catalog, found by its C symbol or kernel id (find_function), under `sql_name` (SQL
   // Server's CREATE FUNCTION ... AS EXTERNAL NAME). The same checks as merge, for that one function.
   bool merge_function(std::unique_ptr<Catalog> other, std::string_view symbol, const std::string& sql_name,
                       std::string& error);
