@@ -322,6 +322,44 @@ TEST_F(Engine, OffsetFetchPagesThroughSortedRows) {
             std::string::npos);
 }
 
+// UNION [ALL], INTERSECT, EXCEPT: NULLs are equal to each other as in DISTINCT; each column takes the
+// higher type of its two sides; names come from the left; INTERSECT binds tighter than UNION.
+TEST_F(Engine, SetOperations) {
+  EXPECT_EQ(rows("SELECT k FROM u UNION ALL SELECT x FROM t ORDER BY 1"),
+            (V{"NULL", "NULL", "NULL", "1", "3", "3", "10", "30", "50"}));
+  EXPECT_EQ(rows("SELECT k FROM u UNION SELECT x FROM t ORDER BY k DESC"), (V{"50", "30", "10", "3", "1", "NULL"}));
+  EXPECT_EQ(rows("SELECT x FROM t INTERSECT SELECT k * 10 FROM u ORDER BY 1"), (V{"NULL", "10", "30"}));
+  EXPECT_EQ(rows("SELECT x FROM t EXCEPT SELECT k * 10 FROM u"), (V{"50"}));
+  EXPECT_EQ(rows("SELECT grp, x FROM t EXCEPT SELECT 'b', NULL ORDER BY grp, x"), (V{"a|10", "a|30", "b|50", "c|NULL"}));
+  EXPECT_EQ(rows("SELECT id FROM t WHERE id < 3 UNION SELECT k FROM u INTERSECT SELECT 3 ORDER BY 1"), (V{"1", "2", "3"}));
+  EXPECT_EQ(rows("(SELECT id FROM t WHERE id < 3 UNION SELECT k FROM u) INTERSECT SELECT 3"), (V{"3"}));
+  // Types: INT and DECIMAL(10,2) give DECIMAL; a string beside a number is converted to the number.
+  EXPECT_EQ(rows("SELECT id AS v FROM t WHERE id = 1 UNION ALL SELECT amount FROM t WHERE id = 2"), (V{"1.00", "2.75"}));
+  EXPECT_EQ(rows("SELECT '7' UNION ALL SELECT 1"), (V{"7", "1"}));
+  EXPECT_NE(error("SELECT 'seven' UNION SELECT 1").find("Msg 245"), std::string::npos);
+  EXPECT_EQ(db_->execute("SELECT id AS first FROM t UNION SELECT k FROM u").names[0], "first");
+  // In subqueries, derived tables, views, CTEs and SELECT INTO.
+  EXPECT_EQ(rows("SELECT count(*) FROM (SELECT grp FROM t UNION SELECT label FROM u) AS names"), (V{"7"}));
+  EXPECT_EQ(rows("SELECT id FROM t WHERE id IN (SELECT k FROM u EXCEPT SELECT 1) ORDER BY id"), (V{"3"}));
+  EXPECT_EQ(rows("WITH c AS (SELECT id FROM t UNION ALL SELECT id FROM t) SELECT count(*), sum(id) FROM c"), (V{"10|30"}));
+  db_->execute("SELECT grp INTO names FROM t INTERSECT SELECT 'a'");
+  EXPECT_EQ(rows("SELECT * FROM names"), (V{"a"}));
+  EXPECT_EQ(rows("SELECT k FROM u UNION SELECT x FROM t ORDER BY 1 OFFSET 4 ROWS FETCH NEXT 1 ROW ONLY"), (V{"30"}));
+  // Errors, located.
+  EXPECT_EQ(error("SELECT id FROM t UNION SELECT k, label FROM u"),
+            "1:18: Msg 205: All queries combined using a UNION, INTERSECT or EXCEPT operator must have an equal "
+            "number of expressions in their target lists (UNION of 1 and 2 columns)");
+  EXPECT_EQ(error("SELECT id FROM t UNION SELECT k FROM u ORDER BY label"),
+            "1:49: Msg 104: ORDER BY items must appear in the select list if the statement contains a UNION, "
+            "INTERSECT or EXCEPT operator");
+  EXPECT_EQ(error("SELECT d FROM t UNION SELECT amount FROM t"),
+            "1:17: column 1 ('d') of the UNION is DATE on the left and DECIMAL(10,2) on the right; they cannot be "
+            "combined (use CAST)");
+  const std::string plan = db_->explain("SELECT x FROM t INTERSECT SELECT k FROM u");
+  EXPECT_NE(plan.find("UnionAll"), std::string::npos) << plan;
+  EXPECT_NE(plan.find("HashAggregate GROUP BY x"), std::string::npos) << plan;
+}
+
 TEST_F(Engine, BadSqlAndUnknownNamesGetClearErrors) {
   EXPECT_EQ(error("SELECT id FROM t WHERE"), "1:23: expected a condition after WHERE, found end of input");
   EXPECT_NE(error("SELECT id FROM nosuch").find("1:16: unknown table 'nosuch'"), std::string::npos);

@@ -115,7 +115,19 @@ TEST(SqlError, MoreShapes) {
   EXPECT_EQ(error_of("SELECT d - interval '3' week FROM t"),
             "1:25: expected YEAR, MONTH or DAY after the value of INTERVAL, found 'week'");
   EXPECT_EQ(error_of("CREATE TABLE t"), "1:15: expected '(' after the table name in CREATE TABLE (or AS SELECT ...), found end of input");
-  EXPECT_EQ(error_of("SELECT a FROM t UNION SELECT b FROM u"), "1:17: set operations (UNION) are not supported yet");
+  EXPECT_EQ(error_of("SELECT a FROM t ORDER BY a UNION SELECT b FROM u"),
+            "1:28: ORDER BY, OFFSET and LIMIT may only follow the last query of a UNION (they apply to the combined rows)");
+  EXPECT_EQ(error_of("SELECT a FROM t UNION"), "1:22: expected SELECT or '(', found end of input");
+  EXPECT_EQ(error_of("SELECT a FROM t UNION SELECT b INTO x FROM u"),
+            "1:32: SELECT ... INTO is allowed only in the outermost SELECT of a statement");
+}
+
+// A chain of set operations is a plan as deep as it is long: bounded like operator chains.
+TEST(SqlError, OverlongSetOperationChainsAreAnErrorNotACrash) {
+  std::string q = "SELECT 1";
+  for (int i = 0; i < 300; ++i) q += " UNION ALL SELECT 1";
+  EXPECT_NE(error_of(q).find("too many UNION, INTERSECT and EXCEPT operators in one statement (at most 256)"),
+            std::string::npos);
 }
 
 // Flat chains become trees as deep as they are long (9,000 terms crashed the binder; issue 12).

@@ -136,6 +136,24 @@ TEST(SqlParser, TopVersusLimit) {
   EXPECT_EQ(st("SELECT DISTINCT TOP 3 a FROM t"), "(select distinct (top 3) (list a) (from (table t)))");
 }
 
+// INTERSECT binds tighter than UNION and EXCEPT, which go left to right; ORDER BY, OFFSET and INTO belong
+// to the combined rows; parentheses group.
+TEST(SqlParser, SetOperations) {
+  EXPECT_EQ(st("SELECT a FROM t UNION ALL SELECT b FROM u ORDER BY 1 OFFSET 2 ROWS"),
+            "(select (union-all (select (list a) (from (table t))) (select (list b) (from (table u)))) "
+            "(order-by (asc 1)) (offset 2))");
+  EXPECT_EQ(st("SELECT 1 UNION SELECT 2 INTERSECT SELECT 3 EXCEPT SELECT 4"),
+            "(select (except (select (union (select (list 1)) (select (intersect (select (list 2)) "
+            "(select (list 3)))))) (select (list 4))))");
+  EXPECT_EQ(st("(SELECT 1 UNION SELECT 2) INTERSECT SELECT 3"),
+            "(select (intersect (select (union (select (list 1)) (select (list 2)))) (select (list 3))))");
+  EXPECT_EQ(st("SELECT a INTO n FROM t UNION SELECT b FROM u"),
+            "(select (union (select (list a) (from (table t))) (select (list b) (from (table u)))) (into n))");
+  EXPECT_EQ(st("WITH c AS (SELECT 1 AS v) SELECT v FROM c EXCEPT SELECT 2"),
+            "(select (with (cte c (select (list (as 1 v))))) (except (select (list v) (from (table c))) "
+            "(select (list 2))))");
+}
+
 TEST(SqlParser, SelectClauses) {
   EXPECT_EQ(st("select a as x, b y, t.*, * from t where a > 1 group by a, b having count(*) > 2"),
             "(select (list (as a x) (as b y) (star t) *) (from (table t)) (where (> a 1)) (group-by a b) "

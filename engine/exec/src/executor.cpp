@@ -9,6 +9,7 @@
 #include "operators.hpp"
 #include "tessera/exec/column_ops.hpp"
 #include "tessera/exec/parallel.hpp"
+#include "tessera/storage/table.hpp"
 
 namespace tessera::exec {
 
@@ -209,6 +210,20 @@ Batch execute_node(const plan::LogicalOp& op, ExecContext& ctx) {
       Batch b;
       b.rows = 1;
       return b;
+    }
+    case OpKind::UnionAll: {
+      std::vector<Batch> in;
+      for (const auto& c : op.children) in.push_back(execute(*c, ctx));
+      Batch out;
+      for (const Batch& b : in) out.rows += b.rows;
+      for (size_t i = 0; i < op.outputs.size(); ++i) {
+        std::vector<const rt::Column*> parts;
+        for (size_t c = 0; c < in.size(); ++c) parts.push_back(in[c].column(op.union_inputs[c][i]).get());
+        out.add(op.outputs[i].id,
+                std::make_shared<rt::Column>(storage::concat_columns(parts, op.outputs[i].type.physical(), ctx.threads)),
+                op.outputs[i].type);
+      }
+      return out;
     }
   }
   throw ExecError("internal error: unknown operator");

@@ -90,7 +90,8 @@ std::string gpu_unsupported(const plan::LogicalOp& op) {
       return "";
     }
     case OpKind::Limit:
-    case OpKind::SingleRow: return "";
+    case OpKind::SingleRow:
+    case OpKind::UnionAll: return "";
   }
   return "unknown operator";
 }

@@ -26,6 +26,7 @@ std::string op_label(const plan::LogicalOp& op) {
     case OpKind::Sort: return "Sort";
     case OpKind::Limit: return "Limit";
     case OpKind::SingleRow: return "SingleRow";
+    case OpKind::UnionAll: return "UnionAll";
   }
   return "?";
 }

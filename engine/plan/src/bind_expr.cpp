@@ -139,6 +139,26 @@ ExprPtr Binder::fold(ExprPtr e) {
   return constant(env_.fold(e));
 }
 
+ExprPtr Binder::convert_string(ExprPtr e, const DataType& to, sql::SourceLocation loc) {
+  sql::TypeName n;
+  n.loc = loc;
+  switch (to.id) {
+    case TypeId::Int32: n.id = sql::TypeId::Int; n.spelling = "INT"; break;
+    case TypeId::Int64: n.id = sql::TypeId::BigInt; n.spelling = "BIGINT"; break;
+    case TypeId::Double: n.id = sql::TypeId::Float; n.spelling = "FLOAT"; break;
+    case TypeId::Money: n.id = sql::TypeId::Money; n.spelling = "MONEY"; break;
+    case TypeId::Date: n.id = sql::TypeId::Date; n.spelling = "DATE"; break;
+    case TypeId::Decimal:
+      n.id = sql::TypeId::Decimal;
+      n.spelling = "DECIMAL";
+      n.length = to.precision;
+      n.scale = to.scale;
+      break;
+    default: throw BindError(loc, "cannot convert " + type_text(e->type) + " to " + type_text(to) + " implicitly (use CAST)");
+  }
+  return bind_cast(std::move(e), n, nullptr, false, loc);
+}
+
 ExprPtr Binder::coerce(ExprPtr e, const DataType& to, sql::SourceLocation loc) {
   const DataType& from = e->type;
   if (from == to || (from.is_string() && to.is_string())) return e;
@@ -253,28 +273,10 @@ ExprPtr Binder::bind_arithmetic(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::Sour
   }
   // A string with a number: SQL Server converts the string to the number's type (data type precedence), so
   // '1' + 1 is 2 and 'a' + 1 is Msg 245, by CAST's kernels.
-  auto type_name_of = [&](const DataType& t) -> std::optional<sql::TypeName> {
-    sql::TypeName n;
-    n.loc = loc;
-    switch (t.id) {
-      case TypeId::Int32: n.id = sql::TypeId::Int; n.spelling = "INT"; break;
-      case TypeId::Int64: n.id = sql::TypeId::BigInt; n.spelling = "BIGINT"; break;
-      case TypeId::Double: n.id = sql::TypeId::Float; n.spelling = "FLOAT"; break;
-      case TypeId::Money: n.id = sql::TypeId::Money; n.spelling = "MONEY"; break;
-      case TypeId::Decimal:
-        n.id = sql::TypeId::Decimal;
-        n.spelling = "DECIMAL";
-        n.length = t.precision;
-        n.scale = t.scale;
-        break;
-      default: return std::nullopt;
-    }
-    return n;
-  };
   if (a->type.is_string() && !is_null_constant(a) && !b->type.is_string() && !is_null_constant(b))
-    if (auto n = type_name_of(b->type)) a = bind_cast(a, *n, nullptr, false, loc);
+    if (is_numeric(b->type)) a = convert_string(a, b->type, loc);
   if (b->type.is_string() && !is_null_constant(b) && !a->type.is_string() && !is_null_constant(a))
-    if (auto n = type_name_of(a->type)) b = bind_cast(b, *n, nullptr, false, loc);
+    if (is_numeric(a->type)) b = convert_string(b, a->type, loc);
   if (is_null_constant(a)) a = constant(Value::null_of(b->type));
   if (is_null_constant(b)) b = constant(Value::null_of(a->type));
   auto t = arithmetic_types(aop, a->type, b->type);

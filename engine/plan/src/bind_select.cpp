@@ -186,6 +186,33 @@ PlanPtr Binder::bind_from(const sql::SelectStatement& q, Scope& scope) {
   return plan;
 }
 
+PlanPtr sort_and_limit(PlanPtr plan, const std::vector<std::pair<size_t, bool>>& order, size_t visible,
+                       const sql::SelectStatement& q, BoundSelect& out) {
+  if (!order.empty()) {
+    auto s = make_plan(OpKind::Sort);
+    s->outputs = plan->outputs;
+    for (auto [i, desc] : order) {
+      const auto& o = plan->outputs[i];
+      s->sort_keys.push_back({column_ref(o.id, o.type, o.name), desc});
+    }
+    s->children = {plan};
+    plan = s;
+    out.ordered = true;
+    for (auto [i, desc] : order)
+      if (i < visible) out.order_by.push_back(static_cast<int>(i));
+  }
+  const std::optional<int64_t> limit = q.top ? q.top : q.limit;
+  if (limit || q.offset) {
+    auto l = make_plan(OpKind::Limit);
+    l->outputs = plan->outputs;
+    l->limit = limit ? *limit : -1;  // -1: every row after the offset
+    l->offset = q.offset.value_or(0);
+    l->children = {plan};
+    plan = l;
+  }
+  return plan;
+}
+
 BoundSelect Binder::bind_select(const sql::SelectStatement& q, const Scope* outer, SubqueryMode mode) {
   ctes_.emplace_back();
   for (const auto& cte : q.ctes) ctes_.back()[lower(cte.name.name)] = &cte;
@@ -193,6 +220,7 @@ BoundSelect Binder::bind_select(const sql::SelectStatement& q, const Scope* oute
     std::vector<std::map<std::string, const sql::CommonTableExpr*>>& s;
     ~Pop() { s.pop_back(); }
   } pop{ctes_};
+  if (q.set_op != sql::SetOpKind::None) return bind_set_operation(q, outer, mode);
 
   BoundSelect out;
   std::set<ColumnId> outer_refs;
@@ -429,28 +457,7 @@ BoundSelect Binder::bind_select(const sql::SelectStatement& q, const Scope* oute
     d->children = {plan};
     plan = d;
   }
-  if (!order.empty()) {
-    auto s = make_plan(OpKind::Sort);
-    s->outputs = plan->outputs;
-    for (auto [i, desc] : order) {
-      const auto& o = plan->outputs[i];
-      s->sort_keys.push_back({column_ref(o.id, o.type, o.name), desc});
-    }
-    s->children = {plan};
-    plan = s;
-    out.ordered = true;
-    for (auto [i, desc] : order)
-      if (i < visible) out.order_by.push_back(static_cast<int>(i));
-  }
-  const std::optional<int64_t> limit = q.top ? q.top : q.limit;
-  if (limit || q.offset) {
-    auto l = make_plan(OpKind::Limit);
-    l->outputs = plan->outputs;
-    l->limit = limit ? *limit : -1;  // -1: every row after the offset
-    l->offset = q.offset.value_or(0);
-    l->children = {plan};
-    plan = l;
-  }
+  plan = sort_and_limit(std::move(plan), order, visible, q, out);
   if (items.size() > visible && join_back.empty()) {
     auto p = make_plan(OpKind::Project);
     for (size_t i = 0; i < visible; ++i) {

@@ -68,6 +68,8 @@ class Binder {
   explicit Binder(const BindEnv& env) : env_(env) {}
 
   BoundSelect bind_select(const sql::SelectStatement& q, const Scope* outer, SubqueryMode mode);
+  // UNION [ALL] / INTERSECT / EXCEPT (bind_set_operation.cpp).
+  BoundSelect bind_set_operation(const sql::SelectStatement& q, const Scope* outer, SubqueryMode mode);
   ExprPtr bind_expr(const sql::Expr& e, ExprContext& ctx);
 
   // bind_call.cpp
@@ -78,6 +80,9 @@ class Binder {
   ExprPtr call(std::string_view sql_name, std::vector<ExprPtr> args, sql::SourceLocation loc,
                std::optional<DataType> decimal_result = std::nullopt, const fn::FunctionSpec* only = nullptr);
   ExprPtr coerce(ExprPtr e, const DataType& to, sql::SourceLocation loc);
+  // A string converted to a number or a date by CAST's kernels (SQL Server's data type precedence puts
+  // strings last): '1' + 1 is 2, 'a' + 1 is Msg 245.
+  ExprPtr convert_string(ExprPtr e, const DataType& to, sql::SourceLocation loc);
   ExprPtr fold(ExprPtr e);  // constant-folds e if it has no columns and no subquery
 
   ColumnId new_id() { return next_id_++; }
@@ -103,6 +108,10 @@ class Binder {
                                const sql::SourceLocation& loc);
 };
 
+// The Sort (by output index, descending?) and the Limit (TOP / LIMIT, OFFSET) that finish a query;
+// records the ORDER BY keys among the first `visible` outputs in `out`.
+PlanPtr sort_and_limit(PlanPtr plan, const std::vector<std::pair<size_t, bool>>& order, size_t visible,
+                       const sql::SelectStatement& q, BoundSelect& out);
 std::string lower(std::string_view s);
 std::string upper(std::string_view s);
 bool is_aggregate_name(std::string_view upper_name);

@@ -109,6 +109,7 @@ void render(const LogicalOp& op, int depth, std::string& out, std::vector<const 
       if (op.offset > 0) line += " OFFSET " + std::to_string(op.offset);
       break;
     case OpKind::SingleRow: line += "SingleRow"; break;
+    case OpKind::UnionAll: line += "UnionAll"; break;
   }
   line += "  (rows~" + rows_text(op.estimated_rows) + ", " + op_device;
   if (actual)

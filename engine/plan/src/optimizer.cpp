@@ -144,6 +144,11 @@ class Optimizer {
         return op.limit >= 0 ? std::min<double>(after, static_cast<double>(op.limit)) : after;
       }
       case OpKind::SingleRow: return 1;
+      case OpKind::UnionAll: {
+        double r = 0;
+        for (size_t i = 0; i < op.children.size(); ++i) r += in(i);
+        return r;
+      }
       default: return in(0);
     }
   }
@@ -512,6 +517,23 @@ class Optimizer {
         return;
       }
       case OpKind::SingleRow: return;
+      case OpKind::UnionAll: {
+        // Positions no one reads go from every input (one stays, so rows still count).
+        std::vector<size_t> keep;
+        for (size_t i = 0; i < op.outputs.size(); ++i)
+          if (required.count(op.outputs[i].id)) keep.push_back(i);
+        if (keep.empty() && !op.outputs.empty()) keep.push_back(0);
+        std::vector<OutputColumn> outs;
+        for (size_t i : keep) outs.push_back(op.outputs[i]);
+        op.outputs = outs;
+        for (size_t c = 0; c < op.children.size(); ++c) {
+          std::vector<ColumnId> ids;
+          for (size_t i : keep) ids.push_back(op.union_inputs[c][i]);
+          op.union_inputs[c] = ids;
+          prune(*op.children[c], IdSet(ids.begin(), ids.end()));
+        }
+        return;
+      }
       case OpKind::Project: {
         std::vector<OutputColumn> outs;
         std::vector<ExprPtr> exprs;

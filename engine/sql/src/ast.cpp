@@ -21,4 +21,15 @@ std::string_view binary_op_name(BinaryOp op) {
   return "?";
 }
 
+const char* set_op_name(SetOpKind k) {
+  switch (k) {
+    case SetOpKind::None: return "";
+    case SetOpKind::Union: return "UNION";
+    case SetOpKind::UnionAll: return "UNION ALL";
+    case SetOpKind::Intersect: return "INTERSECT";
+    case SetOpKind::Except: return "EXCEPT";
+  }
+  return "?";
+}
+
 }  // namespace tessera::sql

@@ -4,8 +4,9 @@
 namespace tessera::sql::detail {
 
 StatementPtr Parser::statement() {
+  set_operations_ = 0;
   const Token& t = peek();
-  if (t.is_keyword("SELECT") || t.is_keyword("WITH")) {
+  if (t.is_keyword("SELECT") || t.is_keyword("WITH") || t.kind == TokenKind::LParen) {
     auto st = std::make_unique<SelectStmt>(t.loc);
     into_allowed_ = true;  // SELECT ... INTO t, in this statement's outermost query only
     st->query = query();
@@ -200,15 +201,63 @@ SelectPtr Parser::query() {
       cte.query = subquery_body("as the body of the common table expression " + cte.name.name);
       ctes.push_back(std::move(cte));
     } while (accept(TokenKind::Comma));
-    if (!at_keyword("SELECT")) fail_expected("SELECT", "after the WITH clause");
+    if (!at_keyword("SELECT") && !at(TokenKind::LParen)) fail_expected("SELECT", "after the WITH clause");
   }
-  if (!at_keyword("SELECT")) fail_expected("SELECT", "");
+  if (!at_keyword("SELECT") && !at(TokenKind::LParen)) fail_expected("SELECT", "");
   into_allowed_ = into_allowed;
-  SelectPtr q = select_core(start);
+  SelectPtr q = set_expression();
+  into_allowed_ = false;
+  q->loc = start;
   q->ctes = std::move(ctes);
+  order_and_limit(*q);
   if (at_keyword("UNION") || at_keyword("INTERSECT") || at_keyword("EXCEPT"))
-    fail_at(peek(), "set operations (" + peek().text + ") are not supported yet");
+    fail_at(peek(), "ORDER BY, OFFSET and LIMIT may only follow the last query of a " + upper(peek().text) +
+                        " (they apply to the combined rows)");
   return q;
+}
+
+SelectPtr Parser::set_operation(SetOpKind op, SourceLocation at, SelectPtr left, SelectPtr right) {
+  if (++set_operations_ > kMaxSetOperations)
+    throw ParseError(at, "too many UNION, INTERSECT and EXCEPT operators in one statement (at most " +
+                    std::to_string(kMaxSetOperations) + ")");
+  auto s = std::make_unique<SelectStatement>();
+  s->loc = left->loc;
+  s->set_op = op;
+  s->set_op_loc = at;
+  // SELECT ... INTO t FROM a UNION SELECT ... FROM b: INTO (allowed in the first query only) takes the
+  // combined rows.
+  s->into = std::move(left->into);
+  s->into_loc = left->into_loc;
+  left->into.clear();
+  s->set_left = std::move(left);
+  s->set_right = std::move(right);
+  return s;
+}
+
+SelectPtr Parser::set_expression() {
+  SelectPtr left = intersect_term();
+  while (at_keyword("UNION") || at_keyword("EXCEPT")) {
+    const Token& t = next();
+    SetOpKind op = SetOpKind::Except;
+    if (t.is_keyword("UNION")) op = accept_keyword("ALL") ? SetOpKind::UnionAll : SetOpKind::Union;
+    left = set_operation(op, t.loc, std::move(left), intersect_term());
+  }
+  return left;
+}
+
+SelectPtr Parser::intersect_term() {
+  SelectPtr left = query_primary();
+  while (at_keyword("INTERSECT")) {
+    const Token& t = next();
+    left = set_operation(SetOpKind::Intersect, t.loc, std::move(left), query_primary());
+  }
+  return left;
+}
+
+SelectPtr Parser::query_primary() {
+  if (at(TokenKind::LParen)) return subquery_body("");
+  if (!at_keyword("SELECT")) fail_expected("SELECT or '('", "");
+  return select_core(peek().loc);  // INTO: the first query of a statement only (select_core clears the flag)
 }
 
 SelectItem Parser::select_item() {
@@ -281,6 +330,10 @@ SelectPtr Parser::select_core(SourceLocation start) {
     } while (accept(TokenKind::Comma));
   }
   if (accept_keyword("HAVING")) q->having = expr();
+  return q;
+}
+
+void Parser::order_and_limit(SelectStatement& q) {
   if (accept_keyword("ORDER")) {
     expect_keyword("BY", "after ORDER");
     do {
@@ -289,32 +342,31 @@ SelectPtr Parser::select_core(SourceLocation start) {
       o.expr = expr();
       if (accept_keyword("DESC")) o.descending = true;
       else accept_keyword("ASC");
-      q->order_by.push_back(std::move(o));
+      q.order_by.push_back(std::move(o));
     } while (accept(TokenKind::Comma));
   }
   if (at_keyword("OFFSET")) {
     // SQL Server: ORDER BY ... OFFSET n {ROW|ROWS} [FETCH {FIRST|NEXT} m {ROW|ROWS} ONLY].
     const Token& at = next();
-    if (q->order_by.empty()) fail_at(at, "OFFSET needs an ORDER BY before it");
-    if (q->top) fail_at(at, "a query cannot have both TOP and OFFSET");
-    q->offset = integer("an integer row count", "after OFFSET");
+    if (q.order_by.empty()) fail_at(at, "OFFSET needs an ORDER BY before it");
+    if (q.top) fail_at(at, "a query cannot have both TOP and OFFSET");
+    q.offset = integer("an integer row count", "after OFFSET");
     if (!peek().is_word("ROW") && !peek().is_word("ROWS")) fail_expected("ROW or ROWS", "after the OFFSET count");
     next();
     if (accept_keyword("FETCH")) {
       if (!peek().is_word("FIRST") && !peek().is_word("NEXT")) fail_expected("FIRST or NEXT", "after FETCH");
       next();
-      q->limit = integer("an integer row count", "after FETCH NEXT");
+      q.limit = integer("an integer row count", "after FETCH NEXT");
       if (!peek().is_word("ROW") && !peek().is_word("ROWS")) fail_expected("ROW or ROWS", "after the FETCH count");
       next();
       if (!peek().is_word("ONLY")) fail_expected("ONLY", "after FETCH NEXT n ROWS");
       next();
     }
   } else if (accept_keyword("LIMIT")) {
-    q->limit = integer("an integer row count", "after LIMIT");
-    if (accept_keyword("OFFSET")) q->offset = integer("an integer row count", "after LIMIT n OFFSET");
+    q.limit = integer("an integer row count", "after LIMIT");
+    if (accept_keyword("OFFSET")) q.offset = integer("an integer row count", "after LIMIT n OFFSET");
   }
-  if (q->top && q->limit) fail_at(peek(), "a query cannot have both TOP and LIMIT");
-  return q;
+  if (q.top && q.limit) fail_at(peek(), "a query cannot have both TOP and LIMIT");
 }
 
 void Parser::from_clause(SelectStatement& q) {

@@ -30,8 +30,13 @@ class Parser {
   StatementPtr create_table(SourceLocation loc);  // after CREATE TABLE
   StatementPtr insert(SourceLocation loc);        // after INSERT
   StatementPtr create_function(SourceLocation loc);  // after CREATE FUNCTION
-  SelectPtr query();  // [WITH ...] SELECT ...
-  SelectPtr select_core(SourceLocation start);
+  SelectPtr query();  // [WITH ...] query expression [ORDER BY ...] [OFFSET/FETCH | LIMIT]
+  SelectPtr set_expression();   // terms joined by UNION [ALL] / EXCEPT
+  SelectPtr intersect_term();   // primaries joined by INTERSECT
+  SelectPtr query_primary();    // SELECT ... | '(' query ')'
+  SelectPtr set_operation(SetOpKind op, SourceLocation at, SelectPtr left, SelectPtr right);
+  SelectPtr select_core(SourceLocation start);  // SELECT ... [GROUP BY ...] [HAVING ...]
+  void order_and_limit(SelectStatement& q);     // ORDER BY, OFFSET/FETCH, LIMIT of a whole query
   void from_clause(SelectStatement& q);
   TableRefPtr table_ref(std::string_view context);
   TableRefPtr table_primary(std::string_view context);
@@ -122,6 +127,8 @@ class Parser {
   bool into_allowed_ = false;  // the next select_core may have INTO (statement's outermost query)
   static constexpr int kMaxDepth = 200;
   static constexpr int kMaxChain = 2048;
+  int set_operations_ = 0;  // in the statement: each adds a level to the plan the binder builds
+  static constexpr int kMaxSetOperations = 256;
 };
 
 Identifier make_identifier(const Token& t);

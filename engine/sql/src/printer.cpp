@@ -17,6 +17,8 @@
 //              (create-function name (params (@p TYPE)...) (returns TYPE) (external catalog.symbol))  (drop-function [if-exists] name)
 #include "tessera/sql/printer.hpp"
 
+#include <cctype>
+
 namespace tessera::sql {
 namespace {
 
@@ -205,14 +207,20 @@ std::string to_sexpr(const SelectStatement& q) {
     }
     s += ")";
   }
-  if (q.distinct) s += " distinct";
-  if (q.top) s += " (top " + std::to_string(*q.top) + ")";
-  s += " (list";
-  for (const auto& item : q.items) {
-    if (item.alias) s += " (as " + to_sexpr(*item.expr) + " " + name(*item.alias) + ")";
-    else s += " " + to_sexpr(*item.expr);
+  if (q.set_op != SetOpKind::None) {
+    std::string op = set_op_name(q.set_op);
+    for (char& c : op) c = c == ' ' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    s += " (" + op + " " + to_sexpr(*q.set_left) + " " + to_sexpr(*q.set_right) + ")";
+  } else {
+    if (q.distinct) s += " distinct";
+    if (q.top) s += " (top " + std::to_string(*q.top) + ")";
+    s += " (list";
+    for (const auto& item : q.items) {
+      if (item.alias) s += " (as " + to_sexpr(*item.expr) + " " + name(*item.alias) + ")";
+      else s += " " + to_sexpr(*item.expr);
+    }
+    s += ")";
   }
-  s += ")";
   if (!q.from.empty()) {
     s += " (from";
     for (const auto& t : q.from) s += " " + to_sexpr(*t);
@@ -231,6 +239,7 @@ std::string to_sexpr(const SelectStatement& q) {
     s += ")";
   }
   if (q.limit) s += " (limit " + std::to_string(*q.limit) + ")";
+  if (q.offset) s += " (offset " + std::to_string(*q.offset) + ")";
   if (!q.into.empty()) s += " (into " + dotted(q.into) + ")";
   return s + ")";
 }

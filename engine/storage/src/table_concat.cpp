@@ -9,49 +9,53 @@
 
 namespace tessera::storage {
 
+rt::Column concat_columns(const std::vector<const rt::Column*>& parts, fn::SqlType type, int threads) {
+  const size_t n = parts.size();
+  std::vector<int64_t> row_at(n + 1, 0), byte_at(n + 1, 0);
+  bool nulls = false;
+  for (size_t c = 0; c < n; ++c) {
+    const rt::Column& part = *parts[c];
+    if (part.type != type) throw std::logic_error("concat: column type differs");
+    row_at[c + 1] = row_at[c] + part.rows;
+    byte_at[c + 1] = byte_at[c] + static_cast<int64_t>(part.data.size());
+    nulls |= !part.valid.empty();
+  }
+  rt::Column dst;
+  dst.type = type;
+  dst.rows = row_at[n];
+  dst.data.resize(static_cast<size_t>(byte_at[n]));
+  if (type == fn::SqlType::String) {
+    dst.offsets.resize(static_cast<size_t>(row_at[n]));
+    dst.lengths.resize(static_cast<size_t>(row_at[n]));
+  }
+  if (nulls) dst.valid.resize(static_cast<size_t>(row_at[n]));
+  parallel_for(n, threads, [&](size_t c) {
+    const rt::Column& part = *parts[c];
+    const int64_t r0 = row_at[c];
+    if (!part.data.empty()) std::memcpy(dst.data.data() + byte_at[c], part.data.data(), part.data.size());
+    if (type == fn::SqlType::String) {
+      for (int64_t r = 0; r < part.rows; ++r) dst.offsets[r0 + r] = part.offsets[r] + byte_at[c];
+      if (part.rows) std::memcpy(dst.lengths.data() + r0, part.lengths.data(), static_cast<size_t>(part.rows) * 4);
+    }
+    if (nulls) {
+      if (part.valid.empty()) std::memset(dst.valid.data() + r0, 1, static_cast<size_t>(part.rows));
+      else std::memcpy(dst.valid.data() + r0, part.valid.data(), static_cast<size_t>(part.rows));
+    }
+  });
+  return dst;
+}
+
 Table concat(std::vector<Table> parts, int threads) {
   if (parts.empty()) throw std::logic_error("concat: no parts");
   if (parts.size() == 1) return std::move(parts[0]);
   Table t(parts[0].name(), parts[0].schema());
-  const size_t n = parts.size();
-  std::vector<int64_t> row_at(n + 1, 0);
-  for (size_t c = 0; c < n; ++c) {
+  for (size_t c = 0; c < parts.size(); ++c)
     if (parts[c].num_columns() != t.num_columns()) throw std::logic_error("concat: column count differs");
-    row_at[c + 1] = row_at[c] + parts[c].num_rows();
-  }
   for (size_t k = 0; k < t.num_columns(); ++k) {
-    rt::Column& dst = t.column(k);
-    const fn::SqlType type = t.schema().field(k).type.physical();
-    std::vector<int64_t> byte_at(n + 1, 0);
-    bool nulls = false;
-    for (size_t c = 0; c < n; ++c) {
-      const rt::Column& part = parts[c].column(k);
-      if (part.type != type) throw std::logic_error("concat: column type differs");
-      byte_at[c + 1] = byte_at[c] + static_cast<int64_t>(part.data.size());
-      nulls |= !part.valid.empty();
-    }
-    dst.type = type;
-    dst.rows = row_at[n];
-    dst.data.resize(static_cast<size_t>(byte_at[n]));
-    if (type == fn::SqlType::String) {
-      dst.offsets.resize(static_cast<size_t>(row_at[n]));
-      dst.lengths.resize(static_cast<size_t>(row_at[n]));
-    }
-    if (nulls) dst.valid.resize(static_cast<size_t>(row_at[n]));
-    parallel_for(n, threads, [&](size_t c) {
-      rt::Column& part = parts[c].column(k);
-      const int64_t r0 = row_at[c];
-      if (!part.data.empty()) std::memcpy(dst.data.data() + byte_at[c], part.data.data(), part.data.size());
-      if (type == fn::SqlType::String) {
-        for (int64_t r = 0; r < part.rows; ++r) dst.offsets[r0 + r] = part.offsets[r] + byte_at[c];
-        if (part.rows) std::memcpy(dst.lengths.data() + r0, part.lengths.data(), static_cast<size_t>(part.rows) * 4);
-      }
-      if (nulls) {
-        if (part.valid.empty()) std::memset(dst.valid.data() + r0, 1, static_cast<size_t>(part.rows));
-        else std::memcpy(dst.valid.data() + r0, part.valid.data(), static_cast<size_t>(part.rows));
-      }
-      part = rt::Column();  // free as we go
-    });
+    std::vector<const rt::Column*> columns;
+    for (const Table& part : parts) columns.push_back(&part.column(k));
+    t.column(k) = concat_columns(columns, t.schema().field(k).type.physical(), threads);
+    for (Table& part : parts) part.column(k) = rt::Column();  // free as we go
   }
   return t;
 }

@@ -77,6 +77,11 @@ DeviceBatch execute_node(const plan::LogicalOp& op, GpuContext& ctx) {
       const DeviceBatch r = execute_gpu(*op.child(1), ctx);
       return hash_join(op, l, r, ctx);
     }
+    case OpKind::UnionAll: {
+      std::vector<DeviceBatch> in;
+      for (const auto& c : op.children) in.push_back(execute_gpu(*c, ctx));
+      return union_all(op, in, ctx);
+    }
   }
   throw ExecError("internal error: operator placed on the GPU that the GPU executor does not implement");
 }

@@ -11,7 +11,7 @@
 
 namespace tessera::plan {
 
-enum class OpKind : uint8_t { Scan, Filter, Project, Join, Aggregate, Sort, Limit, SingleRow };
+enum class OpKind : uint8_t { Scan, Filter, Project, Join, Aggregate, Sort, Limit, SingleRow, UnionAll };
 
 enum class JoinType : uint8_t {
   Inner,  // conditions empty: cross product
@@ -63,6 +63,9 @@ struct LogicalOp {
   std::vector<SortKey> sort_keys;
   int64_t limit = -1;
   int64_t offset = 0;  // Limit: rows skipped before the first one kept (OFFSET)
+  // UnionAll: the rows of every child, in child order; output i of the union is column
+  // union_inputs[c][i] of child c (the same type: the binder converts each side first).
+  std::vector<std::vector<ColumnId>> union_inputs;
 
   double estimated_rows = -1;  // set by the optimizer
 

@@ -279,8 +279,17 @@ struct CommonTableExpr {
   SourceLocation loc;
 };
 
+// UNION [ALL], INTERSECT, EXCEPT: a SelectStatement whose set_op is not None combines set_left and
+// set_right (its own select list, FROM, WHERE, GROUP BY are empty); its ORDER BY, OFFSET/FETCH, LIMIT
+// and INTO apply to the combined rows. INTERSECT binds tighter than UNION and EXCEPT.
+enum class SetOpKind : uint8_t { None, Union, UnionAll, Intersect, Except };
+const char* set_op_name(SetOpKind k);  // "UNION", "UNION ALL", ...
+
 struct SelectStatement {
   SourceLocation loc;
+  SetOpKind set_op = SetOpKind::None;
+  SelectPtr set_left, set_right;
+  SourceLocation set_op_loc;           // where the operator's keyword is
   std::vector<CommonTableExpr> ctes;   // WITH ...
   bool distinct = false;
   std::optional<int64_t> top;          // TOP n

@@ -105,6 +105,8 @@ class Table {
 // The rows of `parts` (same schema, at least one) in order, as one table with exactly sized columns,
 // copied part by part on `threads` threads (0: all cores). The parts are consumed.
 Table concat(std::vector<Table> parts, int threads);
+// The rows of columns of one physical type, in order, as one column (strings re-based onto one byte buffer).
+rt::Column concat_columns(const std::vector<const rt::Column*>& parts, fn::SqlType type, int threads);
 
 // Appends a NULL of the column's type (zero or empty value, validity 0). Use this rather than
 // Column::append(v, false), which loses the NULL when it is the column's first row.
