@@ -360,6 +360,53 @@ TEST_F(Engine, SetOperations) {
   EXPECT_NE(plan.find("HashAggregate GROUP BY x"), std::string::npos) << plan;
 }
 
+// Window functions: ranking, NTILE, offsets, frames (ROWS and RANGE with peers), over groups, and
+// SQL Server's errors for misuse.
+TEST_F(Engine, WindowFunctions) {
+  EXPECT_EQ(rows("SELECT grp, id, ROW_NUMBER() OVER (PARTITION BY grp ORDER BY id DESC), RANK() OVER (ORDER BY grp), "
+                 "DENSE_RANK() OVER (ORDER BY grp), NTILE(2) OVER (ORDER BY id) FROM t ORDER BY id"),
+            (V{"a|1|2|1|1|1", "b|2|2|3|2|1", "a|3|1|1|1|1", "c|4|1|5|3|2", "b|5|1|3|2|2"}));
+  // Running (RANGE: the peers of a row are in its frame), whole-partition and sliding frames.
+  EXPECT_EQ(rows("SELECT id, SUM(amount) OVER (ORDER BY grp), SUM(amount) OVER (PARTITION BY grp), "
+                 "AVG(amount) OVER (ORDER BY id ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING), "
+                 "COUNT(x) OVER (ORDER BY id ROWS UNBOUNDED PRECEDING), MIN(x) OVER (ORDER BY id ROWS BETWEEN 1 "
+                 "FOLLOWING AND 2 FOLLOWING) FROM t ORDER BY id"),
+            (V{"1|11.50|11.50|2.125000|1|30", "2|17.58|6.08|4.750000|1|30", "3|11.50|11.50|4.266666|2|50",
+               "4|17.63|0.05|4.460000|2|50", "5|17.58|6.08|1.690000|3|NULL"}));
+  EXPECT_EQ(rows("SELECT id, LAG(x) OVER (ORDER BY id), LEAD(x, 2, -1) OVER (ORDER BY id), "
+                 "FIRST_VALUE(id) OVER (PARTITION BY grp ORDER BY id DESC), LAST_VALUE(id) OVER (ORDER BY grp ROWS "
+                 "BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) FROM t ORDER BY id"),
+            (V{"1|NULL|30|3|4", "2|10|NULL|5|4", "3|NULL|50|3|4", "4|30|-1|4|4", "5|NULL|-1|5|4"}));
+  // Over the groups of a GROUP BY, and filtered from a derived table (the top row per group).
+  EXPECT_EQ(rows("SELECT grp, SUM(amount), RANK() OVER (ORDER BY SUM(amount) DESC), SUM(SUM(amount)) OVER () "
+                 "FROM t GROUP BY grp ORDER BY grp"),
+            (V{"a|11.50|1|17.63", "b|6.08|2|17.63", "c|0.05|3|17.63"}));
+  EXPECT_EQ(rows("SELECT grp, id FROM (SELECT grp, id, ROW_NUMBER() OVER (PARTITION BY grp ORDER BY amount DESC) AS rn "
+                 "FROM t) AS r WHERE rn = 1 ORDER BY grp"),
+            (V{"a|3", "b|5", "c|4"}));
+  EXPECT_EQ(rows("SELECT id FROM t ORDER BY ROW_NUMBER() OVER (ORDER BY amount)"), (V{"4", "1", "2", "5", "3"}));
+  // Errors, located, with SQL Server's numbers.
+  EXPECT_EQ(error("SELECT id FROM t WHERE ROW_NUMBER() OVER (ORDER BY id) = 1"),
+            "1:24: Msg 4108: Windowed functions can only appear in the SELECT or ORDER BY clauses (ROW_NUMBER OVER is "
+            "in the WHERE clause)");
+  EXPECT_EQ(error("SELECT RANK() OVER (PARTITION BY grp) FROM t"),
+            "1:8: Msg 4112: The function 'RANK' must have an OVER clause with ORDER BY");
+  EXPECT_EQ(error("SELECT ROW_NUMBER() OVER (ORDER BY id ROWS UNBOUNDED PRECEDING) FROM t"),
+            "1:39: Msg 10752: The function 'ROW_NUMBER' may not have a window frame");
+  EXPECT_EQ(error("SELECT SUM(x) OVER (ORDER BY id RANGE BETWEEN 1 PRECEDING AND CURRENT ROW) FROM t"),
+            "1:47: Msg 4194: RANGE is only supported with UNBOUNDED and CURRENT ROW window frame delimiters");
+  EXPECT_EQ(error("SELECT SUM(DISTINCT x) OVER () FROM t"), "1:8: Msg 10759: Use of DISTINCT is not allowed with the OVER clause");
+  EXPECT_EQ(error("SELECT UPPER(grp) OVER () FROM t"),
+            "1:8: Msg 4109: The function 'UPPER' is not a valid windowing function, and cannot be used with the OVER clause");
+  EXPECT_EQ(error("SELECT NTILE(0) OVER (ORDER BY id) FROM t"), "1:14: the bucket count of NTILE must be positive, not 0");
+  EXPECT_EQ(error("SELECT SUM(x) OVER (ORDER BY id ROWS BETWEEN 1 FOLLOWING AND CURRENT ROW) FROM t"),
+            "1:33: the window frame starts after it ends");
+  EXPECT_NE(error("SELECT SUM(ROW_NUMBER() OVER (ORDER BY id)) OVER () FROM t").find("Msg 4108"), std::string::npos);
+  const std::string plan = db_->explain("SELECT id, SUM(x) OVER (PARTITION BY grp ORDER BY id ROWS 2 PRECEDING) FROM t");
+  EXPECT_NE(plan.find("Window SUM(x) OVER (PARTITION BY grp ORDER BY id ROWS BETWEEN 2 PRECEDING AND CURRENT ROW)"),
+            std::string::npos) << plan;
+}
+
 TEST_F(Engine, BadSqlAndUnknownNamesGetClearErrors) {
   EXPECT_EQ(error("SELECT id FROM t WHERE"), "1:23: expected a condition after WHERE, found end of input");
   EXPECT_NE(error("SELECT id FROM nosuch").find("1:16: unknown table 'nosuch'"), std::string::npos);

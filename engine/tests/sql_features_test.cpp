@@ -1,5 +1,5 @@
-// SQL that production tools write, on TPC-H data, against DuckDB (issue 12): set operations (and, as
-// they arrive, the other features). Each case is Tessera's text and DuckDB's twin where the dialects
+// SQL that production tools write, on TPC-H data, against DuckDB (issue 12): set operations and window
+// functions (and, as they arrive, the other features). Each case is Tessera's text and DuckDB's twin where the dialects
 // differ; answers must be equal (decimals exactly, row order where ORDER BY fixes it).
 #include <gtest/gtest.h>
 
@@ -53,6 +53,45 @@ const FeatureCase kCases[] = {
      "WHERE s_suppkey < 30 ORDER BY 2, 1 OFFSET 7 ROWS FETCH NEXT 9 ROWS ONLY",
      "SELECT c_name, c_nationkey FROM customer WHERE c_custkey < 50 UNION SELECT s_name, s_nationkey FROM supplier "
      "WHERE s_suppkey < 30 ORDER BY 2, 1 LIMIT 9 OFFSET 7"},
+    {"TopRowsPerGroup",
+     "SELECT * FROM (SELECT c_nationkey, c_custkey, c_acctbal, ROW_NUMBER() OVER (PARTITION BY c_nationkey ORDER BY "
+     "c_acctbal DESC, c_custkey) AS rn FROM customer) AS x WHERE rn <= 2 ORDER BY c_nationkey, rn",
+     nullptr},
+    {"RankAndDenseRank",
+     "SELECT o_orderkey, RANK() OVER (PARTITION BY o_orderpriority ORDER BY o_totalprice DESC) AS r, DENSE_RANK() OVER "
+     "(ORDER BY o_orderpriority) AS d, RANK() OVER (ORDER BY o_orderstatus) AS s FROM orders WHERE o_orderkey < 3000 "
+     "ORDER BY o_orderkey",
+     nullptr},
+    {"RunningSumPerCustomer",
+     "SELECT o_custkey, o_orderkey, SUM(o_totalprice) OVER (PARTITION BY o_custkey ORDER BY o_orderdate, o_orderkey) "
+     "AS running, COUNT(*) OVER (PARTITION BY o_custkey ORDER BY o_orderdate) AS peers_so_far FROM orders WHERE "
+     "o_custkey < 300 ORDER BY o_custkey, o_orderkey",
+     nullptr},
+    {"MovingAverageRows",
+     "SELECT l_orderkey, l_linenumber, AVG(l_extendedprice) OVER (ORDER BY l_orderkey, l_linenumber ROWS BETWEEN 3 "
+     "PRECEDING AND 3 FOLLOWING) AS avg7, SUM(l_quantity) OVER (PARTITION BY l_orderkey ORDER BY l_linenumber ROWS "
+     "BETWEEN 1 FOLLOWING AND 2 FOLLOWING) AS next2 FROM lineitem WHERE l_orderkey < 800 ORDER BY 1, 2",
+     nullptr},
+    {"LagAndLead",
+     "SELECT o_orderkey, LAG(o_totalprice) OVER (PARTITION BY o_custkey ORDER BY o_orderkey) AS prev, LEAD(o_orderdate, "
+     "2) OVER (PARTITION BY o_custkey ORDER BY o_orderkey) AS after_next, LEAD(o_orderstatus, 1, 'X') OVER (ORDER BY "
+     "o_orderkey) AS next_status FROM orders WHERE o_custkey < 200 ORDER BY 1",
+     nullptr},
+    {"WindowOverGroups",
+     "SELECT n_name, SUM(c_acctbal) AS s, RANK() OVER (ORDER BY SUM(c_acctbal) DESC) AS r, SUM(SUM(c_acctbal)) OVER "
+     "(PARTITION BY n_regionkey) AS region_total FROM customer JOIN nation ON c_nationkey = n_nationkey GROUP BY "
+     "n_name, n_regionkey ORDER BY r",
+     nullptr},
+    {"NtileCountMinMax",
+     "SELECT s_suppkey, NTILE(7) OVER (ORDER BY s_suppkey) AS t, COUNT(*) OVER (PARTITION BY s_nationkey) AS c, "
+     "MIN(s_acctbal) OVER (PARTITION BY s_nationkey ORDER BY s_suppkey ROWS BETWEEN 2 PRECEDING AND 2 FOLLOWING) AS mn, "
+     "MAX(s_acctbal) OVER (PARTITION BY s_nationkey ORDER BY s_suppkey) AS mx FROM supplier ORDER BY s_suppkey",
+     nullptr},
+    {"FirstAndLastValue",
+     "SELECT p_partkey, FIRST_VALUE(p_name) OVER (PARTITION BY p_brand ORDER BY p_retailprice DESC, p_partkey) AS fv, "
+     "LAST_VALUE(p_partkey) OVER (PARTITION BY p_brand ORDER BY p_partkey ROWS BETWEEN UNBOUNDED PRECEDING AND "
+     "UNBOUNDED FOLLOWING) AS lv FROM part WHERE p_partkey < 400 ORDER BY 1",
+     nullptr},
 };
 
 class SqlFeatures : public ::testing::TestWithParam<FeatureCase> {

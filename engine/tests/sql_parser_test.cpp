@@ -154,6 +154,18 @@ TEST(SqlParser, SetOperations) {
             "(select (list 2))))");
 }
 
+TEST(SqlParser, WindowFunctions) {
+  EXPECT_EQ(ex("ROW_NUMBER() OVER (PARTITION BY a, b ORDER BY c DESC)"),
+            "(call ROW_NUMBER (over (partition-by a b) (order-by (desc c))))");
+  EXPECT_EQ(ex("SUM(x) OVER (ORDER BY d ROWS BETWEEN 2 PRECEDING AND CURRENT ROW)"),
+            "(call SUM x (over (order-by (asc d)) (rows 2-preceding current-row)))");
+  EXPECT_EQ(ex("COUNT(*) OVER (ORDER BY d RANGE UNBOUNDED PRECEDING)"),
+            "(call COUNT * (over (order-by (asc d)) (range unbounded-preceding current-row)))");
+  EXPECT_EQ(ex("MAX(x) OVER ()"), "(call MAX x (over))");
+  EXPECT_THROW(parse_expression("SUM(x) OVER (ORDER BY d ROWS BETWEEN 1 PRECEDING)"), ParseError);
+  EXPECT_THROW(parse_expression("SUM(x) OVER (ORDER BY d ROWS UNBOUNDED)"), ParseError);
+}
+
 TEST(SqlParser, SelectClauses) {
   EXPECT_EQ(st("select a as x, b y, t.*, * from t where a > 1 group by a, b having count(*) > 2"),
             "(select (list (as a x) (as b y) (star t) *) (from (table t)) (where (> a 1)) (group-by a b) "

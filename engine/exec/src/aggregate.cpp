@@ -6,6 +6,7 @@
 #include <climits>
 #include <thread>
 
+#include "aggregate_result.hpp"
 #include "operators.hpp"
 #include "tessera/exec/column_ops.hpp"
 #include "tessera/exec/parallel.hpp"
@@ -241,10 +242,6 @@ struct CheckedSum {
   }
 };
 
-[[noreturn]] void overflow(const DataType& t) {
-  throw ExecError("Msg 8115: Arithmetic overflow error converting expression to data type " + plan::type_text(t) + ".");
-}
-
 // Per-thread partial sums and counts over row ranges, merged at the end: each thread reads its
 // rows once, in a loop specialised for the argument's physical type.
 template <typename Acc, typename Load>
@@ -295,15 +292,7 @@ ColumnPtr finish_aggregate(const plan::Aggregate& a, const DataType& out_type, c
       std::vector<int64_t> unused;
       accumulate<int64_t>(g, rows, groups, use, arg.get(), [](int64_t) { return int64_t{0}; }, threads, unused, counts);
     }
-    for (int64_t gi = 0; gi < groups; ++gi) {
-      if (out_type.id == TypeId::Int32) {
-        if (counts[gi] > INT32_MAX) overflow(out_type);
-        const int32_t v = static_cast<int32_t>(counts[gi]);
-        std::memcpy(out->data.data() + gi * 4, &v, 4);
-      } else {
-        std::memcpy(out->data.data() + gi * 8, &counts[gi], 8);
-      }
-    }
+    for (int64_t gi = 0; gi < groups; ++gi) store_count(*out, gi, counts[gi], out_type);
     return out;
   }
   auto included = [&](int64_t r) { return (use.empty() || use[r]) && (!arg || arg->is_valid(r)); };
@@ -357,7 +346,7 @@ ColumnPtr finish_aggregate(const plan::Aggregate& a, const DataType& out_type, c
       }, threads, wide, counts);
       sum.resize(groups);
       for (int64_t gi = 0; gi < groups; ++gi) {
-        if (wide[gi].overflow) overflow(out_type);
+        if (wide[gi].overflow) aggregate_overflow(out_type);
         sum[gi] = wide[gi].value;
       }
       break;
@@ -367,36 +356,9 @@ ColumnPtr finish_aggregate(const plan::Aggregate& a, const DataType& out_type, c
       accumulate<__int128>(g, rows, groups, use, arg.get(), [d](int64_t r) { return static_cast<__int128>(d[r]); }, threads, sum, counts);
     }
   }
-  const int in_scale = in_type.id == TypeId::Decimal ? in_type.scale : in_type.id == TypeId::Money ? 4 : 0;
-  const int out_scale = out_type.id == TypeId::Decimal ? out_type.scale : out_type.id == TypeId::Money ? 4 : 0;
   for (int64_t gi = 0; gi < groups; ++gi) {
     out->valid[gi] = counts[gi] > 0;
-    __int128 v = sum[gi];
-    if (a.func == AggFunc::Avg && counts[gi]) {
-      for (int k = in_scale; k < out_scale; ++k)
-        if (__builtin_mul_overflow(v, 10, &v)) overflow(out_type);
-      v /= counts[gi];  // truncates toward zero, as SQL Server's decimal AVG does
-    }
-    switch (out_type.id) {
-      case TypeId::Int32: {
-        if (v < INT32_MIN || v > INT32_MAX) overflow(out_type);
-        const int32_t x = static_cast<int32_t>(v);
-        std::memcpy(out->data.data() + gi * 4, &x, 4);
-        break;
-      }
-      case TypeId::Decimal:
-        if (!fn::Decimal128::fits(v, out_type.precision)) overflow(out_type);
-        if (out_type.is_wide_decimal()) {
-          std::memcpy(out->data.data() + gi * 16, &v, 16);
-          break;
-        }
-        [[fallthrough]];
-      default: {
-        if (v < INT64_MIN || v > INT64_MAX) overflow(out_type);
-        const int64_t x = static_cast<int64_t>(v);
-        std::memcpy(out->data.data() + gi * 8, &x, 8);
-      }
-    }
+    store_exact(*out, gi, sum[gi], counts[gi], a.func == AggFunc::Avg, in_type, out_type);
   }
   return out;
 }

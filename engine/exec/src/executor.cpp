@@ -194,6 +194,7 @@ Batch execute_node(const plan::LogicalOp& op, ExecContext& ctx) {
     }
     case OpKind::Aggregate: return run_aggregate(op, execute(*op.child(), ctx), ctx);
     case OpKind::Sort: return run_sort(op, execute(*op.child(), ctx), -1, ctx);
+    case OpKind::Window: return run_window(op, execute(*op.child(), ctx), ctx);
     case OpKind::Limit: {
       // Rows [offset, offset + limit) of the input; over a sort, a top-(offset + limit) sort.
       const int64_t end = op.limit >= 0 && op.limit <= INT64_MAX - op.offset ? op.offset + op.limit : -1;

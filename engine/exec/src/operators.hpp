@@ -12,5 +12,6 @@ Batch run_filter(Batch input, const std::vector<plan::ExprPtr>& predicates, cons
 Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecContext& ctx);
 Batch run_aggregate(const plan::LogicalOp& op, const Batch& input, ExecContext& ctx);
 Batch run_sort(const plan::LogicalOp& op, const Batch& input, int64_t limit, ExecContext& ctx);
+Batch run_window(const plan::LogicalOp& op, const Batch& input, ExecContext& ctx);
 
 }  // namespace tessera::exec

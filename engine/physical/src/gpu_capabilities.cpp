@@ -92,6 +92,9 @@ std::string gpu_unsupported(const plan::LogicalOp& op) {
     case OpKind::Limit:
     case OpKind::SingleRow:
     case OpKind::UnionAll: return "";
+    // Designed for the GPU (a sort of the rows by partition and order keys, then segmented scans over the
+    // same views: ARCHITECTURE.md), not built yet.
+    case OpKind::Window: return "window functions run on the CPU only (no GPU window operator yet)";
   }
   return "unknown operator";
 }

@@ -27,6 +27,7 @@ std::string op_label(const plan::LogicalOp& op) {
     case OpKind::Limit: return "Limit";
     case OpKind::SingleRow: return "SingleRow";
     case OpKind::UnionAll: return "UnionAll";
+    case OpKind::Window: return "Window";
   }
   return "?";
 }

@@ -100,8 +100,14 @@ bool has_aggregate(const sql::Expr& e) {
   switch (e.kind) {
     case K::FunctionCall: {
       const auto& f = e.as<sql::FunctionCallExpr>();
+      auto any = [](const auto& es) { return std::any_of(es.begin(), es.end(), [](const auto& a) { return has_aggregate(*a); }); };
+      if (f.over) {  // SUM(x) OVER (...) is a window function; SUM(SUM(x)) OVER (...) holds an aggregate
+        bool in_order = false;
+        for (const auto& o : f.over->order_by) in_order = in_order || has_aggregate(*o.expr);
+        return any(f.args) || any(f.over->partition_by) || in_order;
+      }
       if (is_aggregate_name(f.upper_name)) return true;
-      return std::any_of(f.args.begin(), f.args.end(), [](const auto& a) { return has_aggregate(*a); });
+      return any(f.args);
     }
     case K::Unary: return has_aggregate(*e.as<sql::UnaryExpr>().operand);
     case K::Binary: return has_aggregate(*e.as<sql::BinaryExpr>().left) || has_aggregate(*e.as<sql::BinaryExpr>().right);
@@ -457,6 +463,7 @@ ExprPtr Binder::bind_expr(const sql::Expr& e, ExprContext& ctx) {
     }
     case K::FunctionCall: {
       const auto& f = e.as<sql::FunctionCallExpr>();
+      if (f.over) return bind_window(f, ctx);
       if (is_aggregate_name(f.upper_name)) return bind_aggregate(f, ctx);
       return bind_function(f, ctx);
     }
@@ -473,6 +480,19 @@ ExprPtr Binder::bind_expr(const sql::Expr& e, ExprContext& ctx) {
   throw BindError(e.loc, "unsupported expression");
 }
 
+std::pair<AggFunc, DataType> aggregate_type(const std::string& n, const ExprPtr& arg, sql::SourceLocation loc) {
+  if (n == "COUNT" || n == "COUNT_BIG")
+    return {arg ? AggFunc::Count : AggFunc::CountStar, n == "COUNT" ? DataType::int32() : DataType::int64()};
+  const DataType& at = arg->type;
+  if (n == "MIN" || n == "MAX")
+    return {n == "MIN" ? AggFunc::Min : AggFunc::Max, at.is_string() ? DataType::varchar(at.length) : at};
+  if (!is_numeric(at) || at.id == TypeId::Bool) throw BindError(loc, n + " needs a numeric argument, not " + type_text(at));
+  const AggFunc f = n == "SUM" ? AggFunc::Sum : AggFunc::Avg;
+  if (at.id == TypeId::Decimal)
+    return {f, DataType::decimal(storage::kMaxDecimalDigits, f == AggFunc::Sum ? at.scale : std::max(at.scale, 6))};
+  return {f, at};
+}
+
 ExprPtr Binder::bind_aggregate(const sql::FunctionCallExpr& f, ExprContext& ctx) {
   if (!ctx.aggs) throw BindError(f.loc, "aggregate " + f.upper_name + " is not allowed in the " + ctx.clause);
   Aggregate a;
@@ -485,26 +505,9 @@ ExprPtr Binder::bind_aggregate(const sql::FunctionCallExpr& f, ExprContext& ctx)
     if (f.args.size() != 1) throw BindError(f.loc, f.upper_name + " takes one argument");
     a.arg = bind_expr(*f.args[0], inner);
   }
-  DataType t;
   const std::string& n = f.upper_name;
-  if (n == "COUNT" || n == "COUNT_BIG") {
-    if (!f.star) a.func = AggFunc::Count;
-    t = n == "COUNT" ? DataType::int32() : DataType::int64();
-  } else {
-    const DataType& at = a.arg->type;
-    if (n == "MIN" || n == "MAX") {
-      a.func = n == "MIN" ? AggFunc::Min : AggFunc::Max;
-      t = at.is_string() ? DataType::varchar(at.length) : at;
-    } else {
-      if (!is_numeric(at) || at.id == TypeId::Bool)
-        throw BindError(f.args[0]->loc, n + " needs a numeric argument, not " + type_text(at));
-      a.func = n == "SUM" ? AggFunc::Sum : AggFunc::Avg;
-      // SQL Server: SUM(decimal(p,s)) is decimal(38,s), AVG(decimal(p,s)) decimal(38,max(s,6)).
-      if (at.id == TypeId::Decimal)
-        t = DataType::decimal(storage::kMaxDecimalDigits, a.func == AggFunc::Sum ? at.scale : std::max(at.scale, 6));
-      else t = at;
-    }
-  }
+  auto [func, t] = aggregate_type(n, a.arg, f.args.empty() ? f.loc : f.args[0]->loc);
+  a.func = func;
   std::string key = std::string(agg_name(a.func)) + (a.distinct ? " DISTINCT " : " ") + (a.arg ? fingerprint(*a.arg) : "*");
   for (size_t i = 0; i < ctx.aggs->keys.size(); ++i)
     if (ctx.aggs->keys[i] == key) {

@@ -349,14 +349,25 @@ BoundSelect Binder::bind_select(const sql::SelectStatement& q, const Scope* oute
   std::vector<std::string> group_keys;
   std::vector<OutputColumn> group_out;
   std::set<ColumnId> agg_ids;
+  WindowContext wctx;  // window functions of the SELECT list and ORDER BY
   auto bind_item = [&](const sql::Expr& e, const char* clause) -> ExprPtr {
-    ExprContext ctx{&scope, aggregating ? &actx : nullptr, mode == SubqueryMode::None ? &applies : nullptr, clause};
+    const bool windows_allowed = clause != std::string_view("HAVING clause");
+    ExprContext ctx{&scope, aggregating ? &actx : nullptr, mode == SubqueryMode::None ? &applies : nullptr, clause,
+                    windows_allowed ? &wctx : nullptr};
     const size_t before = applies.size();
+    const size_t windows_before = wctx.funcs.size();
     ExprPtr b = bind_expr(e, ctx);
     if (applies.size() != before) throw BindError(e.loc, "correlated subqueries are only supported in WHERE");
     if (!aggregating) return b;
     for (const auto& o : actx.outputs) agg_ids.insert(o.id);
-    return after_aggregate(b, group_keys, group_out, agg_ids, scope, clause, e.loc);
+    auto grouped = [&](const ExprPtr& x) { return after_aggregate(x, group_keys, group_out, agg_ids, scope, clause, e.loc); };
+    // A window function of a grouping query reads the groups: its arguments, too, must be group keys or aggregates.
+    for (size_t w = windows_before; w < wctx.funcs.size(); ++w) {
+      for (auto& a : wctx.funcs[w].args) a = grouped(a);
+      for (auto& p : wctx.funcs[w].partition) p = grouped(p);
+      for (auto& k : wctx.funcs[w].order) k.expr = grouped(k.expr);
+    }
+    return grouped(b);
   };
   if (aggregating) {
     for (size_t i = 0; i < groups.size(); ++i) {
@@ -430,6 +441,14 @@ BoundSelect Binder::bind_select(const sql::SelectStatement& q, const Scope* oute
     agg->outputs.insert(agg->outputs.end(), actx.outputs.begin(), actx.outputs.end());
     agg->children = {plan};
     plan = make_filter(agg, having ? std::vector<ExprPtr>{having} : std::vector<ExprPtr>{});
+  }
+  if (!wctx.funcs.empty()) {  // after grouping and HAVING, before DISTINCT, ORDER BY and TOP
+    auto w = make_plan(OpKind::Window);
+    w->outputs = plan->outputs;
+    w->outputs.insert(w->outputs.end(), wctx.outputs.begin(), wctx.outputs.end());
+    w->windows = wctx.funcs;
+    w->children = {plan};
+    plan = w;
   }
 
   auto project = make_plan(OpKind::Project);

@@ -45,11 +45,18 @@ struct PendingApply {
   std::vector<ExprPtr> conditions;
 };
 
+// Window functions met while binding a SELECT list / ORDER BY: computed by one Window operator.
+struct WindowContext {
+  std::vector<WindowFunction> funcs;
+  std::vector<OutputColumn> outputs;
+};
+
 struct ExprContext {
   const Scope* scope = nullptr;
   AggContext* aggs = nullptr;                    // aggregates allowed here
   std::vector<PendingApply>* applies = nullptr;  // correlated scalar subqueries allowed here
   const char* clause = "expression";
+  WindowContext* windows = nullptr;              // window functions allowed here
 };
 
 enum class SubqueryMode { None, Exists, In, Scalar };
@@ -93,6 +100,7 @@ class Binder {
   PlanPtr bind_named_query(const sql::SelectStatement& q, const std::vector<std::string>& columns,
                            const std::string& qualifier, sql::SourceLocation loc, Scope& scope);
   ExprPtr bind_aggregate(const sql::FunctionCallExpr& f, ExprContext& ctx);
+  ExprPtr bind_window(const sql::FunctionCallExpr& f, ExprContext& ctx);  // bind_window.cpp
   ExprPtr bind_subquery_value(const sql::SubqueryExpr& s, ExprContext& ctx);
   ExprPtr bind_comparison(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::SourceLocation loc);
   ExprPtr bind_arithmetic(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::SourceLocation loc);
@@ -115,6 +123,9 @@ PlanPtr sort_and_limit(PlanPtr plan, const std::vector<std::pair<size_t, bool>>&
 std::string lower(std::string_view s);
 std::string upper(std::string_view s);
 bool is_aggregate_name(std::string_view upper_name);
+// An aggregate's function and SQL Server result type (SUM(DECIMAL(p,s)) is DECIMAL(38,s), AVG(DECIMAL(p,s))
+// DECIMAL(38,max(s,6)), COUNT INT, COUNT_BIG BIGINT); BindError for an argument it cannot take.
+std::pair<AggFunc, DataType> aggregate_type(const std::string& upper_name, const ExprPtr& arg, sql::SourceLocation loc);
 // Whether an AST expression contains an aggregate call (not looking into subqueries).
 bool has_aggregate(const sql::Expr& e);
 

@@ -110,6 +110,37 @@ void render(const LogicalOp& op, int depth, std::string& out, std::vector<const 
       break;
     case OpKind::SingleRow: line += "SingleRow"; break;
     case OpKind::UnionAll: line += "UnionAll"; break;
+    case OpKind::Window: {
+      line += "Window ";
+      const size_t first = op.outputs.size() - op.windows.size();
+      for (size_t i = 0; i < op.windows.size(); ++i) {
+        const WindowFunction& w = op.windows[i];
+        std::string s = std::string(window_func_name(w.func));
+        if (w.func != WindowFunc::CountStar) s += "(" + list(w.args, ", ") + ")";
+        s += " OVER (";
+        std::string over;
+        if (!w.partition.empty()) over += "PARTITION BY " + list(w.partition, ", ");
+        if (!w.order.empty()) {
+          over += std::string(over.empty() ? "" : " ") + "ORDER BY ";
+          for (size_t k = 0; k < w.order.size(); ++k)
+            over += (k ? ", " : "") + to_string(*w.order[k].expr) + (w.order[k].descending ? " DESC" : "");
+        }
+        auto bound = [](const FrameBound& b, bool start) -> std::string {
+          if (b.kind == FrameBound::Kind::Unbounded) return start ? "UNBOUNDED PRECEDING" : "UNBOUNDED FOLLOWING";
+          if (b.kind == FrameBound::Kind::CurrentRow) return "CURRENT ROW";
+          return std::to_string(b.offset < 0 ? -b.offset : b.offset) + (b.offset < 0 ? " PRECEDING" : " FOLLOWING");
+        };
+        if (!w.order.empty())
+          over += std::string(w.frame.rows ? " ROWS" : " RANGE") + " BETWEEN " + bound(w.frame.start, true) + " AND " +
+                  bound(w.frame.end, false);
+        s += over + ") AS " + op.outputs[first + i].name;
+        line += (i ? ", " : "") + s;
+        note(w.args);
+        note(w.partition);
+        for (const auto& k : w.order) note({k.expr});
+      }
+      break;
+    }
   }
   line += "  (rows~" + rows_text(op.estimated_rows) + ", " + op_device;
   if (actual)

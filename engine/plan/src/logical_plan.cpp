@@ -40,6 +40,26 @@ const char* join_type_name(JoinType t) {
   return "?";
 }
 
+const char* window_func_name(WindowFunc f) {
+  switch (f) {
+    case WindowFunc::RowNumber: return "ROW_NUMBER";
+    case WindowFunc::Rank: return "RANK";
+    case WindowFunc::DenseRank: return "DENSE_RANK";
+    case WindowFunc::Ntile: return "NTILE";
+    case WindowFunc::Lag: return "LAG";
+    case WindowFunc::Lead: return "LEAD";
+    case WindowFunc::FirstValue: return "FIRST_VALUE";
+    case WindowFunc::LastValue: return "LAST_VALUE";
+    case WindowFunc::Sum: return "SUM";
+    case WindowFunc::Avg: return "AVG";
+    case WindowFunc::Count: return "COUNT";
+    case WindowFunc::CountStar: return "COUNT(*)";
+    case WindowFunc::Min: return "MIN";
+    case WindowFunc::Max: return "MAX";
+  }
+  return "?";
+}
+
 const char* agg_name(AggFunc f) {
   switch (f) {
     case AggFunc::Sum: return "SUM";

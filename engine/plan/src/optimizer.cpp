@@ -534,6 +534,19 @@ class Optimizer {
         }
         return;
       }
+      case OpKind::Window: {
+        IdSet need = required;
+        for (const auto& w : op.windows) {
+          need_exprs(need, w.args);
+          need_exprs(need, w.partition);
+          for (const auto& k : w.order) need_exprs(need, {k.expr});
+        }
+        const std::vector<OutputColumn> results(op.outputs.end() - static_cast<std::ptrdiff_t>(op.windows.size()), op.outputs.end());
+        prune(*op.children[0], need);
+        op.outputs = op.children[0]->outputs;
+        op.outputs.insert(op.outputs.end(), results.begin(), results.end());
+        return;
+      }
       case OpKind::Project: {
         std::vector<OutputColumn> outs;
         std::vector<ExprPtr> exprs;

@@ -41,6 +41,7 @@ ExprPtr Parser::function_call() {
     next();
     f->star = true;
     expect(TokenKind::RParen, "after " + uname + "(*");
+    if (peek().is_word("OVER") && peek(1).kind == TokenKind::LParen) f->over = window_spec();
     return f;
   }
   if (accept_keyword("DISTINCT")) {
@@ -55,7 +56,77 @@ ExprPtr Parser::function_call() {
     } while (accept(TokenKind::Comma));
   }
   expect(TokenKind::RParen, context);
+  if (peek().is_word("OVER") && peek(1).kind == TokenKind::LParen) f->over = window_spec();
   return f;
+}
+
+std::unique_ptr<WindowSpec> Parser::window_spec() {
+  auto w = std::make_unique<WindowSpec>();
+  w->loc = next().loc;  // OVER
+  const Token& open = expect(TokenKind::LParen, "after OVER");
+  if (peek().is_word("PARTITION")) {
+    next();
+    expect_keyword("BY", "after PARTITION");
+    do {
+      w->partition_by.push_back(expr());
+    } while (accept(TokenKind::Comma));
+  }
+  if (accept_keyword("ORDER")) {
+    expect_keyword("BY", "after ORDER in OVER (...)");
+    do {
+      OrderItem o;
+      o.loc = peek().loc;
+      o.expr = expr();
+      if (accept_keyword("DESC")) o.descending = true;
+      else accept_keyword("ASC");
+      w->order_by.push_back(std::move(o));
+    } while (accept(TokenKind::Comma));
+  }
+  if (peek().is_word("ROWS") || peek().is_word("RANGE")) {
+    WindowFrame f;
+    f.loc = peek().loc;
+    f.rows = next().is_word("ROWS");
+    if (accept_keyword("BETWEEN")) {
+      f.start = frame_bound();
+      expect_keyword("AND", "between the bounds of the window frame");
+      f.end = frame_bound();
+    } else {
+      f.start = frame_bound();
+      f.end.kind = FrameBound::Kind::CurrentRow;
+      f.end.loc = f.start.loc;
+    }
+    w->frame = f;
+  }
+  if (!at(TokenKind::RParen))
+    fail_expected("PARTITION BY, ORDER BY, ROWS, RANGE or ')'", "in the OVER clause opened at " + to_string(open.loc));
+  next();
+  return w;
+}
+
+FrameBound Parser::frame_bound() {
+  FrameBound b;
+  b.loc = peek().loc;
+  if (peek().is_word("UNBOUNDED")) {
+    next();
+    if (peek().is_word("PRECEDING")) b.kind = FrameBound::Kind::UnboundedPreceding;
+    else if (peek().is_word("FOLLOWING")) b.kind = FrameBound::Kind::UnboundedFollowing;
+    else fail_expected("PRECEDING or FOLLOWING", "after UNBOUNDED");
+    next();
+    return b;
+  }
+  if (peek().is_word("CURRENT")) {
+    next();
+    if (!peek().is_word("ROW")) fail_expected("ROW", "after CURRENT");
+    next();
+    b.kind = FrameBound::Kind::CurrentRow;
+    return b;
+  }
+  b.offset = integer("UNBOUNDED, CURRENT ROW or a row count", "in the window frame");
+  if (peek().is_word("PRECEDING")) b.kind = FrameBound::Kind::Preceding;
+  else if (peek().is_word("FOLLOWING")) b.kind = FrameBound::Kind::Following;
+  else fail_expected("PRECEDING or FOLLOWING", "after the row count of the window frame");
+  next();
+  return b;
 }
 
 ExprPtr Parser::cast_call() {

@@ -62,6 +62,8 @@ class Parser {
   // ---- functions (parse_function.cpp) ----
   ExprPtr function_call();  // at the name; the next token is '('
   ExprPtr cast_call();      // CAST / TRY_CAST
+  std::unique_ptr<WindowSpec> window_spec();  // at OVER
+  FrameBound frame_bound();
   ExprPtr convert_call(const Token& name);
   ExprPtr extract_call(const Token& name);
   ExprPtr substring_call(const Token& name);

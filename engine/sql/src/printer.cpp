@@ -160,6 +160,34 @@ std::string to_sexpr(const Expr& e) {
       if (f.star) s += " *";
       if (f.distinct) s += " distinct";
       for (const auto& a : f.args) s += " " + to_sexpr(*a);
+      if (f.over) {
+        s += " (over";
+        if (!f.over->partition_by.empty()) {
+          s += " (partition-by";
+          for (const auto& p : f.over->partition_by) s += " " + to_sexpr(*p);
+          s += ")";
+        }
+        if (!f.over->order_by.empty()) {
+          s += " (order-by";
+          for (const auto& o : f.over->order_by) s += std::string(o.descending ? " (desc " : " (asc ") + to_sexpr(*o.expr) + ")";
+          s += ")";
+        }
+        if (f.over->frame) {
+          auto bound = [](const FrameBound& b) -> std::string {
+            switch (b.kind) {
+              case FrameBound::Kind::UnboundedPreceding: return "unbounded-preceding";
+              case FrameBound::Kind::Preceding: return std::to_string(b.offset) + "-preceding";
+              case FrameBound::Kind::CurrentRow: return "current-row";
+              case FrameBound::Kind::Following: return std::to_string(b.offset) + "-following";
+              case FrameBound::Kind::UnboundedFollowing: return "unbounded-following";
+            }
+            return "?";
+          };
+          s += std::string(f.over->frame->rows ? " (rows " : " (range ") + bound(f.over->frame->start) + " " +
+               bound(f.over->frame->end) + ")";
+        }
+        s += ")";
+      }
       return s + ")";
     }
     case ExprKind::Extract: {

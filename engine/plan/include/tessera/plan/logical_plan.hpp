@@ -11,7 +11,7 @@
 
 namespace tessera::plan {
 
-enum class OpKind : uint8_t { Scan, Filter, Project, Join, Aggregate, Sort, Limit, SingleRow, UnionAll };
+enum class OpKind : uint8_t { Scan, Filter, Project, Join, Aggregate, Sort, Limit, SingleRow, UnionAll, Window };
 
 enum class JoinType : uint8_t {
   Inner,  // conditions empty: cross product
@@ -38,6 +38,31 @@ struct SortKey {
   ExprPtr expr;
   bool descending = false;
 };
+
+// A window function: computed for every row from the rows of its partition, in the window's order.
+enum class WindowFunc : uint8_t {
+  RowNumber, Rank, DenseRank, Ntile, Lag, Lead, FirstValue, LastValue,  // args: see WindowFunction
+  Sum, Avg, Count, CountStar, Min, Max,                                  // aggregates over the frame
+};
+// A frame bound: rows before (-) or after (+) the current one; the unbounded ends are the partition's ends.
+struct FrameBound {
+  enum class Kind : uint8_t { Unbounded, Offset, CurrentRow } kind = Kind::CurrentRow;
+  int64_t offset = 0;  // Offset: signed row distance (-2 = 2 PRECEDING)
+};
+struct WindowFrame {
+  bool rows = false;  // ROWS (row distances), else RANGE (CURRENT ROW includes the row's peers)
+  FrameBound start{FrameBound::Kind::Unbounded, 0}, end{FrameBound::Kind::CurrentRow, 0};
+};
+struct WindowFunction {
+  WindowFunc func;
+  // Lag/Lead: value, offset (constant), default; Ntile: bucket count (constant); FirstValue/LastValue and
+  // the aggregates: the value (none for CountStar).
+  std::vector<ExprPtr> args;
+  std::vector<ExprPtr> partition;
+  std::vector<SortKey> order;
+  WindowFrame frame;  // aggregates, FirstValue, LastValue; without ORDER BY: the whole partition
+};
+const char* window_func_name(WindowFunc f);
 
 struct LogicalOp {
   OpKind kind;
@@ -66,6 +91,8 @@ struct LogicalOp {
   // UnionAll: the rows of every child, in child order; output i of the union is column
   // union_inputs[c][i] of child c (the same type: the binder converts each side first).
   std::vector<std::vector<ColumnId>> union_inputs;
+  // Window: outputs = the child's, then one per window function.
+  std::vector<WindowFunction> windows;
 
   double estimated_rows = -1;  // set by the optimizer
 

@@ -189,6 +189,31 @@ struct ConvertExpr : Expr {
   bool is_try = false;
 };
 
+struct OrderItem {
+  ExprPtr expr;
+  bool descending = false;
+  SourceLocation loc;
+};
+
+// OVER ([PARTITION BY e, ...] [ORDER BY k, ...] [ROWS | RANGE frame]) of a window function.
+struct FrameBound {
+  enum class Kind : uint8_t { UnboundedPreceding, Preceding, CurrentRow, Following, UnboundedFollowing };
+  Kind kind = Kind::CurrentRow;
+  int64_t offset = 0;  // n PRECEDING / n FOLLOWING
+  SourceLocation loc;
+};
+struct WindowFrame {
+  bool rows = true;  // ROWS, else RANGE
+  FrameBound start, end;  // ROWS n PRECEDING alone: start n PRECEDING, end CURRENT ROW
+  SourceLocation loc;
+};
+struct WindowSpec {
+  std::vector<ExprPtr> partition_by;
+  std::vector<OrderItem> order_by;
+  std::optional<WindowFrame> frame;
+  SourceLocation loc;  // OVER
+};
+
 // name(args): scalar functions and aggregates. COUNT(*) has star set and no args;
 // COUNT(DISTINCT x) has distinct set. SUBSTRING(x FROM a FOR b) arrives as SUBSTRING(x, a, b).
 // The date functions' first argument (DATEPART(quarter, d)) is a DatePartKeywordExpr.
@@ -199,6 +224,7 @@ struct FunctionCallExpr : Expr {
   std::vector<ExprPtr> args;
   bool distinct = false;
   bool star = false;
+  std::unique_ptr<WindowSpec> over;  // a window function: name(args) OVER (...)
 };
 
 // EXTRACT(field FROM value): field upper-cased (YEAR, MONTH, DAY, ...).
@@ -263,12 +289,6 @@ struct JoinRef : TableRef {
 struct SelectItem {
   ExprPtr expr;
   std::optional<Identifier> alias;
-  SourceLocation loc;
-};
-
-struct OrderItem {
-  ExprPtr expr;
-  bool descending = false;
   SourceLocation loc;
 };
 
