@@ -407,6 +407,24 @@ TEST_F(Engine, WindowFunctions) {
             std::string::npos) << plan;
 }
 
+// ROLLUP, CUBE, GROUPING SETS: the rolled-up keys are NULL, told apart from NULL keys by GROUPING.
+TEST_F(Engine, GroupingSets) {
+  EXPECT_EQ(rows("SELECT grp, count(*), sum(amount), GROUPING(grp) FROM t GROUP BY ROLLUP (grp) ORDER BY 4, 1"),
+            (V{"a|2|11.50|0", "b|2|6.08|0", "c|1|0.05|0", "NULL|5|17.63|1"}));
+  EXPECT_EQ(rows("SELECT k, count(*), GROUPING_ID(k) FROM u GROUP BY CUBE (k) ORDER BY 3, 1"),
+            (V{"NULL|1|0", "1|1|0", "3|2|0", "NULL|4|1"}));
+  EXPECT_EQ(rows("SELECT grp, x, count(*) FROM t GROUP BY GROUPING SETS ((grp), (x)) HAVING count(*) > 1 ORDER BY 1, 2"),
+            (V{"NULL|NULL|2", "a|NULL|2", "b|NULL|2"}));
+  EXPECT_EQ(rows("SELECT grp, YEAR(d), count(*) FROM t GROUP BY grp, ROLLUP (YEAR(d)) ORDER BY 1, 2"),
+            (V{"a|NULL|2", "a|1996|2", "b|NULL|2", "b|1995|1", "b|1996|1", "c|NULL|1", "c|1994|1"}));
+  EXPECT_EQ(rows("SELECT count(*) FROM t WHERE id > 99 GROUP BY ()"), (V{"0"}));
+  EXPECT_EQ(rows("SELECT grp, GROUPING(grp) FROM t GROUP BY grp ORDER BY 1"), (V{"a|0", "b|0", "c|0"}));
+  EXPECT_EQ(error("SELECT GROUPING(id) FROM t GROUP BY ROLLUP (grp)"),
+            "1:17: Msg 8161: Argument 1 of the GROUPING function does not match any of the expressions in the GROUP BY clause");
+  EXPECT_EQ(error("SELECT GROUPING(grp) FROM t"),
+            "1:8: GROUPING is allowed only in the SELECT list, HAVING and ORDER BY of a query with GROUP BY");
+}
+
 TEST_F(Engine, BadSqlAndUnknownNamesGetClearErrors) {
   EXPECT_EQ(error("SELECT id FROM t WHERE"), "1:23: expected a condition after WHERE, found end of input");
   EXPECT_NE(error("SELECT id FROM nosuch").find("1:16: unknown table 'nosuch'"), std::string::npos);

@@ -92,6 +92,21 @@ const FeatureCase kCases[] = {
      "LAST_VALUE(p_partkey) OVER (PARTITION BY p_brand ORDER BY p_partkey ROWS BETWEEN UNBOUNDED PRECEDING AND "
      "UNBOUNDED FOLLOWING) AS lv FROM part WHERE p_partkey < 400 ORDER BY 1",
      nullptr},
+    {"Rollup",
+     "SELECT n_regionkey, n_name, COUNT(*), SUM(c_acctbal), GROUPING_ID(n_regionkey, n_name) AS gid FROM customer JOIN "
+     "nation ON c_nationkey = n_nationkey GROUP BY ROLLUP (n_regionkey, n_name) ORDER BY gid, 1, 2",
+     "SELECT n_regionkey, n_name, COUNT(*), SUM(c_acctbal), GROUPING(n_regionkey, n_name) AS gid FROM customer JOIN "
+     "nation ON c_nationkey = n_nationkey GROUP BY ROLLUP (n_regionkey, n_name) ORDER BY gid, 1, 2"},
+    {"CubeWithHaving",
+     "SELECT l_returnflag, l_linestatus, SUM(l_quantity), MAX(l_shipdate), GROUPING(l_returnflag) AS g FROM lineitem "
+     "GROUP BY CUBE (l_returnflag, l_linestatus) HAVING COUNT(*) > 100 ORDER BY 1, 2, g",
+     "SELECT l_returnflag, l_linestatus, SUM(l_quantity), MAX(l_shipdate), GROUPING(l_returnflag) AS g FROM lineitem "
+     "GROUP BY CUBE (l_returnflag, l_linestatus) HAVING COUNT(*) > 100 ORDER BY 1 NULLS FIRST, 2 NULLS FIRST, g"},
+    {"GroupingSetsOfExpressions",
+     "SELECT YEAR(o_orderdate) AS y, o_orderpriority, COUNT(*) FROM orders GROUP BY GROUPING SETS ((YEAR(o_orderdate)), "
+     "(o_orderpriority), ()) ORDER BY 1, 2",
+     "SELECT YEAR(o_orderdate) AS y, o_orderpriority, COUNT(*) FROM orders GROUP BY GROUPING SETS ((YEAR(o_orderdate)), "
+     "(o_orderpriority), ()) ORDER BY 1 NULLS FIRST, 2 NULLS FIRST"},
 };
 
 class SqlFeatures : public ::testing::TestWithParam<FeatureCase> {

@@ -166,6 +166,22 @@ TEST(SqlParser, WindowFunctions) {
   EXPECT_THROW(parse_expression("SUM(x) OVER (ORDER BY d ROWS UNBOUNDED)"), ParseError);
 }
 
+// ROLLUP, CUBE, GROUPING SETS and () expand to grouping sets (positions in the GROUP BY list), several
+// elements as a cross product; a plain GROUP BY has none.
+TEST(SqlParser, GroupingSets) {
+  EXPECT_EQ(st("SELECT 1 FROM t GROUP BY ROLLUP (a, b)"),
+            "(select (list 1) (from (table t)) (group-by a b) (grouping-sets (0 1) (0) ()))");
+  EXPECT_EQ(st("SELECT 1 FROM t GROUP BY CUBE (a, b)"),
+            "(select (list 1) (from (table t)) (group-by a b) (grouping-sets (0 1) (0) (1) ()))");
+  EXPECT_EQ(st("SELECT 1 FROM t GROUP BY GROUPING SETS ((a, b), c, ())"),
+            "(select (list 1) (from (table t)) (group-by a b c) (grouping-sets (0 1) (2) ()))");
+  EXPECT_EQ(st("SELECT 1 FROM t GROUP BY a, ROLLUP (b)"),
+            "(select (list 1) (from (table t)) (group-by a b) (grouping-sets (0 1) (0)))");
+  EXPECT_EQ(st("SELECT 1 FROM t GROUP BY ()"), "(select (list 1) (from (table t)) (grouping-sets ()))");
+  EXPECT_EQ(st("SELECT 1 FROM t GROUP BY a, b"), "(select (list 1) (from (table t)) (group-by a b))");
+  EXPECT_THROW(parse_statement("SELECT 1 FROM t GROUP BY CUBE (a, b, c, d, e, f, g, h, i, j, k, l, m)"), ParseError);
+}
+
 TEST(SqlParser, SelectClauses) {
   EXPECT_EQ(st("select a as x, b y, t.*, * from t where a > 1 group by a, b having count(*) > 2"),
             "(select (list (as a x) (as b y) (star t) *) (from (table t)) (where (> a 1)) (group-by a b) "

@@ -464,6 +464,7 @@ ExprPtr Binder::bind_expr(const sql::Expr& e, ExprContext& ctx) {
     case K::FunctionCall: {
       const auto& f = e.as<sql::FunctionCallExpr>();
       if (f.over) return bind_window(f, ctx);
+      if (f.upper_name == "GROUPING" || f.upper_name == "GROUPING_ID") return bind_grouping(f, ctx);
       if (is_aggregate_name(f.upper_name)) return bind_aggregate(f, ctx);
       return bind_function(f, ctx);
     }

@@ -296,7 +296,7 @@ BoundSelect Binder::bind_select(const sql::SelectStatement& q, const Scope* oute
   // EXISTS only needs the rows: the select list does not matter.
   // HAVING without GROUP BY makes the whole input one group, as in SQL Server (a HAVING over plain
   // columns answered row by row).
-  bool aggregating = !q.group_by.empty() || q.having;
+  bool aggregating = !q.group_by.empty() || q.having || !q.grouping_sets.empty();
   for (const auto& item : q.items) aggregating = aggregating || has_aggregate(*item.expr);
   if (mode == SubqueryMode::Exists && !aggregating) {
     out.plan = plan;
@@ -375,6 +375,7 @@ BoundSelect Binder::bind_select(const sql::SelectStatement& q, const Scope* oute
       const std::string name = groups[i]->kind == ExprKind::Column ? groups[i]->name : "group" + std::to_string(i + 1);
       group_out.push_back({new_id(), name, groups[i]->type});
     }
+    actx.group_keys = group_keys;
   }
 
   // ---- SELECT list ----
@@ -433,7 +434,17 @@ BoundSelect Binder::bind_select(const sql::SelectStatement& q, const Scope* oute
     order.push_back({*idx, o.descending});
   }
 
-  if (aggregating) {
+  // GROUPING () over a plain GROUP BY is 0: its one grouping set holds every key.
+  std::vector<std::vector<size_t>> sets = q.grouping_sets;
+  if (aggregating && sets.empty() && !actx.groupings.empty()) {
+    sets.emplace_back();
+    for (size_t i = 0; i < q.group_by.size(); ++i) sets.back().push_back(i);
+  }
+  if (aggregating && !sets.empty()) {
+    if (!join_back.empty()) throw BindError(q.loc, "a correlated scalar subquery cannot use grouping sets");
+    plan = make_filter(grouping_sets_plan(plan, groups, sets, group_out, actx),
+                       having ? std::vector<ExprPtr>{having} : std::vector<ExprPtr>{});
+  } else if (aggregating) {
     auto agg = make_plan(OpKind::Aggregate);
     agg->groups = groups;
     agg->aggregates = actx.aggs;

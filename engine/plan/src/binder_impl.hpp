@@ -37,6 +37,10 @@ struct AggContext {
   std::vector<Aggregate> aggs;
   std::vector<OutputColumn> outputs;
   std::vector<std::string> keys;
+  std::vector<std::string> group_keys;  // fingerprints of the GROUP BY expressions, in order
+  // GROUPING (e) / GROUPING_ID (e, ...): the GROUP BY positions they test, and their output columns.
+  std::vector<std::vector<size_t>> groupings;
+  std::vector<OutputColumn> grouping_outputs;
 };
 
 // A correlated scalar subquery turned into a plan to left-join (see bind_select.cpp).
@@ -101,6 +105,11 @@ class Binder {
                            const std::string& qualifier, sql::SourceLocation loc, Scope& scope);
   ExprPtr bind_aggregate(const sql::FunctionCallExpr& f, ExprContext& ctx);
   ExprPtr bind_window(const sql::FunctionCallExpr& f, ExprContext& ctx);  // bind_window.cpp
+  // bind_grouping_sets.cpp: GROUPING / GROUPING_ID, and one aggregate per grouping set, unioned.
+  ExprPtr bind_grouping(const sql::FunctionCallExpr& f, ExprContext& ctx);
+  PlanPtr grouping_sets_plan(const PlanPtr& input, const std::vector<ExprPtr>& groups,
+                             const std::vector<std::vector<size_t>>& sets, const std::vector<OutputColumn>& group_out,
+                             const AggContext& actx);
   ExprPtr bind_subquery_value(const sql::SubqueryExpr& s, ExprContext& ctx);
   ExprPtr bind_comparison(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::SourceLocation loc);
   ExprPtr bind_arithmetic(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::SourceLocation loc);

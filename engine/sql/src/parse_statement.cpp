@@ -325,12 +325,86 @@ SelectPtr Parser::select_core(SourceLocation start) {
   }
   if (accept_keyword("GROUP")) {
     expect_keyword("BY", "after GROUP");
-    do {
-      q->group_by.push_back(expr());
-    } while (accept(TokenKind::Comma));
+    group_by_clause(*q);
   }
   if (accept_keyword("HAVING")) q->having = expr();
   return q;
+}
+
+// GROUP BY elements: expressions, ROLLUP (a, b) = (a, b), (a), (); CUBE (a, b) = every subset; GROUPING SETS
+// ((a, b), a, ()); (). Several elements combine as a cross product of their sets (GROUP BY a, ROLLUP (b) =
+// (a, b), (a)). Only a GROUP BY with one of the special elements gets grouping_sets.
+void Parser::group_by_clause(SelectStatement& q) {
+  using Sets = std::vector<std::vector<size_t>>;
+  auto add = [&](ExprPtr e) {
+    q.group_by.push_back(std::move(e));
+    return q.group_by.size() - 1;
+  };
+  auto expr_list = [&](const char* what) {
+    std::vector<size_t> out;
+    expect(TokenKind::LParen, std::string("after ") + what);
+    if (!at(TokenKind::RParen)) {
+      do {
+        out.push_back(add(expr()));
+      } while (accept(TokenKind::Comma));
+    }
+    expect(TokenKind::RParen, std::string("to close ") + what);
+    return out;
+  };
+  Sets sets{{}};
+  bool special = false;
+  const Token& start = peek();
+  do {
+    Sets element;
+    if (peek().is_word("ROLLUP") && peek(1).kind == TokenKind::LParen) {
+      next();
+      const std::vector<size_t> cols = expr_list("ROLLUP");
+      for (size_t n = cols.size() + 1; n-- > 0;) element.emplace_back(cols.begin(), cols.begin() + static_cast<std::ptrdiff_t>(n));
+      special = true;
+    } else if (peek().is_word("CUBE") && peek(1).kind == TokenKind::LParen) {
+      next();
+      const std::vector<size_t> cols = expr_list("CUBE");
+      if (cols.size() > 12) fail_at(start, "CUBE of more than 12 expressions is not supported");
+      for (size_t mask = (size_t{1} << cols.size()); mask-- > 0;) {
+        std::vector<size_t> s;
+        for (size_t i = 0; i < cols.size(); ++i)
+          if (mask & (size_t{1} << (cols.size() - 1 - i))) s.push_back(cols[i]);
+        element.push_back(std::move(s));
+      }
+      special = true;
+    } else if (peek().is_word("GROUPING") && peek(1).is_word("SETS")) {
+      next();
+      next();
+      expect(TokenKind::LParen, "after GROUPING SETS");
+      do {
+        if (at(TokenKind::LParen)) {  // (a, b), (a), (): a set; (a) is the same set as a
+          element.push_back(expr_list("a grouping set"));
+        } else {
+          element.push_back({add(expr())});
+        }
+      } while (accept(TokenKind::Comma));
+      expect(TokenKind::RParen, "to close GROUPING SETS");
+      special = true;
+    } else if (at(TokenKind::LParen) && peek(1).kind == TokenKind::RParen) {
+      next();
+      next();
+      element.push_back({});
+      special = true;
+    } else {
+      element.push_back({add(expr())});
+    }
+    Sets product;
+    for (const auto& a : sets)
+      for (const auto& b : element) {
+        std::vector<size_t> s = a;
+        s.insert(s.end(), b.begin(), b.end());
+        product.push_back(std::move(s));
+      }
+    sets = std::move(product);
+    if (sets.size() > kMaxGroupingSets)
+      fail_at(start, "more than " + std::to_string(kMaxGroupingSets) + " grouping sets in one GROUP BY");
+  } while (accept(TokenKind::Comma));
+  if (special) q.grouping_sets = std::move(sets);
 }
 
 void Parser::order_and_limit(SelectStatement& q) {

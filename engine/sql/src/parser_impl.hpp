@@ -37,6 +37,7 @@ class Parser {
   SelectPtr set_operation(SetOpKind op, SourceLocation at, SelectPtr left, SelectPtr right);
   SelectPtr select_core(SourceLocation start);  // SELECT ... [GROUP BY ...] [HAVING ...]
   void order_and_limit(SelectStatement& q);     // ORDER BY, OFFSET/FETCH, LIMIT of a whole query
+  void group_by_clause(SelectStatement& q);     // after GROUP BY
   void from_clause(SelectStatement& q);
   TableRefPtr table_ref(std::string_view context);
   TableRefPtr table_primary(std::string_view context);
@@ -131,6 +132,7 @@ class Parser {
   static constexpr int kMaxChain = 2048;
   int set_operations_ = 0;  // in the statement: each adds a level to the plan the binder builds
   static constexpr int kMaxSetOperations = 256;
+  static constexpr size_t kMaxGroupingSets = 256;
 };
 
 Identifier make_identifier(const Token& t);

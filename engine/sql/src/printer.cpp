@@ -260,6 +260,15 @@ std::string to_sexpr(const SelectStatement& q) {
     for (const auto& g : q.group_by) s += " " + to_sexpr(*g);
     s += ")";
   }
+  if (!q.grouping_sets.empty()) {
+    s += " (grouping-sets";
+    for (const auto& set : q.grouping_sets) {
+      s += " (";
+      for (size_t i = 0; i < set.size(); ++i) s += (i ? " " : "") + std::to_string(set[i]);
+      s += ")";
+    }
+    s += ")";
+  }
   if (q.having) s += " (having " + to_sexpr(*q.having) + ")";
   if (!q.order_by.empty()) {
     s += " (order-by";

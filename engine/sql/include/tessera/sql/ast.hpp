@@ -317,6 +317,9 @@ struct SelectStatement {
   std::vector<TableRefPtr> from;       // comma-separated items (each may be a join tree)
   ExprPtr where;
   std::vector<ExprPtr> group_by;
+  // GROUP BY ROLLUP / CUBE / GROUPING SETS / (): the grouping sets, each a list of positions in group_by
+  // (an empty list is the grand total). Empty for a plain GROUP BY.
+  std::vector<std::vector<size_t>> grouping_sets;
   ExprPtr having;
   std::vector<OrderItem> order_by;
   std::optional<int64_t> limit;        // LIMIT n, FETCH NEXT n ROWS ONLY
