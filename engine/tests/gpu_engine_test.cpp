@@ -189,6 +189,20 @@ TEST_F(GpuEngine, DistinctAggregatesWideMinMaxAndNestedLoops) {
   expect_same("SELECT count(*) FROM t a, one b WHERE a.id <> b.id AND (a.k = 7 OR b.k = 7)");
 }
 
+// UNION ALL concatenates on the device (string bytes packed from gathered inputs); UNION, INTERSECT,
+// EXCEPT and ROLLUP / CUBE / GROUPING SETS are grouping over it.
+TEST_F(GpuEngine, SetOperationsAndGroupingSets) {
+  expect_same("SELECT id, g, amount FROM t WHERE qty < 5 UNION ALL SELECT id, g, z FROM t WHERE qty > 45 UNION ALL "
+              "SELECT id, g, amount FROM one");
+  expect_same("SELECT g, k FROM t WHERE id % 3 = 0 UNION SELECT g, k FROM t WHERE id % 5 = 0");
+  expect_same("SELECT g, d FROM t WHERE qty < 20 INTERSECT SELECT g, d FROM t WHERE qty > 10");
+  expect_same("SELECT k, g FROM t EXCEPT SELECT k, g FROM t WHERE amount > 0");
+  expect_same("SELECT k FROM e UNION ALL SELECT k FROM e");
+  expect_same("SELECT g, k, count(*), sum(amount), GROUPING(g) FROM t GROUP BY ROLLUP (g, k)",
+              "SELECT g, k, count(*), sum(amount), GROUPING(g) FROM t GROUP BY ROLLUP (g, k)");
+  expect_same("SELECT g, YEAR(d), min(f), max(m) FROM t GROUP BY CUBE (g, YEAR(d))");
+}
+
 TEST_F(GpuEngine, StringConcatenation) {
   expect_same("SELECT id, g + '/' + CAST(qty AS VARCHAR) FROM t", "SELECT id, g || '/' || CAST(qty AS VARCHAR) FROM t");
   expect_same("SELECT id, 'k=' + CAST(k AS VARCHAR) FROM t", "SELECT id, 'k=' || CAST(k AS VARCHAR) FROM t");
@@ -299,7 +313,9 @@ TEST(GpuEngineDevice, CudaRunsEveryOperatorOnTheGpuOrSaysWhy) {
                         "SELECT TOP 3 id FROM t ORDER BY amount DESC", "SELECT count(*) FROM t",
                         "SELECT t.g, count(*) FROM t, u WHERE t.k = u.k GROUP BY t.g",
                         "SELECT count(*) FROM t WHERE t.id NOT IN (SELECT k FROM u)",
-                        "SELECT count(*) FROM t WHERE EXISTS (SELECT * FROM u WHERE u.k = t.k AND u.id <> t.id)"}) {
+                        "SELECT count(*) FROM t WHERE EXISTS (SELECT * FROM u WHERE u.k = t.k AND u.id <> t.id)",
+                        "SELECT g FROM t UNION SELECT g FROM u", "SELECT k, g FROM t INTERSECT SELECT k, g FROM u",
+                        "SELECT g, k, sum(amount) FROM t GROUP BY ROLLUP (g, k)"}) {
     const engine::QueryResult r = db->execute(q);
     EXPECT_TRUE(r.cpu_placements.empty()) << q << ": " << r.cpu_placements.front();
     EXPECT_GT(r.gpu_operators, 0) << q;
@@ -322,6 +338,12 @@ TEST(GpuEngineDevice, CudaRunsEveryOperatorOnTheGpuOrSaysWhy) {
       EXPECT_NE(std::string(e.what()).find("budget of 32.0 KiB"), std::string::npos) << e.what();
     }
     EXPECT_EQ(tight.execute("SELECT count(*) FROM t WHERE qty > 3").rows, 1);  // 20 KiB: fits
+  }
+  try {
+    db->execute("SELECT id, ROW_NUMBER() OVER (ORDER BY id) FROM t");
+    FAIL() << "a window function ran under --device cuda";
+  } catch (const engine::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("window functions run on the CPU only"), std::string::npos) << e.what();
   }
   try {
     db->execute("SELECT CAST(f AS DECIMAL(30, 2)) FROM t");
