@@ -92,9 +92,23 @@ std::string gpu_unsupported(const plan::LogicalOp& op) {
     case OpKind::Limit:
     case OpKind::SingleRow:
     case OpKind::UnionAll: return "";
-    // Designed for the GPU (a sort of the rows by partition and order keys, then segmented scans over the
-    // same views: ARCHITECTURE.md), not built yet.
-    case OpKind::Window: return "window functions run on the CPU only (no GPU window operator yet)";
+    case OpKind::Window:
+      for (const auto& w : op.windows) {
+        std::vector<plan::ExprPtr> all = w.args;
+        all.insert(all.end(), w.partition.begin(), w.partition.end());
+        for (const auto& k : w.order) all.push_back(k.expr);
+        if (std::string why = exprs(all); !why.empty()) return why;
+        const char* name = plan::window_func_name(w.func);
+        using plan::WindowFunc;
+        if ((w.func == WindowFunc::Lag || w.func == WindowFunc::Lead) &&
+            !(w.args[2]->kind == plan::ExprKind::Constant && w.args[2]->value.null))
+          return std::string(name) + " with a default value runs on the CPU only";
+        if ((w.func == WindowFunc::Sum || w.func == WindowFunc::Avg) && w.args[0]->type.is_wide_decimal())
+          return std::string(name) + " OVER of a DECIMAL(19..38) runs on the CPU only";
+        if ((w.func == WindowFunc::Min || w.func == WindowFunc::Max) && w.frame.start.kind != plan::FrameBound::Kind::Unbounded)
+          return std::string(name) + " over a frame that does not start at the partition's first row runs on the CPU only";
+      }
+      return "";
   }
   return "unknown operator";
 }

@@ -8,6 +8,7 @@
 
 #include <climits>
 
+#include "exact_result.cuh"
 #include "operand.cuh"
 #include "operators_gpu.hpp"
 #include "row_keys.cuh"
@@ -391,10 +392,7 @@ DeviceColumnPtr aggregate_one(const plan::Aggregate& a, const DataType& out_type
       }
     });
     const bool avg = a.func == AggFunc::Avg;
-    const int in_scale = row_ops::scale_of(a.arg->type), out_scale = row_ops::scale_of(out_type);
-    const TypeId out_id = out_type.id;
-    const bool wide = out_type.is_wide_decimal();
-    const int precision = out_type.precision;
+    const ExactResult result = ExactResult::of(a.arg->type, out_type);
     for_rows(groups, ctx.stream, [=] __device__(int64_t gi) {
       const unsigned long long c = cnt[gi];
       ov[gi] = c > 0;
@@ -403,34 +401,8 @@ DeviceColumnPtr aggregate_one(const plan::Aggregate& a, const DataType& out_type
         report_error(es, gi, fn::kArithmeticOverflow);
         return;
       }
-      __int128 v = static_cast<__int128>((static_cast<unsigned __int128>(w1[gi]) << 64) | w0[gi]);
-      if (avg && c) {
-        const __int128 max_times_ten = (static_cast<__int128>(1) << 126) / 5;  // 10 * v must fit an int128
-        for (int k = in_scale; k < out_scale; ++k) {
-          if (v >= max_times_ten || v <= -max_times_ten) {
-            report_error(es, gi, fn::kArithmeticOverflow);
-            return;
-          }
-          v *= 10;
-        }
-        v /= static_cast<__int128>(c);  // truncates toward zero, as SQL Server's decimal AVG does
-      }
-      if (out_id == TypeId::Int32) {
-        if (v < INT32_MIN || v > INT32_MAX) report_error(es, gi, fn::kArithmeticOverflow);
-        else static_cast<int32_t*>(od)[gi] = static_cast<int32_t>(v);
-        return;
-      }
-      if (out_id == TypeId::Decimal && !fn::Decimal128::fits(v, precision)) {
-        report_error(es, gi, fn::kArithmeticOverflow);
-        return;
-      }
-      if (wide) {
-        static_cast<__int128*>(od)[gi] = v;
-      } else if (v < INT64_MIN || v > INT64_MAX) {
-        report_error(es, gi, fn::kArithmeticOverflow);
-      } else {
-        static_cast<int64_t*>(od)[gi] = static_cast<int64_t>(v);
-      }
+      const __int128 v = static_cast<__int128>((static_cast<unsigned __int128>(w1[gi]) << 64) | w0[gi]);
+      if (!store_exact(od, gi, v, c, avg, result)) report_error(es, gi, fn::kArithmeticOverflow);
     });
   }
   rt::cuda_check(cudaGetLastError(), "aggregate kernel");

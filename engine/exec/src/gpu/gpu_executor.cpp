@@ -60,6 +60,7 @@ DeviceBatch execute_node(const plan::LogicalOp& op, GpuContext& ctx) {
     }
     case OpKind::Aggregate: return aggregate(op, execute_gpu(*op.child(), ctx), ctx);
     case OpKind::Sort: return sort(op, execute_gpu(*op.child(), ctx), -1, ctx);
+    case OpKind::Window: return window(op, execute_gpu(*op.child(), ctx), ctx);
     case OpKind::Limit: {
       // Over a sort, a top-(offset + limit) sort first.
       const int64_t end = op.limit >= 0 && op.limit <= INT64_MAX - op.offset ? op.offset + op.limit : -1;

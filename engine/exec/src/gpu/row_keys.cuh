@@ -99,4 +99,17 @@ __device__ inline bool rows_equal(const KeyColumns& k, int64_t a, int64_t b) {
   return true;
 }
 
+// Row order over key columns for a merge sort of row indices: DESC per key, ties by row (a stable order).
+struct RowLess {
+  KeyColumns keys;
+  const uint8_t* descending;
+  __device__ bool operator()(int32_t a, int32_t b) const {
+    for (int k = 0; k < keys.count; ++k) {
+      const int c = compare_cells(keys.cols[k], a, keys.cols[k], b);
+      if (c != 0) return descending[k] ? c > 0 : c < 0;
+    }
+    return a < b;
+  }
+};
+
 }  // namespace tessera::exec::gpu

@@ -9,22 +9,6 @@
 
 namespace tessera::exec::gpu {
 
-namespace {
-
-struct RowLess {
-  KeyColumns keys;
-  const uint8_t* descending;
-  __device__ bool operator()(int32_t a, int32_t b) const {
-    for (int k = 0; k < keys.count; ++k) {
-      const int c = compare_cells(keys.cols[k], a, keys.cols[k], b);
-      if (c != 0) return descending[k] ? c > 0 : c < 0;
-    }
-    return a < b;
-  }
-};
-
-}  // namespace
-
 DeviceBatch sort(const plan::LogicalOp& op, const DeviceBatch& input, int64_t limit, GpuContext& ctx) {
   if (input.rows > INT32_MAX) throw ExecError("GPU sort: more than 2^31 rows in one batch is not supported yet");
   cudaStream_t s = static_cast<cudaStream_t>(ctx.stream);
