@@ -2,6 +2,9 @@
 # Stages what a GPU-machine run needs into .devcarry/ (git-ignored; at most 64 MiB travel): the test and
 # benchmark binaries (stripped, xz), the catalog (manifest, CPU library, cubins xz; no PTX),
 # libduckdb.so and libcupti (xz). scripts/gpu_engine_check.sh unpacks and runs them there.
+# STAGE_SKIP="tessera-bench-database tessera-bench-csv ..." leaves binaries out when the 64 MiB travel
+# limit is near (each binary links the whole engine statically); the check script needs only those its
+# environment asks for (the benches, autotune and the kernel tools are optional).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf .devcarry && mkdir -p .devcarry/bin .devcarry/catalog/cpu .devcarry/catalog/nvptx
@@ -10,6 +13,7 @@ for b in engine/tessera_engine_sql_tests engine/tessera_query_tests engine/tesse
          tests/tessera-differential bench/tessera-bench-gpu runtime/tessera-autotune \
          engine/tessera_table_statement_tests engine/tessera_udf_sql_tests engine/tessera_database_dir_tests \
          bench/storage/tessera-bench-database bench/storage/tessera-bench-csv engine/cli/tessera_cli_tests; do
+  case " ${STAGE_SKIP:-} " in *" $(basename "$b") "*) continue ;; esac
   [ -x "build/$b" ] || { echo "stage_device.sh: build/$b missing (ninja -C build)"; exit 1; }
   strip -o ".devcarry/bin/$(basename "$b")" "build/$b"
   xz -T2 -6 -f ".devcarry/bin/$(basename "$b")"
@@ -29,3 +33,8 @@ else
   echo "stage_device.sh: no libcupti found; the bench will report no GPU trace"
 fi
 du -sh .devcarry
+bytes=$(du -sb .devcarry | cut -f1)
+if [ "$bytes" -gt $((64 * 1024 * 1024)) ]; then
+  echo "stage_device.sh: .devcarry is $bytes bytes, over the 64 MiB travel limit: leave binaries out with STAGE_SKIP"
+  exit 1
+fi

@@ -67,3 +67,22 @@ INSTANTIATE_TEST_SUITE_P(All22, TpchScalarQueries, ::testing::Range(1, 23),
                          [](const auto& info) { return "Q" + std::to_string(info.param); });
 
 }  // namespace
+
+namespace {
+
+// The production suite (docs/PRODUCTION_SQL.md): window functions, set operations and grouping sets on
+// TPC-H data; Tessera runs the SQL Server-dialect text, DuckDB its twin. The same files are tessera-bench's
+// `--suite production`.
+class ProductionQueries : public TpchData {};
+
+TEST_P(ProductionQueries, EqualsDuckDbTwin) {
+  const int q = GetParam();
+  const test::Comparison c = env_->compare(test::read_query("production", q), test::read_query("production/duckdb", q));
+  EXPECT_TRUE(c.equal) << "production Q" << q << ": " << c.message;
+  EXPECT_GT(c.rows, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Production, ProductionQueries, ::testing::Range(1, 11),
+                         [](const auto& info) { return "Q" + std::to_string(info.param); });
+
+}  // namespace
