@@ -8,7 +8,7 @@
 # query runs, cpu_ops counts its CPU operators; cuda: a query with any fails), RUNS (5),
 # SANITIZE=1 (compute-sanitizer memcheck and racecheck of the GPU operator tests; SANITIZE_QUERIES=1 adds
 # memcheck of the 44 queries at SF 0.1, each within SANITIZE_TIMEOUT s), SKIP_TESTS=1, SKIP_EXPLAIN=1,
-# KERNELS=1 (the catalog's differential test on the GPU, then tessera-bench-gpu over KERNEL_FUNCTIONS at
+# SUITE (tpch, tpch-scalar, production or all: the benchmark's suites), KERNELS=1 (the catalog's differential test on the GPU, then tessera-bench-gpu over KERNEL_FUNCTIONS at
 # KERNEL_ROWS rows: compiled kernels against their hand-written twins), AUTOTUNE=1 (tessera-autotune over the
 # catalog; its tuning comes back as $OUT/autotune.json, for catalog/autotune-h200.json), DBBENCH_SF=N
 # (tessera-bench-database at SF N, DBBENCH_RUNS runs), CSVBENCH_SF=N (tessera-bench-csv, CSVBENCH_RUNS runs).
@@ -103,7 +103,7 @@ fi
 for sf in ${SFS-1 10}; do
   Q=${QUERIES:-1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22}
   echo "== tessera-bench tpch --sf $sf --device ${DEVICE:-auto} --queries $Q"
-  $B/tessera-bench tpch --sf $sf --suite all --runs ${RUNS:-5} --threads $(nproc) --device ${DEVICE:-auto} --queries $Q \
+  $B/tessera-bench tpch --sf $sf --suite ${SUITE:-all} --runs ${RUNS:-5} --threads $(nproc) --device ${DEVICE:-auto} --queries $Q \
     --query-dir engine/queries --catalog /tmp/tessera/catalog --json "$OUT/bench-sf$sf.json" >"$OUT/bench-sf$sf.txt" 2>"$OUT/bench-sf$sf.err"
   echo "bench rc $?"; grep -i "error\|FAIL" "$OUT/bench-sf$sf.err" | head -10
 done
