@@ -117,6 +117,35 @@ TEST(ColumnChunk, DamageIsAnErrorNotACrash) {
   }
 }
 
+// Found by the chunk fuzzer (fuzz/chunk_fuzz.cpp): damage with a valid checksum. A header claiming 2^57
+// rows asked for a 2^57-byte allocation; now the row count is checked first. The structure checks hold for
+// every single-byte change of a resealed chunk.
+TEST(ColumnChunk, ResealedDamageIsAnErrorNotAnAllocation) {
+  const storage::Table t = sample(300);
+  const std::string good = storage::encode_chunk(t, 0, 300);
+  std::string huge = good;
+  const int64_t rows = int64_t{1} << 57;
+  std::memcpy(huge.data() + 16, &rows, 8);  // after the magic, the version and the column count
+  storage::reseal_chunk(huge);
+  try {
+    storage::decode_chunk(huge, t.schema(), "c9.chunk");
+    ADD_FAILURE() << "a chunk of 2^57 rows decoded";
+  } catch (const storage::ChunkError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("row count 144115188075855872 (at most 1048576)"));
+  }
+  std::mt19937 rng(5);
+  for (int k = 0; k < 2000; ++k) {
+    std::string bad = good;
+    bad[16 + rng() % (bad.size() - 24)] = static_cast<char>(rng());
+    storage::reseal_chunk(bad);
+    try {
+      storage::decode_chunk(bad, t.schema(), "c.chunk");  // an unchanged meaning decodes; anything else throws
+    } catch (const storage::ChunkError&) {
+    }
+  }
+  EXPECT_THROW(storage::encode_chunk(sample(3), 0, storage::kMaxChunkRows + 1), std::logic_error);
+}
+
 class OnDisk : public ::testing::Test {
  protected:
   std::unique_ptr<engine::Database> open(const std::string& dir, bool cpu = false) {

@@ -329,7 +329,10 @@ TEST(GpuEngineDevice, CudaRunsEveryOperatorOnTheGpuOrSaysWhy) {
     EXPECT_FALSE(automatic.gpu_engine());
     automatic.add_table(tpch::parse_table(t_text(10), "t.tbl", "t", t_schema(), tpch::LoadOptions::tbl()));
     EXPECT_FALSE(automatic.execute("SELECT count(*) FROM t").cpu_placements.empty());
-    EXPECT_NE(automatic.explain("SELECT id FROM t").find("Operators on the CPU (no GPU"), std::string::npos);
+    // No GPU here, or no GPU engine in this build (the sanitizer build has none).
+    const std::string plan = automatic.explain("SELECT id FROM t");
+    EXPECT_TRUE(plan.find("Operators on the CPU (no GPU") != std::string::npos ||
+                plan.find("Operators on the CPU (the GPU engine was not built") != std::string::npos) << plan;
     return;
   }
   ASSERT_TRUE(db->gpu_engine());

@@ -45,6 +45,12 @@ TEST(Storage, WideDecimals) {
   ASSERT_TRUE(parse_decimal("99999999999999999999999999999999999999", 38, 0, v));  // 10^38 - 1
   EXPECT_FALSE(parse_decimal("100000000000000000000000000000000000000", 38, 0, v));
   EXPECT_FALSE(parse_decimal("1234567890123456789", 18, 0, v));  // 19 digits > precision 18
+  // 38 digits and a scale of 4 (a MONEY field): refused before scaling, not an int128 overflow (the loader
+  // fuzzer's first find).
+  EXPECT_FALSE(parse_decimal("22222222222222222222222222222222222213", 19, 4, v));
+  EXPECT_FALSE(parse_decimal("22222222222222222222222222222222222213", 0, 4, v));
+  ASSERT_TRUE(parse_decimal("1234567890123456.5", 0, 4, v));
+  EXPECT_EQ(format_decimal(v, 4), "1234567890123456.5000");
   EXPECT_TRUE(DataType::decimal(19, 2).is_wide_decimal());
   EXPECT_FALSE(DataType::decimal(18, 2).is_wide_decimal());
   EXPECT_EQ(DataType::decimal(19, 2).physical(), tessera::fn::SqlType::Decimal128);

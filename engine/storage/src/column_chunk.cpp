@@ -203,18 +203,20 @@ void decode_column(Reader& in, int64_t rows, fn::SqlType type, rt::Column& c) {
       uint32_t n;
       std::memcpy(&n, payload.data(), 4);
       need(4 + uint64_t{n} * 4);
-      std::vector<uint32_t> lens(n), starts(n);
-      std::memcpy(lens.data(), payload.data() + 4, size_t{n} * 4);
+      std::vector<uint32_t> lens(n);
+      std::vector<uint64_t> starts(n);
+      if (n) std::memcpy(lens.data(), payload.data() + 4, size_t{n} * 4);
       uint64_t total = 0;
       for (uint32_t i = 0; i < n; ++i) {
-        starts[i] = static_cast<uint32_t>(total);
+        if (lens[i] > INT32_MAX) in.fail("string length " + std::to_string(lens[i]));
+        starts[i] = total;
         total += lens[i];
       }
       const uint64_t dict_at = 4 + uint64_t{n} * 4;
       need(dict_at + total + words_for(bits) * 8);
       const char* dict = payload.data() + dict_at;
       std::vector<uint64_t> w(words_for(bits) + 1, 0);
-      std::memcpy(w.data(), payload.data() + dict_at + total, words_for(bits) * 8);
+      if (words_for(bits)) std::memcpy(w.data(), payload.data() + dict_at + total, words_for(bits) * 8);
       uint64_t out_bytes = 0;
       std::vector<uint32_t> codes(static_cast<size_t>(rows));
       for (int64_t r = 0; r < rows; ++r) {
@@ -222,12 +224,13 @@ void decode_column(Reader& in, int64_t rows, fn::SqlType type, rt::Column& c) {
         if (codes[r] >= n) in.fail("dictionary code " + std::to_string(codes[r]) + " of " + std::to_string(n));
         out_bytes += lens[codes[r]];
       }
+      if (out_bytes > kMaxChunkStringBytes) in.fail("strings of " + std::to_string(out_bytes) + " bytes in one chunk");
       c.data.resize(out_bytes);
       int64_t at = 0;
       for (int64_t r = 0; r < rows; ++r) {
         c.offsets[r] = at;
         c.lengths[r] = static_cast<int32_t>(lens[codes[r]]);
-        std::memcpy(c.data.data() + at, dict + starts[codes[r]], lens[codes[r]]);
+        if (lens[codes[r]]) std::memcpy(c.data.data() + at, dict + starts[codes[r]], lens[codes[r]]);
         at += lens[codes[r]];
       }
       return;
@@ -249,12 +252,12 @@ void decode_column(Reader& in, int64_t rows, fn::SqlType type, rt::Column& c) {
     return;
   }
   const int width = fn::type_width(type);
-  c.data.resize(static_cast<size_t>(rows * width));
   if (encoding == Encoding::ForBitpack) {
     if (!integer_like(type)) in.fail("bit-packing for a non-integer column");
     need(words_for(bits) * 8);
+    c.data.resize(static_cast<size_t>(rows * width));
     std::vector<uint64_t> w(words_for(bits) + 1, 0);
-    std::memcpy(w.data(), payload.data(), words_for(bits) * 8);
+    if (words_for(bits)) std::memcpy(w.data(), payload.data(), words_for(bits) * 8);
     for (int64_t r = 0; r < rows; ++r) {
       const int64_t v = static_cast<int64_t>(unpack_one(w.data(), static_cast<size_t>(r), bits) + static_cast<uint64_t>(min));
       switch (width) {
@@ -267,8 +270,19 @@ void decode_column(Reader& in, int64_t rows, fn::SqlType type, rt::Column& c) {
   }
   if (encoding != Encoding::Plain) in.fail("encoding " + std::to_string(static_cast<int>(encoding)));
   if (payload.size() != static_cast<uint64_t>(rows * width)) in.fail("plain payload of the wrong size");
-  std::memcpy(c.data.data(), payload.data(), payload.size());
+  c.data.resize(static_cast<size_t>(rows * width));
+  if (!payload.empty()) std::memcpy(c.data.data(), payload.data(), payload.size());
 }
+
+}  // namespace
+
+void reseal_chunk(std::string& bytes) {
+  if (bytes.size() < 8) return;
+  const uint64_t sum = fnv1a(bytes.data(), bytes.size() - 8);
+  std::memcpy(bytes.data() + bytes.size() - 8, &sum, 8);
+}
+
+namespace {
 
 // Checks magic, version, shape and checksum; leaves `in` after the chunk header.
 int64_t read_header(Reader& in, std::string_view bytes, uint32_t& columns) {
@@ -282,7 +296,7 @@ int64_t read_header(Reader& in, std::string_view bytes, uint32_t& columns) {
   if (version != kVersion) in.fail("format version " + std::to_string(version) + " (this build reads " + std::to_string(kVersion) + ")");
   columns = in.get<uint32_t>();
   const int64_t rows = in.get<int64_t>();
-  if (rows < 0) in.fail("negative row count");
+  if (rows < 0 || rows > kMaxChunkRows) in.fail("row count " + std::to_string(rows) + " (at most " + std::to_string(kMaxChunkRows) + ")");
   return rows;
 }
 
@@ -298,6 +312,7 @@ const char* encoding_name(Encoding e) {
 }
 
 std::string encode_chunk(const Table& t, int64_t begin, int64_t rows) {
+  if (rows < 0 || rows > kMaxChunkRows) throw std::logic_error("encode_chunk: more than kMaxChunkRows rows");
   std::string out(kMagic, sizeof kMagic);
   put<uint32_t>(out, kVersion);
   put<uint32_t>(out, static_cast<uint32_t>(t.num_columns()));

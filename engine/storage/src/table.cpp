@@ -218,11 +218,11 @@ bool parse_decimal(std::string_view s, int precision, int scale, __int128& out) 
     v = v * 10 + (ch - '0');
   }
   if (!any) return false;
-  for (; frac < scale; ++frac) {
-    v *= 10;
-    if (v != 0) ++digits;
-  }
+  // Scaled to `scale` digits after the point, the value has `digits + (scale - frac)` digits: checked before
+  // scaling, so 38 digits and a scale never overflow the int128 (a 38-digit MONEY field did).
+  if (v != 0) digits += scale - frac;
   if (digits > (precision > 0 ? precision : kMaxDecimalDigits)) return false;
+  for (; frac < scale; ++frac) v *= 10;
   out = neg ? -v : v;
   return true;
 }

@@ -32,11 +32,20 @@ class ChunkError : public std::runtime_error {
 enum class Encoding : uint8_t { Plain = 0, ForBitpack = 1, Dictionary = 2 };
 const char* encoding_name(Encoding e);
 
-// Rows [begin, begin + rows) of `t` as a chunk.
+// A chunk holds at most this many rows (the decoder refuses a header that claims more, so damaged bytes cannot
+// ask for a huge allocation).
+constexpr int64_t kMaxChunkRows = int64_t{1} << 20;
+// A chunk's string column expands to at most this many bytes (a dictionary can repeat a long value).
+constexpr uint64_t kMaxChunkStringBytes = uint64_t{1} << 34;
+
+// Rows [begin, begin + rows) of `t` as a chunk (rows <= kMaxChunkRows).
 std::string encode_chunk(const Table& t, int64_t begin, int64_t rows);
 
 // A chunk back into columns of `schema`'s types (one per field). `what` names the chunk in errors.
 std::vector<rt::Column> decode_chunk(std::string_view bytes, const Schema& schema, const std::string& what);
+
+// Recomputes the checksum of edited chunk bytes (the fuzzer's edits then reach the structure checks).
+void reseal_chunk(std::string& bytes);
 
 // What encode_chunk chose for each column of a chunk (for tests and reports).
 std::vector<Encoding> chunk_encodings(std::string_view bytes, const std::string& what);

@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "tessera/storage/column_chunk.hpp"
+
 #include "tessera/storage/table.hpp"
 
 namespace tessera::storage {
@@ -38,7 +40,7 @@ struct StoredFunction {
 
 class DatabaseDir {
  public:
-  static constexpr int64_t kChunkRows = int64_t{1} << 20;
+  static constexpr int64_t kChunkRows = kMaxChunkRows;
 
   // Opens the database at `path`, creating it (the directory and an empty manifest) when `path` does not
   // exist. DatabaseError when `path` is a file, a directory with other things and no manifest, a damaged

@@ -1,0 +1,1 @@
+SELECT UPPER(grp) + '-' + CONVERT(VARCHAR(10), d, 101), DATEADD(month, x, d), DATEDIFF(day, d, '2000-01-01'), CAST(amount AS MONEY), LEFT(label, 2), CASE WHEN x > 10 THEN 'big' ELSE NULL END, TRY_CAST(label AS INT), label LIKE 'o%' ESCAPE '!' FROM t, u

@@ -1,0 +1,1 @@
+SELECT grp, YEAR(d), GROUPING(grp), SUM(m) FROM t GROUP BY ROLLUP (grp, YEAR(d)) ORDER BY 3, 1
