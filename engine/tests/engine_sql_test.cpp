@@ -283,6 +283,20 @@ TEST_F(Engine, NarrowTypesAreRangeChecked) {
   EXPECT_EQ(rows("SELECT CAST(NULL AS TINYINT)"), (V{"NULL"}));
 }
 
+// TRY_CAST / TRY_CONVERT between numeric types (the engine's own conversions, not catalog kernels): a value
+// the target cannot hold is NULL, on columns and constants; one that fits converts as CAST does.
+TEST_F(Engine, TryCastBetweenNumbersGivesNullForWhatDoesNotFit) {
+  EXPECT_EQ(rows("SELECT TRY_CAST(1e20 AS INT), TRY_CAST(3000000000 AS INT), TRY_CAST(1e30 AS MONEY), "
+                 "TRY_CAST(123.45 AS DECIMAL(3,1)), TRY_CAST(12.345 AS DECIMAL(3,1)), TRY_CONVERT(INT, 2.7), "
+                 "TRY_CAST(CAST(1 AS BIT) AS INT), TRY_CAST(2.5 AS FLOAT)"),
+            (V{"NULL|NULL|NULL|NULL|12.3|2|1|2.5"}));
+  // amount is 1.50, 2.75, 10.00, 0.05, 3.33: DECIMAL(2,1) holds the first two and the last two.
+  EXPECT_EQ(rows("SELECT id, TRY_CAST(amount AS DECIMAL(2,1)), TRY_CAST(CAST(x AS BIGINT) * 100000000 AS INT), "
+                 "TRY_CAST(amount * 1e300 AS DECIMAL(10,2)) FROM t ORDER BY id"),
+            (V{"1|1.5|1000000000|NULL", "2|2.8|NULL|NULL", "3|NULL|NULL|NULL", "4|0.1|NULL|NULL", "5|3.3|NULL|NULL"}));
+  EXPECT_NE(error("SELECT CAST(amount AS DECIMAL(2,1)) FROM t").find("Msg 8115"), std::string::npos);
+}
+
 TEST_F(Engine, GroupingErrorsAreLocatedAndHavingAloneMakesOneGroup) {
   // Issue 12: the "not in GROUP BY" errors had no line:column, and HAVING without GROUP BY over a plain
   // column answered row by row instead of refusing (SQL Server: the whole input is one group).

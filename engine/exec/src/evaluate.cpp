@@ -346,10 +346,10 @@ Datum arithmetic(const Expr& e, const Datum& a, const Datum& b, int64_t rows, in
 
 // ---- numeric casts ----
 
-Datum cast_numeric(const DataType& from, const DataType& to, const Datum& a, int64_t rows, int threads) {
+Datum cast_numeric(const DataType& from, const DataType& to, const Datum& a, int64_t rows, int threads, bool is_try) {
   rt::Column out = new_fixed(to.physical(), rows);
   const Validity va = validity(a);
-  if (va.any_null()) {
+  if (va.any_null() || is_try) {
     out.valid.resize(rows);
     for (int64_t i = 0; i < rows; ++i) out.valid[i] = va(i);
   }
@@ -370,7 +370,7 @@ Datum cast_numeric(const DataType& from, const DataType& to, const Datum& a, int
   const row_ops::CastTo target = row_ops::cast_target(to);
   const int w = fn::type_width(to.physical());
   uint8_t* d = out.data.data();
-  checked_loop(rows, threads, out, [&](int64_t i) -> int32_t {
+  auto convert = [&](int64_t i) -> int32_t {
     if (from_double && to.is_wide_decimal()) {
       // The catalog kernel's rule (17 significant digits, then the scale), for up to 38 digits (host code).
       __int128 v;
@@ -379,7 +379,16 @@ Datum cast_numeric(const DataType& from, const DataType& to, const Datum& a, int
     }
     if (from_double) return row_ops::cast_double_narrow(load_double(i), target, ts, to.precision, d + i * w);
     return row_ops::cast_scaled(load_int(i), fs, target, ts, to.precision, d + i * w);
-  }, to);
+  };
+  if (is_try) {  // TRY_CAST: a value the target cannot hold is NULL
+    uint8_t* v = out.valid.data();
+    parallel_chunks(rows, threads, [&](int, int64_t b, int64_t e) {
+      for (int64_t i = b; i < e; ++i)
+        if (v[i] && convert(i) != fn::kOk) v[i] = 0;
+    });
+  } else {
+    checked_loop(rows, threads, out, convert, to);
+  }
   return column_datum(std::move(out));
 }
 
@@ -528,7 +537,8 @@ Datum evaluate_node(const Expr& e, const Batch& batch, ExecContext& ctx) {
         sub->args = {plan::constant(zero.scalar), e.args[0]};
         return arithmetic(*sub, zero, a, rows, ctx.threads);
       }
-      if (e.op == Op::Cast) return cast_numeric(e.args[0]->type, e.type, evaluate(*e.args[0], batch, ctx), rows, ctx.threads);
+      if (e.op == Op::Cast || e.op == Op::TryCast)
+        return cast_numeric(e.args[0]->type, e.type, evaluate(*e.args[0], batch, ctx), rows, ctx.threads, e.op == Op::TryCast);
       Datum a = evaluate(*e.args[0], batch, ctx);
       Datum b = evaluate(*e.args[1], batch, ctx);
       if (a.is_scalar && b.is_scalar && rows != 1) {

@@ -35,6 +35,7 @@ std::string gpu_unsupported(const plan::Expr& e) {
             return "arithmetic on " + e.type.to_string() + " not on the GPU";
           break;
         case Op::Cast:
+        case Op::TryCast:
           if (e.args[0]->type.id == TypeId::Double && e.type.is_wide_decimal())
             return "CAST of FLOAT to " + e.type.to_string() + " not yet on the GPU";
           break;

@@ -307,6 +307,7 @@ ExprPtr Binder::bind_cast(ExprPtr value, const sql::TypeName& type, ExprPtr styl
   }
   if (!is_try && implicit_castable(from, to)) return fold(op(Op::Cast, to, {value}));
   if (!is_try && is_numeric(from) && is_numeric(to)) return fold(op(Op::Cast, to, {value}));
+  if (is_try && is_numeric(from) && is_numeric(to)) return fold(op(Op::TryCast, to, {value}));
   throw BindError(loc, std::string(is_try ? "TRY_" : "") + (style ? "CONVERT" : "CAST") + " from " + type_text(from) +
                            " to " + type_text(to) + " is not supported");
 }

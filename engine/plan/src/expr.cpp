@@ -50,6 +50,7 @@ const char* op_text(Op o) {
     case Op::Mod: return "%";
     case Op::Neg: return "-";
     case Op::Cast: return "CAST";
+    case Op::TryCast: return "TRY_CAST";
   }
   return "?";
 }
@@ -74,7 +75,8 @@ std::string render(const Expr& e, bool readable) {
     case ExprKind::Op:
       if (e.op == Op::Not) return "NOT (" + arg(0) + ")";
       if (e.op == Op::Neg) return "-(" + arg(0) + ")";
-      if (e.op == Op::Cast) return "CAST(" + arg(0) + " AS " + e.type.to_string() + ")";
+      if (e.op == Op::Cast || e.op == Op::TryCast)
+        return std::string(op_text(e.op)) + "(" + arg(0) + " AS " + e.type.to_string() + ")";
       return "(" + arg(0) + " " + op_text(e.op) + " " + arg(1) + ")";
     case ExprKind::Case: {
       std::string s = "CASE";

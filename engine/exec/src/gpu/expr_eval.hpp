@@ -45,7 +45,9 @@ DeviceDatum logic(plan::Op o, const DeviceDatum& a, const DeviceDatum& b, int64_
 DeviceDatum logic_not(const DeviceDatum& a, int64_t rows, GpuContext& ctx);
 DeviceDatum is_null(const DeviceDatum& a, bool negated, int64_t rows, GpuContext& ctx);
 DeviceDatum arithmetic(const plan::Expr& e, const DeviceDatum& a, const DeviceDatum& b, int64_t rows, GpuContext& ctx);
-DeviceDatum cast_numeric(const DataType& from, const DataType& to, const DeviceDatum& a, int64_t rows, GpuContext& ctx);
+// is_try (TRY_CAST): a row the target cannot hold is NULL instead of an error.
+DeviceDatum cast_numeric(const DataType& from, const DataType& to, const DeviceDatum& a, int64_t rows, GpuContext& ctx,
+                         bool is_try);
 DeviceDatum call_kernel(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx);
 DeviceDatum case_when(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx);  // expr_case.cu
 DeviceDatum coalesce(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx);

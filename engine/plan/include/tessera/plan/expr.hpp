@@ -36,6 +36,7 @@ enum class Op : uint8_t {
   Eq, Ne, Lt, Le, Gt, Ge,
   Add, Sub, Mul, Div, Mod, Neg,
   Cast,  // numeric widening/conversion: INT, BIGINT, DECIMAL(p,s), MONEY, FLOAT (exact where the target can hold it)
+  TryCast,  // TRY_CAST / TRY_CONVERT between numeric types: as Cast, a value the target cannot hold is NULL
 };
 
 struct Expr;
