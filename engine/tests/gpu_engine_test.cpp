@@ -227,6 +227,8 @@ TEST_F(GpuEngine, WindowFunctions) {
   expect_same("SELECT g, sum(qty), RANK() OVER (ORDER BY sum(qty) DESC), SUM(SUM(qty)) OVER () FROM t GROUP BY g");
   expect_same("SELECT id, LAG(qty, 2, -1) OVER (ORDER BY id), MIN(qty) OVER (ORDER BY id ROWS BETWEEN 1 PRECEDING AND 1 "
               "FOLLOWING) FROM t");
+  expect_same("SELECT id, LAG(g, 3, 'none') OVER (PARTITION BY k ORDER BY id), LEAD(amount, 1, price) OVER (ORDER BY id) "
+              "FROM t");
 }
 
 TEST_F(GpuEngine, StringConcatenation) {
@@ -346,7 +348,8 @@ TEST(GpuEngineDevice, CudaRunsEveryOperatorOnTheGpuOrSaysWhy) {
                         "SELECT g FROM t UNION SELECT g FROM u", "SELECT k, g FROM t INTERSECT SELECT k, g FROM u",
                         "SELECT g, k, sum(amount) FROM t GROUP BY ROLLUP (g, k)",
                         "SELECT id, ROW_NUMBER() OVER (PARTITION BY g ORDER BY id), SUM(amount) OVER (ORDER BY d ROWS 3 "
-                        "PRECEDING), MAX(g) OVER (PARTITION BY k ORDER BY id) FROM t"}) {
+                        "PRECEDING), MAX(g) OVER (PARTITION BY k ORDER BY id), LAG(g, 2, 'none') OVER (ORDER BY id), "
+                        "LEAD(amount, 1, -1) OVER (PARTITION BY g ORDER BY id) FROM t"}) {
     const engine::QueryResult r = db->execute(q);
     EXPECT_TRUE(r.cpu_placements.empty()) << q << ": " << r.cpu_placements.front();
     EXPECT_GT(r.gpu_operators, 0) << q;
@@ -371,10 +374,11 @@ TEST(GpuEngineDevice, CudaRunsEveryOperatorOnTheGpuOrSaysWhy) {
     EXPECT_EQ(tight.execute("SELECT count(*) FROM t WHERE qty > 3").rows, 1);  // 20 KiB: fits
   }
   try {
-    db->execute("SELECT id, LAG(qty, 1, 0) OVER (ORDER BY id) FROM t");
-    FAIL() << "LAG with a default ran under --device cuda";
+    db->execute("SELECT id, MIN(qty) OVER (ORDER BY id ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM t");
+    FAIL() << "MIN over a sliding frame ran under --device cuda";
   } catch (const engine::Error& e) {
-    EXPECT_NE(std::string(e.what()).find("LAG with a default value runs on the CPU only"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("MIN over a frame that does not start at the partition's first row runs on the "
+                                         "CPU only"), std::string::npos) << e.what();
   }
   try {
     db->execute("SELECT CAST(f AS DECIMAL(30, 2)) FROM t");

@@ -69,6 +69,9 @@ Sources upload_sources(const std::vector<DeviceDatum>& ds, GpuContext& ctx) {
   return s;
 }
 
+
+}  // namespace
+
 // out[i] = sources[choice[i]][i], NULL where choice[i] < 0 or the source is NULL there.
 DeviceDatum choose(const std::vector<DeviceDatum>& values, const int32_t* choice, const DataType& t, int64_t rows,
                    GpuContext& ctx) {
@@ -130,7 +133,6 @@ DeviceDatum choose(const std::vector<DeviceDatum>& values, const int32_t* choice
   return column_datum(out);
 }
 
-}  // namespace
 
 DeviceDatum case_when(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx) {
   const int64_t rows = batch.rows;

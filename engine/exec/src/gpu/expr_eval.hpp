@@ -50,6 +50,9 @@ DeviceDatum cast_numeric(const DataType& from, const DataType& to, const DeviceD
                          bool is_try);
 DeviceDatum call_kernel(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx);
 DeviceDatum case_when(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx);  // expr_case.cu
+// out[i] = values[choice[i]][i] (a device array of choices), NULL where choice[i] < 0 or that value is NULL.
+DeviceDatum choose(const std::vector<DeviceDatum>& values, const int32_t* choice, const DataType& t, int64_t rows,
+                   GpuContext& ctx);
 DeviceDatum coalesce(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx);
 // An uncorrelated scalar subquery: its plan runs once on the GPU, its one value is a constant.
 plan::Value subquery_value(const plan::Expr& e, GpuContext& ctx);

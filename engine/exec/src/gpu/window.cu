@@ -3,11 +3,11 @@
 // then scans that give every sorted position its partition [begin, end), its peer group [begin, end) and its
 // dense rank; each function is then a kernel over positions:
 //   ROW_NUMBER, RANK, DENSE_RANK, NTILE            arithmetic on those positions
-//   LAG, LEAD (NULL default), FIRST_VALUE, LAST_VALUE   a gather (NULL outside the partition / frame)
+//   LAG, LEAD, FIRST_VALUE, LAST_VALUE             a gather (NULL or LAG's default outside the partition / frame)
 //   COUNT, SUM, AVG over any frame                  differences of prefix sums (exact int128; FLOAT per partition)
 //   MIN, MAX over a frame starting at the partition  a segmented scan of the best row so far
-// What stays on the CPU (gpu_capabilities.cpp says why in EXPLAIN): LAG/LEAD with a default, SUM/AVG of
-// DECIMAL(19..38), MIN/MAX over a frame that does not start at the partition's first row.
+// What stays on the CPU (gpu_capabilities.cpp says why in EXPLAIN): SUM/AVG of DECIMAL(19..38), MIN/MAX over a
+// frame that does not start at the partition's first row.
 #include <cub/device/device_merge_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/reverse_iterator.h>
@@ -230,6 +230,16 @@ DeviceColumnPtr compute(const plan::WindowFunction& w, const DataType& out_type,
       });
       const DeviceColumnPtr value = evaluate_column(*w.args[0], input, ctx);
       DeviceColumnPtr out = gather(*value, ix, n, ctx, /*may_miss=*/true);
+      const bool with_default = (w.func == WindowFunc::Lag || w.func == WindowFunc::Lead) &&
+                                !(w.args[2]->kind == plan::ExprKind::Constant && w.args[2]->value.null);
+      if (with_default) {  // rows outside the partition take the default (a row inside whose value is NULL stays NULL)
+        rt::DeviceBuffer pick = new_buffer(static_cast<size_t>(std::max<int64_t>(n, 1)) * 4, ctx);
+        int32_t* c = static_cast<int32_t*>(pick.data());
+        for_rows(n, ctx.stream, [=] __device__(int64_t i) { c[i] = ix[i] >= 0 ? 0 : 1; });
+        DeviceDatum gathered;
+        gathered.column = out;
+        out = choose({gathered, evaluate(*w.args[2], input, ctx)}, c, out_type, n, ctx).column;
+      }
       synchronize(ctx);
       return out;
     }
