@@ -229,6 +229,13 @@ TEST_F(GpuEngine, WindowFunctions) {
               "FOLLOWING) FROM t");
   expect_same("SELECT id, LAG(g, 3, 'none') OVER (PARTITION BY k ORDER BY id), LEAD(amount, 1, price) OVER (ORDER BY id) "
               "FROM t");
+  // Sums of DECIMAL(38, s) (SUM of a decimal) and DECIMAL(28, 4) (a product): 192-bit prefix sums on the GPU.
+  expect_same("SELECT g, SUM(amount), AVG(SUM(amount)) OVER (ORDER BY g), SUM(SUM(amount * price)) OVER (ORDER BY g "
+              "ROWS 1 PRECEDING) FROM t GROUP BY g",
+              "SELECT g, SUM(amount), AVG(SUM(amount)) OVER (ORDER BY g NULLS FIRST), SUM(SUM(amount * price)) OVER "
+              "(ORDER BY g NULLS FIRST ROWS 1 PRECEDING) FROM t GROUP BY g");
+  expect_same("SELECT id, SUM(amount * price) OVER (PARTITION BY k ORDER BY id ROWS BETWEEN 2 PRECEDING AND 2 FOLLOWING) "
+              "FROM t");
 }
 
 TEST_F(GpuEngine, StringConcatenation) {
@@ -349,7 +356,8 @@ TEST(GpuEngineDevice, CudaRunsEveryOperatorOnTheGpuOrSaysWhy) {
                         "SELECT g, k, sum(amount) FROM t GROUP BY ROLLUP (g, k)",
                         "SELECT id, ROW_NUMBER() OVER (PARTITION BY g ORDER BY id), SUM(amount) OVER (ORDER BY d ROWS 3 "
                         "PRECEDING), MAX(g) OVER (PARTITION BY k ORDER BY id), LAG(g, 2, 'none') OVER (ORDER BY id), "
-                        "LEAD(amount, 1, -1) OVER (PARTITION BY g ORDER BY id) FROM t"}) {
+                        "LEAD(amount, 1, -1) OVER (PARTITION BY g ORDER BY id) FROM t",
+                        "SELECT g, AVG(SUM(amount)) OVER (ORDER BY g ROWS 6 PRECEDING) FROM t GROUP BY g"}) {
     const engine::QueryResult r = db->execute(q);
     EXPECT_TRUE(r.cpu_placements.empty()) << q << ": " << r.cpu_placements.front();
     EXPECT_GT(r.gpu_operators, 0) << q;

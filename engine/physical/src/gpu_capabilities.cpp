@@ -101,8 +101,6 @@ std::string gpu_unsupported(const plan::LogicalOp& op) {
         if (std::string why = exprs(all); !why.empty()) return why;
         const char* name = plan::window_func_name(w.func);
         using plan::WindowFunc;
-        if ((w.func == WindowFunc::Sum || w.func == WindowFunc::Avg) && w.args[0]->type.is_wide_decimal())
-          return std::string(name) + " OVER of a DECIMAL(19..38) runs on the CPU only";
         if ((w.func == WindowFunc::Min || w.func == WindowFunc::Max) && w.frame.start.kind != plan::FrameBound::Kind::Unbounded)
           return std::string(name) + " over a frame that does not start at the partition's first row runs on the CPU only";
       }

@@ -4,10 +4,10 @@
 // dense rank; each function is then a kernel over positions:
 //   ROW_NUMBER, RANK, DENSE_RANK, NTILE            arithmetic on those positions
 //   LAG, LEAD, FIRST_VALUE, LAST_VALUE             a gather (NULL or LAG's default outside the partition / frame)
-//   COUNT, SUM, AVG over any frame                  differences of prefix sums (exact int128; FLOAT per partition)
+//   COUNT, SUM, AVG over any frame                  differences of prefix sums (exact 192-bit; FLOAT per partition)
 //   MIN, MAX over a frame starting at the partition  a segmented scan of the best row so far
-// What stays on the CPU (gpu_capabilities.cpp says why in EXPLAIN): SUM/AVG of DECIMAL(19..38), MIN/MAX over a
-// frame that does not start at the partition's first row.
+// What stays on the CPU (gpu_capabilities.cpp says why in EXPLAIN): MIN/MAX over a frame that does not start at
+// the partition's first row.
 #include <cub/device/device_merge_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/reverse_iterator.h>
@@ -167,6 +167,40 @@ __device__ inline void frame_of(const FrameSpec& f, const Ranges& r, int64_t k, 
   if (hi > pe - 1) hi = pe - 1;
 }
 
+// 192-bit two's-complement integers: prefix sums of int128 values (DECIMAL up to 38 digits) over 2^31 rows
+// cannot overflow them, and a frame's difference is checked to fit an int128 before the result is finished.
+struct I192 {
+  unsigned long long w0, w1, w2;
+};
+__host__ __device__ inline I192 add192(const I192& a, const I192& b) {
+  I192 r;
+  r.w0 = a.w0 + b.w0;
+  const unsigned long long c0 = r.w0 < a.w0;
+  const unsigned long long t = a.w1 + b.w1;
+  const unsigned long long c1 = t < a.w1;
+  r.w1 = t + c0;
+  const unsigned long long c2 = c1 + (r.w1 < t);
+  r.w2 = a.w2 + b.w2 + c2;
+  return r;
+}
+__device__ inline I192 neg192(const I192& a) {
+  const I192 inv{~a.w0, ~a.w1, ~a.w2};
+  return add192(inv, I192{1, 0, 0});
+}
+__device__ inline I192 from128(__int128 v) {
+  return {static_cast<unsigned long long>(v), static_cast<unsigned long long>(static_cast<unsigned __int128>(v) >> 64),
+          v < 0 ? ~0ULL : 0ULL};
+}
+// Whether x fits an int128 (the top word the sign extension of the middle one), and its value.
+__device__ inline bool to128(const I192& x, __int128& v) {
+  if (static_cast<long long>(x.w2) != (static_cast<long long>(x.w1) >> 63)) return false;
+  v = static_cast<__int128>((static_cast<unsigned __int128>(x.w1) << 64) | x.w0);
+  return true;
+}
+struct Add192 {
+  __host__ __device__ I192 operator()(const I192& a, const I192& b) const { return add192(a, b); }
+};
+
 struct Better {  // the row holding the smaller (larger) value; -1 is "none yet"
   rt::ColumnView v;
   bool is_min;
@@ -317,9 +351,9 @@ DeviceColumnPtr compute(const plan::WindowFunction& w, const DataType& out_type,
       static_cast<double*>(od)[row] = avg ? s / static_cast<double>(c) : s;
     });
   } else {
-    // Exact: int128 prefix sums of values of at most 18 digits cannot overflow for 2^31 rows.
-    rt::DeviceBuffer sums = new_buffer(static_cast<size_t>(std::max<int64_t>(n, 1)) * 16, ctx);
-    __int128* ps = static_cast<__int128*>(sums.data());
+    // Exact: 192-bit prefix sums (any int128 values, 2^31 rows); a frame's total must fit an int128.
+    rt::DeviceBuffer sums = new_buffer(static_cast<size_t>(std::max<int64_t>(n, 1)) * sizeof(I192), ctx);
+    I192* ps = static_cast<I192*>(sums.data());
     const void* x = arg->data.data();
     const fn::SqlType t = arg->type;
     for_rows(n, ctx.stream, [=] __device__(int64_t k) {
@@ -328,13 +362,15 @@ DeviceColumnPtr compute(const plan::WindowFunction& w, const DataType& out_type,
       if (!valid || valid[row]) {
         if (t == fn::SqlType::Bool) v = static_cast<const uint8_t*>(x)[row];
         else if (t == fn::SqlType::Int32) v = static_cast<const int32_t*>(x)[row];
+        else if (t == fn::SqlType::Decimal128) v = static_cast<const __int128*>(x)[row];
         else v = static_cast<const int64_t*>(x)[row];
       }
-      ps[k] = v;
+      ps[k] = from128(v);
     });
     if (n > 0)
-      run_cub([&](void* tmp, size_t& b) { return cub::DeviceScan::InclusiveSum(tmp, b, ps, ps, n, st(ctx)); }, ctx,
-              "cub::DeviceScan::InclusiveSum");
+      run_cub([&](void* tmp, size_t& b) {
+        return cub::DeviceScan::InclusiveScan(tmp, b, ps, ps, Add192{}, n, st(ctx));
+      }, ctx, "cub::DeviceScan::InclusiveScan");
     const bool avg = w.func == WindowFunc::Avg;
     const ExactResult result = ExactResult::of(w.args[0]->type, out_type);
     for_rows(n, ctx.stream, [=] __device__(int64_t k) {
@@ -344,8 +380,10 @@ DeviceColumnPtr compute(const plan::WindowFunction& w, const DataType& out_type,
       const int64_t row = perm[k];
       ov[row] = c > 0;
       if (c == 0) return;
-      const __int128 s = ps[hi] - (lo > 0 ? ps[lo - 1] : 0);
-      if (!store_exact(od, row, s, static_cast<unsigned long long>(c), avg, result)) report_error(es, row, fn::kArithmeticOverflow);
+      __int128 s;
+      const I192 total = lo > 0 ? add192(ps[hi], neg192(ps[lo - 1])) : ps[hi];
+      if (!to128(total, s) || !store_exact(od, row, s, static_cast<unsigned long long>(c), avg, result))
+        report_error(es, row, fn::kArithmeticOverflow);
     });
   }
   rt::cuda_check(cudaGetLastError(), "window kernel");
