@@ -236,6 +236,11 @@ TEST_F(GpuEngine, WindowFunctions) {
               "(ORDER BY g NULLS FIRST ROWS 1 PRECEDING) FROM t GROUP BY g");
   expect_same("SELECT id, SUM(amount * price) OVER (PARTITION BY k ORDER BY id ROWS BETWEEN 2 PRECEDING AND 2 FOLLOWING) "
               "FROM t");
+  // MIN / MAX over frames to the partition's end (a backward scan) and narrow sliding frames (scanned per row).
+  expect_same("SELECT id, MIN(g) OVER (PARTITION BY k ORDER BY id ROWS BETWEEN 2 PRECEDING AND 3 FOLLOWING), MAX(amount) "
+              "OVER (PARTITION BY g ORDER BY id ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), MIN(d) OVER (ORDER BY "
+              "id ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING), MAX(f) OVER (PARTITION BY g ORDER BY qty, id RANGE "
+              "BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) FROM t");
 }
 
 TEST_F(GpuEngine, StringConcatenation) {
@@ -357,7 +362,9 @@ TEST(GpuEngineDevice, CudaRunsEveryOperatorOnTheGpuOrSaysWhy) {
                         "SELECT id, ROW_NUMBER() OVER (PARTITION BY g ORDER BY id), SUM(amount) OVER (ORDER BY d ROWS 3 "
                         "PRECEDING), MAX(g) OVER (PARTITION BY k ORDER BY id), LAG(g, 2, 'none') OVER (ORDER BY id), "
                         "LEAD(amount, 1, -1) OVER (PARTITION BY g ORDER BY id) FROM t",
-                        "SELECT g, AVG(SUM(amount)) OVER (ORDER BY g ROWS 6 PRECEDING) FROM t GROUP BY g"}) {
+                        "SELECT g, AVG(SUM(amount)) OVER (ORDER BY g ROWS 6 PRECEDING) FROM t GROUP BY g",
+                        "SELECT id, MIN(g) OVER (PARTITION BY k ORDER BY id ROWS BETWEEN 2 PRECEDING AND 3 FOLLOWING), "
+                        "MAX(amount) OVER (ORDER BY d, id ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) FROM t"}) {
     const engine::QueryResult r = db->execute(q);
     EXPECT_TRUE(r.cpu_placements.empty()) << q << ": " << r.cpu_placements.front();
     EXPECT_GT(r.gpu_operators, 0) << q;
@@ -382,11 +389,11 @@ TEST(GpuEngineDevice, CudaRunsEveryOperatorOnTheGpuOrSaysWhy) {
     EXPECT_EQ(tight.execute("SELECT count(*) FROM t WHERE qty > 3").rows, 1);  // 20 KiB: fits
   }
   try {
-    db->execute("SELECT id, MIN(qty) OVER (ORDER BY id ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM t");
-    FAIL() << "MIN over a sliding frame ran under --device cuda";
+    db->execute("SELECT id, MIN(qty) OVER (ORDER BY id ROWS BETWEEN 1 PRECEDING AND 2000 FOLLOWING) FROM t");
+    FAIL() << "MIN over a 2,002-row sliding frame ran under --device cuda";
   } catch (const engine::Error& e) {
-    EXPECT_NE(std::string(e.what()).find("MIN over a frame that does not start at the partition's first row runs on the "
-                                         "CPU only"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("MIN over a frame that reaches neither end of the partition and is a RANGE or "
+                                         "wider than 1024 rows runs on the CPU only"), std::string::npos) << e.what();
   }
   try {
     db->execute("SELECT CAST(f AS DECIMAL(30, 2)) FROM t");

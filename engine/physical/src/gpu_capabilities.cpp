@@ -101,8 +101,13 @@ std::string gpu_unsupported(const plan::LogicalOp& op) {
         if (std::string why = exprs(all); !why.empty()) return why;
         const char* name = plan::window_func_name(w.func);
         using plan::WindowFunc;
-        if ((w.func == WindowFunc::Min || w.func == WindowFunc::Max) && w.frame.start.kind != plan::FrameBound::Kind::Unbounded)
-          return std::string(name) + " over a frame that does not start at the partition's first row runs on the CPU only";
+        using Kind = plan::FrameBound::Kind;
+        const bool to_an_end = w.frame.start.kind == Kind::Unbounded || w.frame.end.kind == Kind::Unbounded;
+        const auto at = [](const plan::FrameBound& b) { return b.kind == Kind::CurrentRow ? 0 : b.offset; };
+        const bool narrow_rows = w.frame.rows && at(w.frame.end) - at(w.frame.start) < plan::kMaxScannedFrame;
+        if ((w.func == WindowFunc::Min || w.func == WindowFunc::Max) && !to_an_end && !narrow_rows)
+          return std::string(name) + " over a frame that reaches neither end of the partition and is a RANGE or wider than " +
+                 std::to_string(plan::kMaxScannedFrame) + " rows runs on the CPU only";
       }
       return "";
   }

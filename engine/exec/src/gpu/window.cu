@@ -5,9 +5,11 @@
 //   ROW_NUMBER, RANK, DENSE_RANK, NTILE            arithmetic on those positions
 //   LAG, LEAD, FIRST_VALUE, LAST_VALUE             a gather (NULL or LAG's default outside the partition / frame)
 //   COUNT, SUM, AVG over any frame                  differences of prefix sums (exact 192-bit; FLOAT per partition)
-//   MIN, MAX over a frame starting at the partition  a segmented scan of the best row so far
-// What stays on the CPU (gpu_capabilities.cpp says why in EXPLAIN): MIN/MAX over a frame that does not start at
-// the partition's first row.
+//   MIN, MAX                                        a segmented scan of the best row so far (forwards, or
+//                                                   backwards for frames to the partition's end), or a scan
+//                                                   of each row's frame when it is narrow
+// What stays on the CPU (gpu_capabilities.cpp says why in EXPLAIN): MIN/MAX over a RANGE frame of the row's
+// peers alone, or over a ROWS frame wider than kMaxScannedFrame that reaches neither end of the partition.
 #include <cub/device/device_merge_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/reverse_iterator.h>
@@ -279,23 +281,45 @@ DeviceColumnPtr compute(const plan::WindowFunction& w, const DataType& out_type,
     }
     case WindowFunc::Min:
     case WindowFunc::Max: {
-      // A segmented scan of the best row so far; the frame ends at the row, its last peer, or the partition's end.
+      // Frames from the partition's first row: a segmented scan of the best row so far, read at the frame's
+      // end. Frames to the partition's last row: the same scan run backwards, read at the frame's start.
+      // Other ROWS frames (at most kMaxScannedFrame rows wide): each row scans its frame.
       const DeviceColumnPtr arg = evaluate_column(*w.args[0], input, ctx);
       const rt::ColumnView v = arg->view();
+      const Better better{v, w.func == WindowFunc::Min};
       rt::DeviceBuffer best = new_buffer(static_cast<size_t>(std::max<int64_t>(n, 1)) * 4, ctx);
       int32_t* b = static_cast<int32_t*>(best.data());
       for_rows(n, ctx.stream, [=] __device__(int64_t k) { b[k] = !v.valid || v.valid[perm[k]] ? perm[k] : -1; });
-      if (n > 0)
+      const bool forward = f.start == FrameBound::Kind::Unbounded;
+      const bool backward = !forward && f.end == FrameBound::Kind::Unbounded;
+      if (n > 0 && forward)
         run_cub([&](void* t, size_t& bytes) {
-          return cub::DeviceScan::InclusiveScanByKey(t, bytes, r.pb, b, b, Better{v, w.func == WindowFunc::Min}, n,
-                                                     ::cuda::std::equal_to<>{}, st(ctx));
+          return cub::DeviceScan::InclusiveScanByKey(t, bytes, r.pb, b, b, better, n, ::cuda::std::equal_to<>{}, st(ctx));
         }, ctx, "cub::DeviceScan::InclusiveScanByKey");
+      if (n > 0 && backward) {
+        auto keys = thrust::make_reverse_iterator(r.pb + n);
+        auto vals = thrust::make_reverse_iterator(b + n);
+        run_cub([&](void* t, size_t& bytes) {
+          return cub::DeviceScan::InclusiveScanByKey(t, bytes, keys, vals, vals, better, n, ::cuda::std::equal_to<>{},
+                                                     st(ctx));
+        }, ctx, "cub::DeviceScan::InclusiveScanByKey");
+      }
       rt::DeviceBuffer idx = new_buffer(static_cast<size_t>(std::max<int64_t>(n, 1)) * 4, ctx);
       int32_t* ix = static_cast<int32_t*>(idx.data());
       for_rows(n, ctx.stream, [=] __device__(int64_t k) {
         int64_t lo, hi;
         frame_of(f, r, k, lo, hi);
-        ix[perm[k]] = lo > hi ? -1 : b[hi];
+        if (lo > hi) {
+          ix[perm[k]] = -1;
+        } else if (forward) {
+          ix[perm[k]] = b[hi];
+        } else if (backward) {
+          ix[perm[k]] = b[lo];
+        } else {
+          int32_t x = -1;
+          for (int64_t j = lo; j <= hi; ++j) x = better(x, b[j]);
+          ix[perm[k]] = x;
+        }
       });
       DeviceColumnPtr out = gather(*arg, ix, n, ctx, /*may_miss=*/true);
       synchronize(ctx);
