@@ -241,14 +241,6 @@ ColumnPtr compute(const plan::WindowFunction& w, const DataType& out_type, const
   }
 }
 
-std::string order_key(const plan::WindowFunction& w) {
-  std::string k;
-  for (const auto& p : w.partition) k += plan::fingerprint(*p) + ",";
-  k += "|";
-  for (const auto& s : w.order) k += plan::fingerprint(*s.expr) + (s.descending ? " desc," : ",");
-  return k;
-}
-
 }  // namespace
 
 Batch run_window(const plan::LogicalOp& op, const Batch& input, ExecContext& ctx) {
@@ -260,7 +252,7 @@ Batch run_window(const plan::LogicalOp& op, const Batch& input, ExecContext& ctx
   std::map<std::string, WindowOrder> orders;  // one sort per PARTITION BY / ORDER BY
   for (size_t i = 0; i < op.windows.size(); ++i) {
     const plan::WindowFunction& w = op.windows[i];
-    const std::string key = order_key(w);
+    const std::string key = plan::window_order_key(w);
     auto it = orders.find(key);
     if (it == orders.end()) it = orders.emplace(key, order_rows(w, input, ctx)).first;
     const plan::OutputColumn& o = op.outputs[first + i];

@@ -60,6 +60,14 @@ const char* window_func_name(WindowFunc f) {
   return "?";
 }
 
+std::string window_order_key(const WindowFunction& w) {
+  std::string k;
+  for (const auto& p : w.partition) k += fingerprint(*p) + ",";
+  k += "|";
+  for (const auto& s : w.order) k += fingerprint(*s.expr) + (s.descending ? " desc," : ",");
+  return k;
+}
+
 const char* agg_name(AggFunc f) {
   switch (f) {
     case AggFunc::Sum: return "SUM";

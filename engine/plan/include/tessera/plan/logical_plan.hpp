@@ -63,6 +63,8 @@ struct WindowFunction {
   WindowFrame frame;  // aggregates, FirstValue, LastValue; without ORDER BY: the whole partition
 };
 const char* window_func_name(WindowFunc f);
+// Equal for windows with the same PARTITION BY and ORDER BY: the operators sort once per key.
+std::string window_order_key(const WindowFunction& w);
 // The GPU computes MIN / MAX over a ROWS frame that reaches neither end of the partition by scanning each row's
 // frame: up to this many rows wide.
 constexpr int64_t kMaxScannedFrame = 1024;
