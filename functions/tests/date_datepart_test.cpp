@@ -108,6 +108,7 @@ TEST(DatePart, InvalidPart) {
   int32_t out = 0;
   EXPECT_EQ(tsf_datepart(&out, 8, date(2024, 1, 1), &ctx), kInvalidDatepart);
   EXPECT_EQ(tsf_datepart(&out, -1, date(2024, 1, 1), &ctx), kInvalidDatepart);
+  EXPECT_EQ(tsf_datepart(&out, static_cast<int32_t>(DatePart::Hour), date(2024, 1, 1), &ctx), kInvalidDatepart);
 }
 
 TEST(DatePart, ParseDatepartNames) {
@@ -120,7 +121,14 @@ TEST(DatePart, ParseDatepartNames) {
   EXPECT_EQ(p, DatePart::Weekday);
   EXPECT_TRUE(parse_datepart("y", p));
   EXPECT_EQ(p, DatePart::DayOfYear);
-  EXPECT_FALSE(parse_datepart("hour", p));
+  EXPECT_TRUE(parse_datepart("hour", p));  // a part of date-times; a DATE refuses it (Msg 9810)
+  EXPECT_EQ(p, DatePart::Hour);
+  EXPECT_TRUE(parse_datepart("mcs", p));
+  EXPECT_EQ(p, DatePart::Microsecond);
+  EXPECT_TRUE(parse_datepart("N", p));
+  EXPECT_EQ(p, DatePart::Minute);
+  EXPECT_FALSE(parse_datepart("hours", p));
+  EXPECT_FALSE(parse_datepart("tzoffset", p));  // DATETIMEOFFSET is not supported
   EXPECT_FALSE(parse_datepart("", p));
 }
 

@@ -36,6 +36,8 @@ std::string show(const rt::Column& c, int64_t r) {
     }
     case fn::SqlType::Float64: return std::to_string(c.value<double>(r));
     case fn::SqlType::Int64:
+    case fn::SqlType::DateTime:
+    case fn::SqlType::Time:
     case fn::SqlType::Decimal: return std::to_string(c.value<int64_t>(r));
     case fn::SqlType::Bool: return std::to_string(c.value<uint8_t>(r));
     default: return std::to_string(c.value<int32_t>(r));

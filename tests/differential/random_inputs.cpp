@@ -3,6 +3,8 @@
 #include <cmath>
 #include <limits>
 
+#include "tessera/functions/clock.hpp"
+
 namespace tessera::test {
 
 using fn::Calendar;
@@ -32,6 +34,23 @@ int32_t RandomInputs::random_date() {
       return Calendar::to_days(y, m, Calendar::days_in_month(y, m));
     }
     default: return Calendar::to_days(static_cast<int32_t>(uniform(1, 2499)) * 4, 2, 29 - (uniform(0, 3) == 0));
+  }
+}
+
+// A date-time in 0001-01-01 .. 9999-12-31 23:59:59.9999999: on whole seconds, milliseconds or ticks,
+// around midnight, or on DATETIME's and SMALLDATETIME's grids.
+int64_t RandomInputs::random_datetime() {
+  const int64_t day = random_date();
+  return fn::Clock::at(static_cast<int32_t>(day), random_time());
+}
+
+int64_t RandomInputs::random_time() {
+  switch (uniform(0, 4)) {
+    case 0: return uniform(0, 86399) * fn::kTicksPerSecond;
+    case 1: return uniform(0, 86399999) * fn::kTicksPerMillisecond;
+    case 2: return uniform(0, fn::kTicksPerDay - 1);
+    case 3: return chance(0.5) ? uniform(0, 99) : fn::kTicksPerDay - 1 - uniform(0, 99);
+    default: return fn::Clock::round_time(uniform(0, fn::kTicksPerDay - 1), fn::kDateTimeKind) % fn::kTicksPerDay;
   }
 }
 
@@ -74,6 +93,8 @@ void RandomInputs::append_random(rt::Column& c) {
     case SqlType::Money: c.append<int64_t>(random_int(64), valid); break;
     case SqlType::Float64: c.append<double>(random_double(), valid); break;
     case SqlType::String: c.append_string(random_string(), valid); break;
+    case SqlType::DateTime: c.append<int64_t>(random_datetime(), valid); break;
+    case SqlType::Time: c.append<int64_t>(random_time(), valid); break;
     case SqlType::Decimal128: break;  // engine storage only: no kernel takes it
   }
 }
@@ -112,6 +133,20 @@ void RandomInputs::append_edges(rt::Column& c) {
       c.append_string(std::string(300, 'x'));
       c.append_string(std::string(100, ' ') + "y" + std::string(100, ' '));
       break;
+    case SqlType::DateTime:
+      for (int64_t v : {fn::Clock::kMinTicks, fn::Clock::kMaxTicks, int64_t(0), int64_t(-1),
+                        fn::Clock::at(fn::Calendar::to_days(1753, 1, 1), 0) - 1,
+                        fn::Clock::at(fn::Calendar::to_days(1900, 1, 1), 0),
+                        fn::Clock::at(fn::Calendar::to_days(2079, 6, 6), fn::kTicksPerDay - 1),
+                        fn::Clock::at(fn::Calendar::to_days(2000, 2, 29), 12 * fn::kTicksPerHour + 5'000'000),
+                        fn::Clock::at(fn::Calendar::to_days(9999, 12, 31), fn::kTicksPerDay - 5'000'000)})
+        c.append<int64_t>(v);
+      break;
+    case SqlType::Time:
+      for (int64_t v : {int64_t(0), int64_t(1), fn::kTicksPerDay - 1, 12 * fn::kTicksPerHour, fn::kTicksPerDay - 5,
+                        fn::kTicksPerDay - 5'000'000, int64_t(299'990'000)})
+        c.append<int64_t>(v);
+      break;
     case SqlType::Decimal128: break;  // engine storage only: no kernel takes it
   }
   // And one NULL.
@@ -134,10 +169,13 @@ rt::Column RandomInputs::column(SqlType type, int64_t rows) {
 }
 
 int64_t RandomInputs::constant_int(std::string_view name, SqlType type) {
-  if (name == "part") return uniform(-1, 12);
+  if (name == "part") return uniform(-1, 15);
+  if (name == "kind" || name == "to_kind" || name == "from_kind") return uniform(-1, 10);  // clock.hpp's kinds
+  if (name == "digits") return uniform(-1, 8);
   if (name == "style") {
     static const int64_t kStyles[] = {0,  1,  2,  3,  4,  5,  6,  7,   10,  11,  12,  20,  21,  23,  100, 101,
-                                      102, 103, 104, 105, 106, 107, 110, 111, 112, 120, 121, 126, 127, 9, 999};
+                                      102, 103, 104, 105, 106, 107, 110, 111, 112, 120, 121, 126, 127, 9, 999,
+                                      8, 13, 14, 22, 24, 25, 108, 109, 113, 114};
     return kStyles[uniform(0, std::size(kStyles) - 1)];
   }
   if (name == "precision" || name == "p" || name == "p1" || name == "p2") return uniform(1, 18);

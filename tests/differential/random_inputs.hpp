@@ -33,6 +33,8 @@ class RandomInputs {
   int64_t uniform(int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng_); }
   bool chance(double p) { return std::bernoulli_distribution(p)(rng_); }
   int32_t random_date();
+  int64_t random_datetime();
+  int64_t random_time();
   int64_t random_int(int bits);
   double random_double();
   void append_random(rt::Column& c);

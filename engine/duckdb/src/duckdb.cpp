@@ -98,7 +98,8 @@ int128 read_int(duckdb_type t, const void* data, idx_t row) {
     }
     case DUCKDB_TYPE_DATE: return static_cast<const int32_t*>(data)[row];
     case DUCKDB_TYPE_TIMESTAMP:
-    case DUCKDB_TYPE_TIMESTAMP_TZ: return static_cast<const int64_t*>(data)[row];
+    case DUCKDB_TYPE_TIMESTAMP_TZ:
+    case DUCKDB_TYPE_TIME: return static_cast<const int64_t*>(data)[row];  // TIME: microseconds since midnight
     case DUCKDB_TYPE_TIMESTAMP_S: return static_cast<int128>(static_cast<const int64_t*>(data)[row]) * 1000000;
     case DUCKDB_TYPE_TIMESTAMP_MS: return static_cast<int128>(static_cast<const int64_t*>(data)[row]) * 1000;
     case DUCKDB_TYPE_TIMESTAMP_NS: return static_cast<const int64_t*>(data)[row] / 1000;
@@ -222,6 +223,7 @@ Result DuckDb::query(std::string_view sql) {
       case DUCKDB_TYPE_DATE: p.kind = ColumnKind::Date; break;
       case DUCKDB_TYPE_TIMESTAMP: case DUCKDB_TYPE_TIMESTAMP_S: case DUCKDB_TYPE_TIMESTAMP_MS:
       case DUCKDB_TYPE_TIMESTAMP_NS: case DUCKDB_TYPE_TIMESTAMP_TZ: p.kind = ColumnKind::Timestamp; break;
+      case DUCKDB_TYPE_TIME: p.kind = ColumnKind::Timestamp; break;  // on 1970-01-01, as Tessera's TIME compares
       case DUCKDB_TYPE_VARCHAR: p.kind = ColumnKind::String; break;
       case DUCKDB_TYPE_DECIMAL: {
         TypeGuard lt(duckdb_column_logical_type(&g.r, c));

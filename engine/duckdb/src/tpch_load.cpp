@@ -34,6 +34,10 @@ duckdb_logical_type logical_type(const DataType& t) {
     case TypeId::Money: return duckdb_create_decimal_type(19, 4);
     case TypeId::Char:
     case TypeId::Varchar: return duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
+    case TypeId::DateTime2:
+    case TypeId::DateTime:
+    case TypeId::SmallDateTime: return duckdb_create_logical_type(DUCKDB_TYPE_TIMESTAMP);
+    case TypeId::Time: return duckdb_create_logical_type(DUCKDB_TYPE_TIME);
   }
   return duckdb_create_logical_type(DUCKDB_TYPE_INVALID);
 }
@@ -65,6 +69,17 @@ void fill_vector(duckdb_vector v, duckdb_type phys, const DataType& t, const rt:
     case TypeId::Date: std::memcpy(data, src + from * 4, n * 4); break;
     case TypeId::Int64:
     case TypeId::Double: std::memcpy(data, src + from * 8, n * 8); break;
+    case TypeId::DateTime2:
+    case TypeId::DateTime:
+    case TypeId::SmallDateTime:
+    case TypeId::Time: {  // Tessera: 100-ns ticks; DuckDB TIMESTAMP and TIME: microseconds (the last digit is lost)
+      const int64_t* in = reinterpret_cast<const int64_t*>(src) + from;
+      for (idx_t r = 0; r < n; ++r) {
+        const int64_t q = in[r] / 10;
+        static_cast<int64_t*>(data)[r] = in[r] % 10 < 0 ? q - 1 : q;
+      }
+      break;
+    }
     case TypeId::Decimal:
     case TypeId::Money: {
       if (t.is_wide_decimal()) {  // Tessera: scaled int128; DuckDB: HUGEINT (precision > 18 both)
@@ -131,6 +146,10 @@ std::string duckdb_type_name(const DataType& t) {
     case TypeId::Money: return "DECIMAL(19,4)";
     case TypeId::Char: return t.length > 0 ? "CHAR(" + std::to_string(t.length) + ")" : "VARCHAR";
     case TypeId::Varchar: return t.length > 0 ? "VARCHAR(" + std::to_string(t.length) + ")" : "VARCHAR";
+    case TypeId::DateTime2:
+    case TypeId::DateTime:
+    case TypeId::SmallDateTime: return "TIMESTAMP";
+    case TypeId::Time: return "TIME";
   }
   return "VARCHAR";
 }

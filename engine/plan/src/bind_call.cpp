@@ -11,6 +11,12 @@ namespace tessera::plan {
 
 namespace {
 
+// The kind of a date-time or TIME (functions/clock.hpp) the binder fills in: `kind` and `from_kind`
+// from the date-time argument, `to_kind` from a conversion's target.
+bool is_kind_param(const fn::ArgSpec& a) {
+  return a.constant && (a.name == "kind" || a.name == "from_kind" || a.name == "to_kind");
+}
+
 // Kernel arguments the binder fills from argument types rather than from SQL arguments.
 // A DECIMAL type parameter the binder fills in (precision/scale of an argument or the result): a
 // constant argument of one of these names. (A user's column argument named `s` is an argument.)
@@ -18,7 +24,7 @@ bool is_type_param(const fn::ArgSpec& a) {
   if (!a.constant) return false;
   const std::string_view n = a.name;
   return n == "p" || n == "s" || n == "p1" || n == "s1" || n == "p2" || n == "s2" || n == "from_scale" ||
-         n == "precision" || n == "scale";
+         n == "precision" || n == "scale" || is_kind_param(a);
 }
 
 DataType storage_type(fn::SqlType t) {
@@ -32,6 +38,8 @@ DataType storage_type(fn::SqlType t) {
     case fn::SqlType::Money: return DataType::money();
     case fn::SqlType::String: return DataType::varchar(0);
     case fn::SqlType::Decimal128: return DataType::decimal(storage::kMaxDecimalDigits, 0);
+    case fn::SqlType::DateTime: return DataType::datetime2();
+    case fn::SqlType::Time: return DataType::time();
   }
   return DataType::int32();
 }
@@ -54,9 +62,31 @@ int conversion_cost(const ExprPtr& arg, fn::SqlType to) {
     case fn::SqlType::Decimal: return is_integer(from) ? 2 : from.is_wide_decimal() ? 1 : -1;
     case fn::SqlType::Money: return is_integer(from) ? 3 : -1;
     case fn::SqlType::Float64: return is_numeric(from) ? 4 : -1;
-    case fn::SqlType::Date: return arg->is_constant() && from.is_string() ? 1 : -1;
+    // A date-time's date (YEAR(datetime), EOMONTH(datetime)): dearer than a date-time overload.
+    case fn::SqlType::Date: return arg->is_constant() && from.is_string() ? 1 : from.is_datetime() ? 5 : -1;
+    // Date-times take DATE (at midnight) and TIME (on 1900-01-01); string constants convert as literals.
+    case fn::SqlType::DateTime:
+      return arg->is_constant() && from.is_string() ? 1 : from.id == TypeId::Date ? 2 : from.id == TypeId::Time ? 3 : -1;
+    case fn::SqlType::Time: return arg->is_constant() && from.is_string() ? 1 : -1;
     default: return -1;
   }
+}
+
+// The SQL type of a date-time or TIME result: a conversion's target; DATETIME2FROMPARTS /
+// TIMEFROMPARTS at their `digits`; DATETIMEFROMPARTS a DATETIME; otherwise (DATEADD, DATETRUNC,
+// DATE_BUCKET) the type of the date-time argument.
+DataType temporal_result(const fn::FunctionSpec& spec, const Expr& call, const std::optional<DataType>& target,
+                         const std::optional<DataType>& temporal) {
+  if (target && target->is_temporal()) return *target;
+  for (size_t i = 0; i < spec.args.size(); ++i)
+    if (spec.args[i].name == "digits") {
+      const int p = static_cast<int>(call.constants[i].i);
+      if (p < 0 || p > 7) return spec.result == fn::SqlType::Time ? DataType::time() : DataType::datetime2();
+      return spec.result == fn::SqlType::Time ? DataType::time(p) : DataType::datetime2(p);
+    }
+  if (spec.kernel == "datetimefromparts") return DataType::datetime();
+  if (temporal && temporal->physical() == spec.result) return *temporal;
+  return spec.result == fn::SqlType::Time ? DataType::time() : DataType::datetime2();
 }
 
 }  // namespace
@@ -110,6 +140,7 @@ ExprPtr Binder::call(std::string_view sql_name, std::vector<ExprPtr> args, sql::
   e->kernel = best_kernel;
   e->name = std::string(sql_name);
   std::vector<DataType> decimals;  // the DECIMAL arguments' types, for p/s parameters
+  std::optional<DataType> temporal;  // the first date-time or TIME argument's type, for kinds
   size_t next = 0;
   for (const auto& a : best->args) {
     if (is_type_param(a)) {
@@ -122,7 +153,10 @@ ExprPtr Binder::call(std::string_view sql_name, std::vector<ExprPtr> args, sql::
     if (a.type == fn::SqlType::Decimal) want = arg->type.id == TypeId::Decimal ? narrowed_for_kernel(arg->type)
                                              : arg->type.id == TypeId::Int64 ? DataType::decimal(18, 0) : DataType::decimal(10, 0);
     if (a.type == fn::SqlType::String && arg->type.is_string()) want = arg->type;
+    if (a.type == fn::SqlType::DateTime && arg->type.is_datetime()) want = arg->type;  // DATETIME stays DATETIME
+    if (a.type == fn::SqlType::Time && arg->type.id == TypeId::Time) want = arg->type;
     arg = coerce(arg, want, loc);
+    if (!temporal && !a.constant && (arg->type.is_datetime() || arg->type.id == TypeId::Time)) temporal = arg->type;
     if (a.type == fn::SqlType::Decimal) decimals.push_back(arg->type);
     if (a.constant) {
       if (arg->value.null) throw BindError(loc, "argument '" + std::string(a.name) + "' of " + std::string(sql_name) + " cannot be NULL");
@@ -142,7 +176,9 @@ ExprPtr Binder::call(std::string_view sql_name, std::vector<ExprPtr> args, sql::
     const std::string_view n = best->args[i].name;
     if (!is_type_param(best->args[i])) continue;
     int v = 0;
-    if (n == "p" || n == "p1") v = src.precision;
+    if (is_kind_param(best->args[i])) v = n == "to_kind" ? (decimal_result ? decimal_result->time_kind() : 7)
+                                                          : (temporal ? temporal->time_kind() : 7);
+    else if (n == "p" || n == "p1") v = src.precision;
     else if (n == "s" || n == "s1") v = src.scale;
     else if (n == "p2") v = src2.precision;
     else if (n == "s2") v = src2.scale;
@@ -161,6 +197,8 @@ ExprPtr Binder::call(std::string_view sql_name, std::vector<ExprPtr> args, sql::
       break;
     }
     case fn::SqlType::String: e->type = DataType::varchar(0); break;
+    case fn::SqlType::DateTime:
+    case fn::SqlType::Time: e->type = temporal_result(*best, *e, decimal_result, temporal); break;
     default: e->type = storage_type(best->result);
   }
   e->type.length = 0;
@@ -200,7 +238,34 @@ ExprPtr Binder::bind_function(const sql::FunctionCallExpr& f, ExprContext& ctx) 
     }
     args.push_back(bind_expr(*a, ctx));
   }
+  if (!f.args.empty() && f.args[0]->kind == sql::ExprKind::DatePartKeyword)
+    check_datepart_types(n, f.args[0]->as<sql::DatePartKeywordExpr>().name, args, f.loc);
   return call(n, std::move(args), f.loc);
+}
+
+// The date and time arguments of DATEPART, DATEADD, DATEDIFF, ... against the part (SQL Server's rules):
+// a part of a time of day reads string literals as date-times ('2000-01-01 10:00') and DATEDIFF's
+// dates as DATETIME2 at midnight; DATEPART(hour, <date>) and DATEPART(year, <time>) are Msg 9810.
+void Binder::check_datepart_types(const std::string& function, const std::string& part_name, std::vector<ExprPtr>& args,
+                                  sql::SourceLocation loc) {
+  if (args.empty() || !args[0]->is_constant()) return;
+  const bool time_part = args[0]->value.i >= static_cast<int32_t>(fn::DatePart::Hour);
+  const bool is_diff = function == "DATEDIFF" || function == "DATEDIFF_BIG";
+  for (size_t i = 1; i < args.size(); ++i) {
+    if ((function == "DATEADD" || function == "DATE_BUCKET") && i == 1) continue;  // the number
+    ExprPtr& a = args[i];
+    if (a->kind == ExprKind::Constant && a->value.null) continue;
+    const bool literal = a->is_constant() && a->type.is_string();
+    if (time_part && (literal || (is_diff && a->type.id == TypeId::Date))) {
+      a = coerce(a, DataType::datetime2(), loc);
+      continue;
+    }
+    const bool unsupported = is_diff ? false : time_part ? a->type.id == TypeId::Date
+                                                         : a->type.id == TypeId::Time;
+    if (unsupported)
+      throw BindError(loc, "Msg 9810: The datepart " + lower(part_name) + " is not supported by date function " +
+                               function + " for data type " + type_text(a->type) + ".");
+  }
 }
 
 namespace {
@@ -291,12 +356,24 @@ ExprPtr Binder::bind_cast(ExprPtr value, const sql::TypeName& type, ExprPtr styl
     spec = find(cast_name, false);
     name = cast_name;
   }
+  if (!spec && is_try && (from.is_temporal() || to.is_temporal())) {
+    // Conversions of the date and time types that cannot fail (DATETIME2 to DATE, TIME to DATETIME2,
+    // a date-time to text) have no TRY_ twin: TRY_ is CAST there.
+    args.resize(1);
+    if (style && (spec = find("CONVERT", true))) {
+      args.push_back(coerce(style, DataType::int32(), loc));
+      name = "CONVERT";
+    } else {
+      spec = find("CAST", false);
+      name = "CAST";
+    }
+  }
   if (spec) {
-    ExprPtr converted = call(name, args, loc,
-                             to.id == TypeId::Decimal || to.id == TypeId::Money ? std::optional<DataType>(to) : std::nullopt, spec);
+    const bool typed_target = to.id == TypeId::Decimal || to.id == TypeId::Money || to.is_temporal();
+    ExprPtr converted = call(name, args, loc, typed_target ? std::optional<DataType>(to) : std::nullopt, spec);
     // A date's text cut to the target's length, as SQL Server does (CONVERT(VARCHAR(3), d, 101) is '03/'),
     // where the conversion can be longer than that (its length rule, with the style, says).
-    if (to.is_string() && to.length > 0 && from.id == TypeId::Date) {
+    if (to.is_string() && to.length > 0 && from.is_temporal()) {
       fn::LengthInputs in;
       for (size_t i = 1; i < args.size() && i < fn::kMaxArgs; ++i)
         if (args[i]->is_constant()) in.value[i] = static_cast<int64_t>(args[i]->value.i);

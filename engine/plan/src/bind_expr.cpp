@@ -154,6 +154,14 @@ ExprPtr Binder::convert_string(ExprPtr e, const DataType& to, sql::SourceLocatio
     case TypeId::Double: n.id = sql::TypeId::Float; n.spelling = "FLOAT"; break;
     case TypeId::Money: n.id = sql::TypeId::Money; n.spelling = "MONEY"; break;
     case TypeId::Date: n.id = sql::TypeId::Date; n.spelling = "DATE"; break;
+    case TypeId::DateTime: n.id = sql::TypeId::DateTime; n.spelling = "DATETIME"; break;
+    case TypeId::SmallDateTime: n.id = sql::TypeId::SmallDateTime; n.spelling = "SMALLDATETIME"; break;
+    case TypeId::DateTime2:
+    case TypeId::Time:
+      n.id = to.id == TypeId::Time ? sql::TypeId::Time : sql::TypeId::DateTime2;
+      n.spelling = to.id == TypeId::Time ? "TIME" : "DATETIME2";
+      n.length = to.precision;
+      break;
     case TypeId::Decimal:
       n.id = sql::TypeId::Decimal;
       n.spelling = "DECIMAL";
@@ -178,6 +186,7 @@ ExprPtr Binder::coerce(ExprPtr e, const DataType& to, sql::SourceLocation loc) {
         throw BindError(loc, "conversion failed when converting the string '" + s + "' to DATE");
       return constant(Value::date(days));
     }
+    if (to.is_temporal()) return convert_string(e, to, loc);  // CAST's kernel, folded to a constant
     if (to.id == TypeId::Decimal || to.id == TypeId::Money) {
       __int128 v = 0;
       const int scale = to.id == TypeId::Money ? 4 : to.scale;
@@ -212,6 +221,8 @@ ExprPtr Binder::coerce(ExprPtr e, const DataType& to, sql::SourceLocation loc) {
     }
   }
   if (implicit_castable(from, to)) return fold(op(Op::Cast, to, {e}));
+  // Between date and time types (DATE to DATETIME2, DATETIME to DATETIME2(3), ...): CAST's kernels.
+  if (from.is_temporal() && to.is_temporal() && common_type(from, to)) return convert_string(e, to, loc);
   throw BindError(loc, "cannot convert " + type_text(from) + " to " + type_text(to) + " implicitly (use CAST)");
 }
 

@@ -85,6 +85,8 @@ class Binder {
 
   // bind_call.cpp
   ExprPtr bind_function(const sql::FunctionCallExpr& f, ExprContext& ctx);
+  void check_datepart_types(const std::string& function, const std::string& part_name, std::vector<ExprPtr>& args,
+                            sql::SourceLocation loc);
   ExprPtr bind_cast(ExprPtr value, const sql::TypeName& type, ExprPtr style, bool is_try, sql::SourceLocation loc);
   // A library function by SQL name over bound arguments (overload resolution, implicit conversions).
   // `only`: that overload and no other (CAST/CONVERT choose theirs by the target type).
@@ -92,7 +94,8 @@ class Binder {
                std::optional<DataType> decimal_result = std::nullopt, const fn::FunctionSpec* only = nullptr);
   ExprPtr coerce(ExprPtr e, const DataType& to, sql::SourceLocation loc);
   // A string converted to a number or a date by CAST's kernels (SQL Server's data type precedence puts
-  // strings last): '1' + 1 is 2, 'a' + 1 is Msg 245.
+  // strings last): '1' + 1 is 2, 'a' + 1 is Msg 245. Also the implicit conversions between date and
+  // time types (DATE to DATETIME2, ...), which are CAST's kernels too.
   ExprPtr convert_string(ExprPtr e, const DataType& to, sql::SourceLocation loc);
   ExprPtr fold(ExprPtr e);  // constant-folds e if it has no columns and no subquery
 

@@ -28,6 +28,10 @@ std::string type_text(const DataType& t) {
     case TypeId::Date: return "DATE";
     case TypeId::Char: return "CHAR";
     case TypeId::Varchar: return "VARCHAR";
+    case TypeId::DateTime2:
+    case TypeId::DateTime:
+    case TypeId::SmallDateTime:
+    case TypeId::Time: return t.to_string();
   }
   return "?";
 }
@@ -64,12 +68,32 @@ DataType unify_decimals(const DataType& a, const DataType& b) {
   return DataType::decimal(std::min(storage::kMaxDecimalDigits, integral + s), s);
 }
 
+// SQL Server's data type precedence among the date and time types: DATETIME2 > DATETIME >
+// SMALLDATETIME > DATE > TIME; two DATETIME2s (or TIMEs) meet at the larger precision. DATE and
+// TIME have no common type.
+int temporal_rank(TypeId id) {
+  switch (id) {
+    case TypeId::Time: return 0;
+    case TypeId::Date: return 1;
+    case TypeId::SmallDateTime: return 2;
+    case TypeId::DateTime: return 3;
+    case TypeId::DateTime2: return 4;
+    default: return -1;
+  }
+}
+
+std::optional<DataType> common_temporal_type(const DataType& a, const DataType& b) {
+  if (a.id == b.id) return DataType{a.id, std::max(a.precision, b.precision)};
+  if ((a.id == TypeId::Date && b.id == TypeId::Time) || (a.id == TypeId::Time && b.id == TypeId::Date)) return std::nullopt;
+  return temporal_rank(a.id) > temporal_rank(b.id) ? a : b;
+}
+
 }  // namespace
 
 std::optional<DataType> common_type(const DataType& a, const DataType& b) {
   if (a == b) return a;
   if (is_string(a) && is_string(b)) return DataType::varchar(std::max(a.length, b.length));
-  if (a.id == TypeId::Date && b.id == TypeId::Date) return a;
+  if (a.is_temporal() && b.is_temporal()) return common_temporal_type(a, b);
   if (is_numeric(a) && is_numeric(b)) {
     const int ra = numeric_rank(a.id), rb = numeric_rank(b.id);
     const DataType& hi = ra >= rb ? a : b;
@@ -136,7 +160,15 @@ DataType storage_type_of(const sql::TypeName& t) {
     case T::Float: case T::Real: return DataType::float64();
     case T::Money: case T::SmallMoney: return DataType::money();
     case T::Date: return DataType::date();
-    case T::DateTime: throw BindError(t.loc, "DATETIME is not supported (DATE is)");
+    case T::DateTime: return DataType::datetime();
+    case T::SmallDateTime: return DataType::smalldatetime();
+    case T::DateTime2:
+    case T::Time: {
+      const int64_t p = t.length.value_or(7);
+      if (p < 0 || p > 7)
+        throw BindError(t.loc, "Msg 1002: the precision " + std::to_string(p) + " of " + t.spelling + " is out of range (0 to 7)");
+      return t.id == T::Time ? DataType::time(static_cast<int>(p)) : DataType::datetime2(static_cast<int>(p));
+    }
     case T::Char: case T::NChar: return DataType::fixed_char(t.length ? static_cast<int>(*t.length) : 30);
     case T::VarChar: case T::NVarChar: return DataType::varchar(t.max_length || !t.length ? 0 : static_cast<int>(*t.length));
   }

@@ -70,6 +70,11 @@ std::string Value::to_sql() const {
     case TypeId::Decimal: return storage::format_decimal(i, type.scale);
     case TypeId::Money: return storage::format_decimal(i, 4);
     case TypeId::Date: return "DATE '" + storage::format_date(static_cast<int32_t>(i)) + "'";
+    case TypeId::DateTime2:
+    case TypeId::DateTime:
+    case TypeId::SmallDateTime:
+    case TypeId::Time:
+      return "CAST('" + storage::format_temporal(static_cast<int64_t>(i), type) + "' AS " + type.to_string() + ")";
     case TypeId::Char:
     case TypeId::Varchar: {
       std::string out = "'";

@@ -11,6 +11,10 @@ std::string QueryResult::cell_text(int64_t row, size_t col) const {
   const plan::Value v = plan::Value::from_column(c, types[col], row);
   switch (types[col].id) {
     case storage::TypeId::Date: return storage::format_date(static_cast<int32_t>(v.i));
+    case storage::TypeId::DateTime2:
+    case storage::TypeId::DateTime:
+    case storage::TypeId::SmallDateTime:
+    case storage::TypeId::Time: return storage::format_temporal(static_cast<int64_t>(v.i), types[col]);
     case storage::TypeId::Char:
     case storage::TypeId::Varchar: return v.s;
     default: return v.to_sql();
@@ -49,6 +53,12 @@ duckdb::RowSet QueryResult::row_set() const {
         case storage::TypeId::Date: row.push_back(Cell::date(static_cast<int32_t>(v.i))); break;
         case storage::TypeId::Char:
         case storage::TypeId::Varchar: row.push_back(Cell::string(v.s)); break;
+        case storage::TypeId::DateTime2:
+        case storage::TypeId::DateTime:
+        case storage::TypeId::SmallDateTime:
+        case storage::TypeId::Time:  // microseconds, as DuckDB's TIMESTAMP and TIME (a TIME on 1970-01-01)
+          row.push_back(Cell::timestamp(static_cast<int64_t>(v.i >= 0 ? v.i / 10 : (v.i - 9) / 10)));
+          break;
       }
     }
   }

@@ -1,5 +1,6 @@
 // Type names of CAST and CONVERT: INT, INTEGER, BIGINT, SMALLINT, TINYINT, BIT, DECIMAL[(p[,s])],
 // NUMERIC[(p[,s])], FLOAT[(n)], REAL, DOUBLE [PRECISION], MONEY, SMALLMONEY, DATE, DATETIME,
+// DATETIME2[(p)], SMALLDATETIME, TIME[(p)],
 // CHAR[(n)], VARCHAR[(n|MAX)], NCHAR[(n)], NVARCHAR[(n|MAX)].
 #include <array>
 
@@ -8,7 +9,7 @@
 namespace tessera::sql::detail {
 namespace {
 
-enum class Params : uint8_t { None, Length, PrecisionScale, FloatBits };
+enum class Params : uint8_t { None, Length, PrecisionScale, FloatBits, FractionDigits };
 
 struct TypeEntry {
   std::string_view name;
@@ -16,7 +17,7 @@ struct TypeEntry {
   Params params;
 };
 
-constexpr std::array<TypeEntry, 20> kTypes = {{
+constexpr std::array<TypeEntry, 23> kTypes = {{
     {"TINYINT", TypeId::TinyInt, Params::None},     {"SMALLINT", TypeId::SmallInt, Params::None},
     {"INT", TypeId::Int, Params::None},             {"INTEGER", TypeId::Int, Params::None},
     {"BIGINT", TypeId::BigInt, Params::None},       {"BIT", TypeId::Bit, Params::None},
@@ -27,6 +28,8 @@ constexpr std::array<TypeEntry, 20> kTypes = {{
     {"DATE", TypeId::Date, Params::None},           {"DATETIME", TypeId::DateTime, Params::None},
     {"CHAR", TypeId::Char, Params::Length},         {"VARCHAR", TypeId::VarChar, Params::Length},
     {"NCHAR", TypeId::NChar, Params::Length},       {"NVARCHAR", TypeId::NVarChar, Params::Length},
+    {"DATETIME2", TypeId::DateTime2, Params::FractionDigits}, {"SMALLDATETIME", TypeId::SmallDateTime, Params::None},
+    {"TIME", TypeId::Time, Params::FractionDigits},
 }};
 
 }  // namespace
@@ -40,7 +43,7 @@ TypeName Parser::type_name(std::string_view context) {
       if (e.name == u) entry = &e;
   }
   if (!entry)
-    fail_expected("a type name (INT, BIGINT, DECIMAL(p,s), FLOAT, REAL, MONEY, DATE, VARCHAR(n), CHAR(n), ...)",
+    fail_expected("a type name (INT, BIGINT, DECIMAL(p,s), FLOAT, REAL, MONEY, DATE, DATETIME2(p), VARCHAR(n), ...)",
                   context);
   next();
   TypeName type;
@@ -62,6 +65,9 @@ TypeName Parser::type_name(std::string_view context) {
       break;
     case Params::FloatBits:
       type.length = integer("a number of mantissa bits", of);
+      break;
+    case Params::FractionDigits:
+      type.length = integer("a number of fractional-second digits (0 to 7)", of);
       break;
     case Params::PrecisionScale:
       type.length = integer("a precision", of);

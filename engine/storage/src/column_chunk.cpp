@@ -35,7 +35,7 @@ void put(std::string& out, T v) {
 bool integer_like(fn::SqlType t) {
   switch (t) {
     case fn::SqlType::Bool: case fn::SqlType::Int32: case fn::SqlType::Date: case fn::SqlType::Int64:
-    case fn::SqlType::Decimal: case fn::SqlType::Money: return true;
+    case fn::SqlType::Decimal: case fn::SqlType::Money: case fn::SqlType::DateTime: case fn::SqlType::Time: return true;
     default: return false;
   }
 }

@@ -65,13 +65,18 @@ const char* type_id_name(TypeId id) {
     case TypeId::Date: return "DATE";
     case TypeId::Char: return "CHAR";
     case TypeId::Varchar: return "VARCHAR";
+    case TypeId::DateTime2: return "DATETIME2";
+    case TypeId::DateTime: return "DATETIME";
+    case TypeId::SmallDateTime: return "SMALLDATETIME";
+    case TypeId::Time: return "TIME";
   }
   return "?";
 }
 
 bool type_id_of(const std::string& s, TypeId& out) {
   for (TypeId id : {TypeId::Bool, TypeId::Int32, TypeId::Int64, TypeId::Double, TypeId::Decimal, TypeId::Money,
-                    TypeId::Date, TypeId::Char, TypeId::Varchar})
+                    TypeId::Date, TypeId::Char, TypeId::Varchar, TypeId::DateTime2, TypeId::DateTime,
+                    TypeId::SmallDateTime, TypeId::Time})
     if (s == type_id_name(id)) {
       out = id;
       return true;

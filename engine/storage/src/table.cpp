@@ -6,6 +6,11 @@
 #include <cstdio>
 #include <cstring>
 
+#include "tessera/functions/clock.hpp"
+#include "tessera/functions/date_names.hpp"
+#include "tessera/functions/date_parse.hpp"
+#include "tessera/functions/datetime_format.hpp"
+
 namespace tessera::storage {
 
 fn::SqlType DataType::physical() const {
@@ -19,8 +24,20 @@ fn::SqlType DataType::physical() const {
     case TypeId::Date: return fn::SqlType::Date;
     case TypeId::Char:
     case TypeId::Varchar: return fn::SqlType::String;
+    case TypeId::DateTime2:
+    case TypeId::DateTime:
+    case TypeId::SmallDateTime: return fn::SqlType::DateTime;
+    case TypeId::Time: return fn::SqlType::Time;
   }
   return fn::SqlType::Int32;
+}
+
+int DataType::time_kind() const {
+  switch (id) {
+    case TypeId::DateTime: return fn::kDateTimeKind;
+    case TypeId::SmallDateTime: return fn::kSmallDateTimeKind;
+    default: return precision;
+  }
 }
 
 std::string DataType::to_string() const {
@@ -34,6 +51,10 @@ std::string DataType::to_string() const {
     case TypeId::Date: return "DATE";
     case TypeId::Char: return "CHAR(" + std::to_string(length) + ")";
     case TypeId::Varchar: return "VARCHAR(" + std::to_string(length) + ")";
+    case TypeId::DateTime2: return "DATETIME2(" + std::to_string(precision) + ")";
+    case TypeId::DateTime: return "DATETIME";
+    case TypeId::SmallDateTime: return "SMALLDATETIME";
+    case TypeId::Time: return "TIME(" + std::to_string(precision) + ")";
   }
   return "?";
 }
@@ -132,6 +153,10 @@ std::string Table::cell_text(int64_t row, size_t col) const {
     case TypeId::Date: return format_date(c.value<int32_t>(row));
     case TypeId::Char:
     case TypeId::Varchar: return std::string(c.string(row));
+    case TypeId::DateTime2:
+    case TypeId::DateTime:
+    case TypeId::SmallDateTime:
+    case TypeId::Time: return format_temporal(c.value<int64_t>(row), t);
   }
   return "?";
 }
@@ -241,6 +266,32 @@ std::string format_decimal(__int128 v, int scale) {
     digits.insert(digits.size() - scale, 1, '.');
   }
   return neg ? "-" + digits : digits;
+}
+
+}  // namespace tessera::storage
+
+namespace tessera::storage {
+
+std::string format_temporal(int64_t ticks, const DataType& type) {
+  char buf[64];
+  fn::DateWriter w(buf);
+  if (type.id == TypeId::Time) fn::DateTimeStyle::cast_time(ticks, type.time_kind(), w);
+  else if (type.id == TypeId::DateTime2) fn::DateTimeStyle::cast(ticks, type.time_kind(), fn::kEnglishNames, w);
+  else fn::DateTimeStyle::format(type.id == TypeId::DateTime ? 121 : 120, ticks, type.time_kind(), fn::kEnglishNames, w);
+  return std::string(buf, static_cast<size_t>(w.size()));
+}
+
+bool parse_temporal(std::string_view s, const DataType& type, int64_t& ticks) {
+  // The library's parser under DATEFORMAT ymd: ISO dates and times, as the loaders' files write them.
+  const fn::DateParser parser(fn::kYmd, fn::kEnglishNames, fn::DateTarget::DateTime2);
+  int32_t days = 0;
+  int64_t time_of_day = 0;
+  if (s.size() > 64 || !parser.parse(s.data(), static_cast<int32_t>(s.size()), &days, &time_of_day)) return false;
+  if (type.id == TypeId::Time) {
+    ticks = fn::Clock::normalize_time(time_of_day, type.time_kind());
+    return true;
+  }
+  return fn::Clock::normalize(fn::Clock::at(days, time_of_day), type.time_kind(), &ticks);
 }
 
 }  // namespace tessera::storage

@@ -57,6 +57,10 @@ std::string expected_text(const DataType& t) {
     case TypeId::Date: return "a DATE (YYYY-MM-DD)";
     case TypeId::Char:
     case TypeId::Varchar: return "a " + t.to_string();
+    case TypeId::DateTime2:
+    case TypeId::DateTime:
+    case TypeId::SmallDateTime: return "a " + t.to_string() + " (YYYY-MM-DD hh:mi:ss[.fffffff], in its range)";
+    case TypeId::Time: return "a " + t.to_string() + " (hh:mi:ss[.fffffff])";
   }
   return "?";
 }
@@ -131,6 +135,15 @@ bool append_value(rt::Column& c, const DataType& t, std::string_view s) {
       if (t.length > 0 && static_cast<int64_t>(s.size()) > t.length) return false;
       c.append_string(s);
       return true;
+    case TypeId::DateTime2:
+    case TypeId::DateTime:
+    case TypeId::SmallDateTime:
+    case TypeId::Time: {
+      int64_t ticks;
+      if (!storage::parse_temporal(s, t, ticks)) return false;
+      c.append<int64_t>(ticks);
+      return true;
+    }
   }
   return false;
 }

@@ -15,29 +15,6 @@ using tessera::fn::kInvalidDatepart;
 using tessera::fn::kInvalidDateParts;
 using tessera::fn::kOk;
 
-namespace {
-
-// The number of `part` boundaries crossed from start to end; false for a part
-// DATEDIFF does not accept for DATE.
-bool date_diff(int32_t part, int32_t start, int32_t end, int64_t* out) {
-  const CivilDate a = Calendar::from_days(start);
-  const CivilDate b = Calendar::from_days(end);
-  switch (static_cast<DatePart>(part)) {
-    case DatePart::Year: *out = int64_t(b.year) - a.year; return true;
-    case DatePart::Quarter:
-      *out = (int64_t(b.year) * 4 + DateMath::quarter(b.month)) - (int64_t(a.year) * 4 + DateMath::quarter(a.month));
-      return true;
-    case DatePart::Month: *out = (int64_t(b.year) * 12 + b.month) - (int64_t(a.year) * 12 + a.month); return true;
-    case DatePart::DayOfYear:
-    case DatePart::Day:
-    case DatePart::Weekday: *out = int64_t(end) - start; return true;
-    case DatePart::Week: *out = DateMath::sunday_week(end) - DateMath::sunday_week(start); return true;
-    case DatePart::IsoWeek: return false;
-  }
-  return false;
-}
-
-}  // namespace
 
 TESSERA_ROW_FN int32_t tsf_dateadd(int32_t* out, int32_t part, int32_t number, int32_t date) {
   bool ok = false;
@@ -56,14 +33,14 @@ TESSERA_ROW_FN int32_t tsf_dateadd(int32_t* out, int32_t part, int32_t number, i
 
 TESSERA_ROW_FN int32_t tsf_datediff(int32_t* out, int32_t part, int32_t start, int32_t end) {
   int64_t d = 0;
-  if (!date_diff(part, start, end, &d)) return kInvalidDatepart;
+  if (!DateMath::diff(part, start, end, &d)) return kInvalidDatepart;
   if (d < INT32_MIN || d > INT32_MAX) return kDatediffOverflow;
   *out = static_cast<int32_t>(d);
   return kOk;
 }
 
 TESSERA_ROW_FN int32_t tsf_datediff_big(int64_t* out, int32_t part, int32_t start, int32_t end) {
-  return date_diff(part, start, end, out) ? kOk : kInvalidDatepart;
+  return DateMath::diff(part, start, end, out) ? kOk : kInvalidDatepart;
 }
 
 TESSERA_ROW_FN int32_t tsf_eomonth(int32_t* out, int32_t date) {

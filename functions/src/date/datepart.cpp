@@ -13,28 +13,9 @@ using tessera::fn::DatePart;
 using tessera::fn::DateWriter;
 using tessera::fn::SessionContext;
 
-namespace {
-
-// The integer DATEPART returns; false for an unknown part.
-bool date_part_value(int32_t part, int32_t date, const SessionContext* ctx, int32_t* out) {
-  const CivilDate c = Calendar::from_days(date);
-  switch (static_cast<DatePart>(part)) {
-    case DatePart::Year: *out = c.year; return true;
-    case DatePart::Quarter: *out = DateMath::quarter(c.month); return true;
-    case DatePart::Month: *out = c.month; return true;
-    case DatePart::DayOfYear: *out = date - Calendar::to_days(c.year, 1, 1) + 1; return true;
-    case DatePart::Day: *out = c.day; return true;
-    case DatePart::Week: *out = DateMath::week(date, ctx->datefirst); return true;
-    case DatePart::Weekday: *out = DateMath::weekday(date, ctx->datefirst); return true;
-    case DatePart::IsoWeek: *out = DateMath::iso_week(date); return true;
-  }
-  return false;
-}
-
-}  // namespace
 
 TESSERA_ROW_FN int32_t tsf_datepart(int32_t* out, int32_t part, int32_t date, const SessionContext* ctx) {
-  return date_part_value(part, date, ctx, out) ? tessera::fn::kOk : tessera::fn::kInvalidDatepart;
+  return DateMath::part(part, date, ctx->datefirst, out) ? tessera::fn::kOk : tessera::fn::kInvalidDatepart;
 }
 
 // Month and weekday give the session language's name; the other parts give
@@ -49,7 +30,7 @@ TESSERA_ROW_FN int32_t tsf_datename(char* out, int32_t* out_len, int32_t part, i
     w.text(names.weekdays[Calendar::iso_weekday(date) - 1]);
   } else {
     int32_t v = 0;
-    if (!date_part_value(part, date, ctx, &v)) return tessera::fn::kInvalidDatepart;
+    if (!DateMath::part(part, date, ctx->datefirst, &v)) return tessera::fn::kInvalidDatepart;
     w.number(v);
   }
   *out_len = w.size();

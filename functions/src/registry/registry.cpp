@@ -6,6 +6,7 @@
 namespace tessera::fn {
 
 std::span<const FunctionSpec> date_functions();
+std::span<const FunctionSpec> datetime_functions();
 std::span<const FunctionSpec> string_functions();
 std::span<const FunctionSpec> convert_functions();
 std::span<const FunctionSpec> numeric_functions();
@@ -13,7 +14,7 @@ std::span<const FunctionSpec> numeric_functions();
 std::span<const FunctionSpec> all_functions() {
   static const std::vector<FunctionSpec> all = [] {
     std::vector<FunctionSpec> v;
-    for (auto family : {date_functions(), string_functions(), convert_functions(), numeric_functions()})
+    for (auto family : {date_functions(), datetime_functions(), string_functions(), convert_functions(), numeric_functions()})
       v.insert(v.end(), family.begin(), family.end());
     return v;
   }();
@@ -33,7 +34,9 @@ char abi_char(SqlType t) {
     case SqlType::Date: return 'i';
     case SqlType::Int64:
     case SqlType::Decimal:
-    case SqlType::Money: return 'l';
+    case SqlType::Money:
+    case SqlType::DateTime:
+    case SqlType::Time: return 'l';
     case SqlType::Float64: return 'd';
     case SqlType::String: return 'p';
     case SqlType::Decimal128: return '?';  // not a kernel ABI type
@@ -53,7 +56,7 @@ std::string expected_c_signature(const FunctionSpec& spec) {
 
 bool parse_type_name(std::string_view name, SqlType& out) {
   for (SqlType t : {SqlType::Bool, SqlType::Int32, SqlType::Int64, SqlType::Float64, SqlType::Date,
-                    SqlType::Decimal, SqlType::Money, SqlType::String})
+                    SqlType::Decimal, SqlType::Money, SqlType::String, SqlType::DateTime, SqlType::Time})
     if (type_name(t) == name) {
       out = t;
       return true;

@@ -28,6 +28,7 @@ const StatusInfo& status_info(int32_t status) {
       {220, "smallint_overflow", "Arithmetic overflow error for data type smallint."},
       {8115, "smallmoney_overflow", "Arithmetic overflow error converting expression to data type smallmoney."},
       {506, "invalid_escape", "The invalid escape character was specified in a LIKE predicate (it must be one character)."},
+      {242, "datetime_out_of_range", "The conversion to a date-time data type resulted in an out-of-range value."},
   };
   static const StatusInfo kUnknown{0, "unknown", "unknown status code"};
   return status >= 0 && status < kStatusCount ? kInfo[status] : kUnknown;

@@ -1,5 +1,5 @@
-// Text -> date: SQL Server's string literal formats for DATE (and, for
-// ISDATE, DATETIME), in one pass without allocation.
+// Text -> date and time of day: SQL Server's string literal formats for DATE, DATETIME2, DATETIME
+// (ISDATE) and TIME, in one pass without allocation.
 //
 // Accepted (leading/trailing white space allowed):
 //   numeric    m/d/y with one separator repeated ('/', '-' or '.'); the order
@@ -11,23 +11,26 @@
 //              April 15, 2024, 2024 Apr 15, Apr 2024); separators are spaces,
 //              commas, '-', '/', '.'
 //   an optional time of day after the date: hh:mi[:ss[.fffffff]][ AM|PM], hhAM,
-//   and ISO 8601 yyyy-mm-ddThh:mi:ss[.fff][Z|+hh:mm]; a time alone means
-//   1900-01-01.
+//   hh:mi:ss:mmm (milliseconds after a colon), and ISO 8601
+//   yyyy-mm-ddThh:mi:ss[.fffffff][Z|+hh:mm] (the offset is read and ignored, as
+//   SQL Server does converting to a type without one); a time alone means 1900-01-01.
 // Two-digit years follow the two-digit year cutoff 2049 (49 -> 2049, 50 -> 1950).
 #pragma once
 
 #include <cstdint>
 
 #include "tessera/functions/calendar.hpp"
+#include "tessera/functions/clock.hpp"
 #include "tessera/functions/date_names.hpp"
 #include "tessera/functions/session_context.hpp"
 
 namespace tessera::fn {
 
-// DATE accepts 0001-01-01 .. 9999-12-31 and reads yyyy-mm-dd as y-m-d under any
-// DATEFORMAT; DATETIME (ISDATE) starts at 1753-01-01, reads year-first numeric
+// DATE and DATETIME2 (also TIME, SMALLDATETIME, whose ranges the caller checks) accept
+// 0001-01-01 .. 9999-12-31, read yyyy-mm-dd as y-m-d under any DATEFORMAT and up to 7
+// fractional digits; DATETIME (ISDATE) starts at 1753-01-01, reads year-first numeric
 // dates as y-d-m under DATEFORMAT ydm, and allows at most 3 fractional digits.
-enum class DateTarget : uint8_t { Date, DateTime };
+enum class DateTarget : uint8_t { Date, DateTime, DateTime2 };
 
 class DateParser {
  public:
@@ -35,6 +38,14 @@ class DateParser {
       : dateformat_(dateformat), names_(names), target_(target) {}
 
   bool parse(const char* s, int32_t len, int32_t* days) const {
+    int64_t time_of_day = 0;
+    return parse(s, len, days, &time_of_day);
+  }
+
+  // The date and the time of day in ticks (0 when the text has none), exact: rounding onto a
+  // type's grid is the caller's (Clock::normalize).
+  bool parse(const char* s, int32_t len, int32_t* days, int64_t* time_of_day) const {
+    *time_of_day = 0;
     const char* p = s;
     const char* end = s + (len > 0 ? len : 0);
     while (p < end && is_space(*p)) ++p;
@@ -104,7 +115,7 @@ class DateParser {
 
     if (has_time) {
       const char* q = p;
-      if (!parse_time(q, end, iso_t)) return false;
+      if (!parse_time(q, end, iso_t, time_of_day)) return false;
       if (q != end) return false;
     }
 
@@ -242,8 +253,9 @@ class DateParser {
     return n > 0;
   }
 
-  bool parse_time(const char*& p, const char* end, bool allow_zone) const {
+  bool parse_time(const char*& p, const char* end, bool allow_zone, int64_t* time_of_day) const {
     int32_t h = 0, mi = 0, s = 0;
+    int64_t fraction = 0;  // ticks
     if (!read_number(p, end, 2, &h)) return false;
     bool colon = false;
     if (p < end && *p == ':') {
@@ -254,10 +266,19 @@ class DateParser {
         ++p;
         if (!read_number(p, end, 2, &s)) return false;
         if (p < end && (*p == '.' || *p == ':')) {
+          const bool milliseconds = *p == ':';  // hh:mi:ss:mmm counts milliseconds
           ++p;
           int32_t frac = 0;
-          while (p < end && is_digit(*p)) ++p, ++frac;
-          if (frac == 0 || frac > (target_ == DateTarget::DateTime ? 3 : 7)) return false;
+          int64_t digits = 0;
+          while (p < end && is_digit(*p)) digits = digits * 10 + (*p++ - '0'), ++frac;
+          if (frac == 0 || frac > (target_ == DateTarget::DateTime || milliseconds ? 3 : kMaxFractionDigits))
+            return false;
+          if (milliseconds) {
+            fraction = digits * kTicksPerMillisecond;
+          } else {
+            fraction = digits;
+            for (int32_t i = frac; i < kMaxFractionDigits; ++i) fraction *= 10;
+          }
         }
       }
     }
@@ -268,7 +289,10 @@ class DateParser {
     if (!colon && ampm == 0) return false;
     if (ampm != 0 ? h > 12 : h > 23) return false;
     if (mi > 59 || s > 59) return false;
-    if (allow_zone && target_ == DateTarget::Date && p < end) {
+    if (ampm == 1 && h == 12) h = 0;        // 12 AM is midnight
+    else if (ampm == 2 && h != 12) h += 12;  // 1 PM is 13:00
+    *time_of_day = h * kTicksPerHour + mi * kTicksPerMinute + s * kTicksPerSecond + fraction;
+    if (allow_zone && target_ != DateTarget::DateTime && p < end) {
       if (*p == 'Z' || *p == 'z') {
         ++p;
       } else if (*p == '+' || *p == '-') {

@@ -23,8 +23,16 @@ enum class DatePart : int32_t {
   Week = 5,
   Weekday = 6,
   IsoWeek = 7,
+  // Parts of a time of day (DATETIME2, DATETIME, SMALLDATETIME, TIME; DATEDIFF of dates).
+  Hour = 8,
+  Minute = 9,
+  Second = 10,
+  Millisecond = 11,
+  Microsecond = 12,
+  Nanosecond = 13,
 };
-constexpr int32_t kDatePartCount = 8;
+constexpr int32_t kDatePartCount = 8;      // the parts of a DATE
+constexpr int32_t kDateTimePartCount = 14;  // and of a date-time
 
 // Keyword or abbreviation (case-insensitive) -> DatePart; false if unknown.
 // Host helper for the binder (SQL Server's datepart table).
@@ -42,6 +50,12 @@ constexpr bool parse_datepart(std::string_view name, DatePart& out) {
       {"week", DatePart::Week},         {"wk", DatePart::Week},         {"ww", DatePart::Week},
       {"weekday", DatePart::Weekday},   {"dw", DatePart::Weekday},      {"w", DatePart::Weekday},
       {"iso_week", DatePart::IsoWeek},  {"isowk", DatePart::IsoWeek},   {"isoww", DatePart::IsoWeek},
+      {"hour", DatePart::Hour},         {"hh", DatePart::Hour},
+      {"minute", DatePart::Minute},     {"mi", DatePart::Minute},       {"n", DatePart::Minute},
+      {"second", DatePart::Second},     {"ss", DatePart::Second},       {"s", DatePart::Second},
+      {"millisecond", DatePart::Millisecond}, {"ms", DatePart::Millisecond},
+      {"microsecond", DatePart::Microsecond}, {"mcs", DatePart::Microsecond},
+      {"nanosecond", DatePart::Nanosecond},   {"ns", DatePart::Nanosecond},
   };
   for (const Alias& a : kAliases) {
     if (a.name.size() != name.size()) continue;
@@ -94,6 +108,42 @@ class DateMath {
 
   // Week number counting Sunday-started weeks (DATEDIFF(week) ignores DATEFIRST).
   static constexpr int64_t sunday_week(int32_t days) { return floor_div(int64_t(days) + 4, 7); }
+
+  // The integer DATEPART returns for a part of a date; false for an unknown part or a part of
+  // a time of day.
+  static constexpr bool part(int32_t part, int32_t date, int32_t datefirst, int32_t* out) {
+    const CivilDate c = Calendar::from_days(date);
+    switch (static_cast<DatePart>(part)) {
+      case DatePart::Year: *out = c.year; return true;
+      case DatePart::Quarter: *out = quarter(c.month); return true;
+      case DatePart::Month: *out = c.month; return true;
+      case DatePart::DayOfYear: *out = date - Calendar::to_days(c.year, 1, 1) + 1; return true;
+      case DatePart::Day: *out = c.day; return true;
+      case DatePart::Week: *out = week(date, datefirst); return true;
+      case DatePart::Weekday: *out = weekday(date, datefirst); return true;
+      case DatePart::IsoWeek: *out = iso_week(date); return true;
+      default: return false;
+    }
+  }
+
+  // DATEDIFF of dates: the number of `part` boundaries crossed from start to end; false for
+  // iso_week and the parts of a time of day.
+  static constexpr bool diff(int32_t part, int32_t start, int32_t end, int64_t* out) {
+    const CivilDate a = Calendar::from_days(start);
+    const CivilDate b = Calendar::from_days(end);
+    switch (static_cast<DatePart>(part)) {
+      case DatePart::Year: *out = int64_t(b.year) - a.year; return true;
+      case DatePart::Quarter:
+        *out = (int64_t(b.year) * 4 + quarter(b.month)) - (int64_t(a.year) * 4 + quarter(a.month));
+        return true;
+      case DatePart::Month: *out = (int64_t(b.year) * 12 + b.month) - (int64_t(a.year) * 12 + a.month); return true;
+      case DatePart::DayOfYear:
+      case DatePart::Day:
+      case DatePart::Weekday: *out = int64_t(end) - start; return true;
+      case DatePart::Week: *out = sunday_week(end) - sunday_week(start); return true;
+      default: return false;
+    }
+  }
 
   // Adds months, clamping the day to the last day of the target month.
   // False if the result leaves 0001-01-01 .. 9999-12-31.

@@ -14,10 +14,13 @@ namespace tessera::fn {
 //           travel as constant arguments of the functions that need them
 //   Money   int64_t scaled by 10^4
 //   String  bytes (UTF-8) + int64_t offsets + int32_t lengths per row
+//   DateTime int64_t 100-ns ticks since 1970-01-01 00:00:00 (DATETIME2(p), DATETIME,
+//           SMALLDATETIME; which one travels as a constant `kind` argument; clock.hpp)
+//   Time    int64_t 100-ns ticks since midnight (TIME(p))
 //   Decimal128  __int128 scaled by 10^scale (precision 19..38): engine storage only.
 //           No kernel takes or returns it (the registry cannot name it); the engine converts a
 //           wide DECIMAL argument to Decimal (precision 18) before a kernel call.
-enum class SqlType : uint8_t { Bool, Int32, Int64, Float64, Date, Decimal, Money, String, Decimal128 };
+enum class SqlType : uint8_t { Bool, Int32, Int64, Float64, Date, Decimal, Money, String, Decimal128, DateTime, Time };
 
 constexpr std::string_view type_name(SqlType t) {
   switch (t) {
@@ -30,6 +33,8 @@ constexpr std::string_view type_name(SqlType t) {
     case SqlType::Money: return "money";
     case SqlType::String: return "string";
     case SqlType::Decimal128: return "decimal128";
+    case SqlType::DateTime: return "datetime";
+    case SqlType::Time: return "time";
   }
   return "?";
 }
@@ -43,7 +48,9 @@ constexpr int type_width(SqlType t) {
     case SqlType::Int64:
     case SqlType::Float64:
     case SqlType::Decimal:
-    case SqlType::Money: return 8;
+    case SqlType::Money:
+    case SqlType::DateTime:
+    case SqlType::Time: return 8;
     case SqlType::String: return 0;
     case SqlType::Decimal128: return 16;
   }

@@ -33,6 +33,7 @@ enum Status : int32_t {
   kSmallintOverflow = 17,     // Msg 220: arithmetic overflow error for data type smallint
   kSmallmoneyOverflow = 18,   // Msg 8115: arithmetic overflow error converting expression to smallmoney
   kInvalidEscape = 19,        // Msg 506: the invalid escape character was specified in a LIKE predicate
+  kDateTimeOutOfRange = 20,   // Msg 242: the conversion resulted in an out-of-range datetime value
   kStatusCount
 };
 

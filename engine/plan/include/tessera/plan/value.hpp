@@ -16,7 +16,8 @@ using storage::TypeId;
 struct Value {
   DataType type;
   bool null = false;
-  __int128 i = 0;  // Bool, Int32, Int64, Decimal (scaled; 38 digits) and Money (scaled), Date (days)
+  __int128 i = 0;  // Bool, Int32, Int64, Decimal (scaled; 38 digits) and Money (scaled), Date (days),
+                   // date-times and TIME (100-ns ticks)
   double d = 0;    // Double
   std::string s;   // Char, Varchar
 

@@ -23,12 +23,13 @@ enum class TypeId : uint8_t {
   Decimal,  // DECIMAL and NUMERIC
   Float, Real, Money, SmallMoney, Date, DateTime,
   Char, VarChar, NChar, NVarChar,
+  DateTime2, SmallDateTime, Time,
 };
 
 struct TypeName {
   TypeId id = TypeId::Int;
   std::string spelling;            // upper case, as in the source: "NUMERIC", "INTEGER"
-  std::optional<int64_t> length;   // CHAR/VARCHAR(n), FLOAT(n), DECIMAL(p, s): precision
+  std::optional<int64_t> length;   // CHAR/VARCHAR(n), FLOAT(n), DATETIME2(p), TIME(p); DECIMAL(p, s): precision
   std::optional<int64_t> scale;    // DECIMAL(p, s)
   bool max_length = false;         // VARCHAR(MAX)
   SourceLocation loc;

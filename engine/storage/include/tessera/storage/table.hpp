@@ -5,6 +5,8 @@
 //   DECIMAL(p,s)     int64_t scaled by 10^s (p <= 18), __int128 (19 <= p <= 38)
 //   MONEY            int64_t scaled by 10^4
 //   DATE             int32_t days since 1970-01-01                   BOOL    uint8_t
+//   DATETIME2(p), DATETIME, SMALLDATETIME   int64_t 100-ns ticks since 1970-01-01 00:00:00
+//   TIME(p)          int64_t 100-ns ticks since midnight (functions/clock.hpp: grids and ranges)
 //   CHAR(n)/VARCHAR(n)  bytes + int64 offsets + int32 lengths
 // Every column may hold NULLs (Column::valid; empty means all valid).
 #pragma once
@@ -19,14 +21,15 @@
 
 namespace tessera::storage {
 
-enum class TypeId : uint8_t { Bool, Int32, Int64, Double, Decimal, Money, Date, Char, Varchar };
+enum class TypeId : uint8_t { Bool, Int32, Int64, Double, Decimal, Money, Date, Char, Varchar, DateTime2, DateTime,
+                              SmallDateTime, Time };
 
 inline constexpr int kMaxNarrowDecimalDigits = 18;  // DECIMAL(p <= 18): int64
 inline constexpr int kMaxDecimalDigits = 38;        // DECIMAL(19..38): __int128 (SQL Server's maximum)
 
 struct DataType {
   TypeId id = TypeId::Int32;
-  int precision = 0;  // DECIMAL precision
+  int precision = 0;  // DECIMAL precision; DATETIME2(p) and TIME(p): fractional digits
   int scale = 0;      // DECIMAL scale
   int length = 0;     // CHAR/VARCHAR declared length (0: unbounded)
 
@@ -37,10 +40,21 @@ struct DataType {
   static DataType decimal(int p, int s) { return {TypeId::Decimal, p, s, 0}; }
   static DataType money() { return {TypeId::Money, 19, 4, 0}; }
   static DataType date() { return {TypeId::Date}; }
+  static DataType datetime2(int p = 7) { return {TypeId::DateTime2, p}; }
+  static DataType datetime() { return {TypeId::DateTime}; }
+  static DataType smalldatetime() { return {TypeId::SmallDateTime}; }
+  static DataType time(int p = 7) { return {TypeId::Time, p}; }
   static DataType fixed_char(int n) { return {TypeId::Char, 0, 0, n}; }
   static DataType varchar(int n) { return {TypeId::Varchar, 0, 0, n}; }
 
   bool is_string() const { return id == TypeId::Char || id == TypeId::Varchar; }
+  // DATETIME2, DATETIME, SMALLDATETIME (physical DateTime).
+  bool is_datetime() const { return id == TypeId::DateTime2 || id == TypeId::DateTime || id == TypeId::SmallDateTime; }
+  // DATE, a date-time or TIME: the types the date functions take.
+  bool is_temporal() const { return id == TypeId::Date || id == TypeId::Time || is_datetime(); }
+  // The kind a date-time or TIME passes to the library's functions (clock.hpp): 0..7 the
+  // precision, 8 DATETIME, 9 SMALLDATETIME.
+  int time_kind() const;
   // A DECIMAL whose precision needs more than an int64 (physical Decimal128).
   bool is_wide_decimal() const { return id == TypeId::Decimal && precision > kMaxNarrowDecimalDigits; }
   fn::SqlType physical() const;
@@ -117,6 +131,11 @@ int32_t days_from_civil(int y, unsigned m, unsigned d);
 void civil_from_days(int32_t z, int& y, unsigned& m, unsigned& d);
 std::string format_date(int32_t days);                    // YYYY-MM-DD
 bool parse_date(std::string_view s, int32_t& days);       // strict YYYY-MM-DD
+// A date-time or TIME value as text (DATETIME2 yyyy-mm-dd hh:mi:ss.f{p}, DATETIME .mmm,
+// SMALLDATETIME without a fraction, TIME hh:mi:ss.f{p}), and back: yyyy-mm-dd[( |T)hh:mi[:ss[.f]]]
+// or hh:mi[:ss[.f]] for TIME, rounded onto the type's grid; false outside its range.
+std::string format_temporal(int64_t ticks, const DataType& type);
+bool parse_temporal(std::string_view s, const DataType& type, int64_t& ticks);
 // Decimal text <-> scaled integer. parse accepts [+-]digits[.digits] with at most `scale` fraction
 // digits (fewer are padded); returns false on anything else or overflow of `precision` digits
 // (at most 38).

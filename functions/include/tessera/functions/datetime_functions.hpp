@@ -1,0 +1,70 @@
+// Row functions of the date-time family (SQL Server semantics): DATETIME2(p), DATETIME,
+// SMALLDATETIME as int64 ticks since 1970-01-01 and TIME(p) as int64 ticks since midnight
+// (clock.hpp). `kind` arguments name the SQL type (0..7 the precision, 8 DATETIME,
+// 9 SMALLDATETIME) and are constants the binder fills from the argument's or the target's
+// type; `part` is a DatePart (date_part.hpp), `style` a CONVERT style (datetime_format.hpp).
+#pragma once
+
+#include "tessera/functions/row_abi.hpp"
+
+// DATEPART(part, datetime), DATENAME(part, datetime), DATETRUNC(part, datetime)
+TESSERA_ROW_FN int32_t tsf_datepart_datetime(int32_t* out, int32_t part, int64_t value,
+                                             const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_datename_datetime(char* out, int32_t* out_len, int32_t part, int64_t value,
+                                             const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_datetrunc_datetime(int64_t* out, int32_t part, int64_t value,
+                                              const tessera::fn::SessionContext* ctx);
+
+// DATEADD(part, number, datetime), DATEDIFF(part, start, end), DATEDIFF_BIG
+TESSERA_ROW_FN int32_t tsf_dateadd_datetime(int64_t* out, int32_t part, int32_t number, int64_t value, int32_t kind);
+TESSERA_ROW_FN int32_t tsf_datediff_datetime(int32_t* out, int32_t part, int64_t start, int64_t end);
+TESSERA_ROW_FN int32_t tsf_datediff_big_datetime(int64_t* out, int32_t part, int64_t start, int64_t end);
+
+// DATE_BUCKET(part, number, datetime [, origin]): origin 1900-01-01 00:00 by default
+TESSERA_ROW_FN int32_t tsf_date_bucket_datetime(int64_t* out, int32_t part, int32_t number, int64_t value);
+TESSERA_ROW_FN int32_t tsf_date_bucket_datetime_origin(int64_t* out, int32_t part, int32_t number, int64_t value,
+                                                       int64_t origin);
+
+// DATETIME2FROMPARTS, DATETIMEFROMPARTS, TIMEFROMPARTS
+TESSERA_ROW_FN int32_t tsf_datetime2fromparts(int64_t* out, int32_t year, int32_t month, int32_t day, int32_t hour,
+                                              int32_t minute, int32_t seconds, int32_t fractions, int32_t precision);
+TESSERA_ROW_FN int32_t tsf_datetimefromparts(int64_t* out, int32_t year, int32_t month, int32_t day, int32_t hour,
+                                             int32_t minute, int32_t seconds, int32_t milliseconds);
+TESSERA_ROW_FN int32_t tsf_timefromparts(int64_t* out, int32_t hour, int32_t minute, int32_t seconds,
+                                         int32_t fractions, int32_t precision);
+
+// TIME(p): DATEPART(part, time) and DATEADD(part, number, time), which wraps at midnight
+TESSERA_ROW_FN int32_t tsf_datepart_time(int32_t* out, int32_t part, int64_t value);
+TESSERA_ROW_FN int32_t tsf_dateadd_time(int64_t* out, int32_t part, int32_t number, int64_t value, int32_t kind);
+
+// Conversions between DATE, the date-time kinds and TIME (CAST / TRY_CAST)
+TESSERA_ROW_FN int32_t tsf_cast_date_to_datetime(int64_t* out, int32_t date, int32_t to_kind);
+TESSERA_ROW_FN int32_t tsf_try_cast_date_to_datetime(int64_t* out, int32_t date, int32_t to_kind);
+TESSERA_ROW_FN int32_t tsf_cast_datetime_to_datetime(int64_t* out, int64_t value, int32_t to_kind);
+TESSERA_ROW_FN int32_t tsf_try_cast_datetime_to_datetime(int64_t* out, int64_t value, int32_t to_kind);
+TESSERA_ROW_FN int32_t tsf_cast_datetime_to_date(int32_t* out, int64_t value);
+TESSERA_ROW_FN int32_t tsf_cast_datetime_to_time(int64_t* out, int64_t value, int32_t to_kind);
+TESSERA_ROW_FN int32_t tsf_cast_time_to_datetime(int64_t* out, int64_t value, int32_t to_kind);
+TESSERA_ROW_FN int32_t tsf_cast_time_to_time(int64_t* out, int64_t value, int32_t to_kind);
+
+// Date-time / time -> text: CAST and CONVERT(varchar, value, style)
+TESSERA_ROW_FN int32_t tsf_cast_datetime_to_varchar(char* out, int32_t* out_len, int64_t value, int32_t from_kind);
+TESSERA_ROW_FN int32_t tsf_convert_datetime_to_varchar(char* out, int32_t* out_len, int64_t value, int32_t style,
+                                                       int32_t from_kind, const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_cast_time_to_varchar(char* out, int32_t* out_len, int64_t value, int32_t from_kind);
+TESSERA_ROW_FN int32_t tsf_convert_time_to_varchar(char* out, int32_t* out_len, int64_t value, int32_t style,
+                                                   int32_t from_kind);
+
+// Text -> date-time / time: CAST, TRY_CAST, CONVERT, TRY_CONVERT
+TESSERA_ROW_FN int32_t tsf_cast_varchar_to_datetime(int64_t* out, const char* s, int32_t s_len, int32_t to_kind,
+                                                    const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_try_cast_varchar_to_datetime(int64_t* out, const char* s, int32_t s_len, int32_t to_kind,
+                                                        const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_convert_varchar_to_datetime(int64_t* out, const char* s, int32_t s_len, int32_t style,
+                                                       int32_t to_kind, const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_try_convert_varchar_to_datetime(int64_t* out, const char* s, int32_t s_len, int32_t style,
+                                                           int32_t to_kind, const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_cast_varchar_to_time(int64_t* out, const char* s, int32_t s_len, int32_t to_kind,
+                                                const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_try_cast_varchar_to_time(int64_t* out, const char* s, int32_t s_len, int32_t to_kind,
+                                                    const tessera::fn::SessionContext* ctx);
