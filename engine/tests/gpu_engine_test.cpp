@@ -243,6 +243,30 @@ TEST_F(GpuEngine, WindowFunctions) {
               "BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) FROM t");
 }
 
+// Date-times (issue 12): a DATETIME2 built from d and id, through the catalog's date-time kernels and
+// every operator that sees an 8-byte value (filter, group, sort, join, MIN/MAX, window, union).
+TEST_F(GpuEngine, DateTimes) {
+  const std::string t = "(SELECT id, g, k, d, DATEADD(second, id * 37, CAST(d AS DATETIME2)) AS ts FROM t) AS x";
+  const std::string u = "(SELECT id, g, k, d, CAST(d AS TIMESTAMP) + to_seconds(id * 37) AS ts FROM t) AS x";
+  expect_same("SELECT id, ts, DATEPART(hour, ts), DATEDIFF(minute, d, ts), DATETRUNC(hour, ts), CONVERT(VARCHAR(19), "
+              "ts, 120), CAST(ts AS TIME) FROM " + t + " WHERE ts > '1994-06-01 12:00'",
+              "SELECT id, ts, hour(ts), date_diff('minute', CAST(d AS TIMESTAMP), ts), date_trunc('hour', ts), strftime(ts, "
+              "'%Y-%m-%d %H:%M:%S'), CAST(ts AS TIME) FROM " + u + " WHERE ts > TIMESTAMP '1994-06-01 12:00'");
+  expect_same("SELECT g, DATEPART(hour, ts) AS h, count(*), min(ts), max(ts) FROM " + t + " GROUP BY g, DATEPART(hour, ts)",
+              "SELECT g, hour(ts) AS h, count(*), min(ts), max(ts) FROM " + u + " GROUP BY g, hour(ts)");
+  expect_same("SELECT TOP 20 id, ts FROM " + t + " ORDER BY ts DESC, id",
+              "SELECT id, ts FROM " + u + " ORDER BY ts DESC NULLS LAST, id LIMIT 20");
+  expect_same("SELECT id, ROW_NUMBER() OVER (PARTITION BY g ORDER BY ts, id), MAX(ts) OVER (PARTITION BY k) FROM " + t,
+              "SELECT id, ROW_NUMBER() OVER (PARTITION BY g ORDER BY ts NULLS FIRST, id), MAX(ts) OVER (PARTITION BY k) "
+              "FROM " + u);
+  expect_same("SELECT x.id, b.id FROM " + t + " JOIN (SELECT id, DATEADD(second, id * 37, CAST(d AS DATETIME2)) AS ts "
+              "FROM t WHERE qty < 10) AS b ON x.ts = b.ts WHERE x.id < 2000",
+              "SELECT x.id, b.id FROM " + u + " JOIN (SELECT id, CAST(d AS TIMESTAMP) + to_seconds(id * 37) AS ts FROM t "
+              "WHERE qty < 10) AS b ON x.ts = b.ts WHERE x.id < 2000");
+  expect_same("SELECT ts FROM " + t + " WHERE id < 30 UNION SELECT d FROM t WHERE id < 20",
+              "SELECT ts FROM " + u + " WHERE id < 30 UNION SELECT CAST(d AS TIMESTAMP) FROM t WHERE id < 20");
+}
+
 TEST_F(GpuEngine, StringConcatenation) {
   expect_same("SELECT id, g + '/' + CAST(qty AS VARCHAR) FROM t", "SELECT id, g || '/' || CAST(qty AS VARCHAR) FROM t");
   expect_same("SELECT id, 'k=' + CAST(k AS VARCHAR) FROM t", "SELECT id, 'k=' || CAST(k AS VARCHAR) FROM t");
@@ -364,7 +388,9 @@ TEST(GpuEngineDevice, CudaRunsEveryOperatorOnTheGpuOrSaysWhy) {
                         "LEAD(amount, 1, -1) OVER (PARTITION BY g ORDER BY id) FROM t",
                         "SELECT g, AVG(SUM(amount)) OVER (ORDER BY g ROWS 6 PRECEDING) FROM t GROUP BY g",
                         "SELECT id, MIN(g) OVER (PARTITION BY k ORDER BY id ROWS BETWEEN 2 PRECEDING AND 3 FOLLOWING), "
-                        "MAX(amount) OVER (ORDER BY d, id ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) FROM t"}) {
+                        "MAX(amount) OVER (ORDER BY d, id ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) FROM t",
+                        "SELECT DATETRUNC(hour, ts), count(*), max(ts) FROM (SELECT DATEADD(minute, id, CAST(d AS "
+                        "DATETIME2(3))) AS ts FROM t) AS x WHERE ts >= '1995-01-01' GROUP BY DATETRUNC(hour, ts)"}) {
     const engine::QueryResult r = db->execute(q);
     EXPECT_TRUE(r.cpu_placements.empty()) << q << ": " << r.cpu_placements.front();
     EXPECT_GT(r.gpu_operators, 0) << q;

@@ -65,6 +65,24 @@ TEST_F(Tables, CreateInsertValuesAndQuery) {
   EXPECT_EQ(rows("SELECT UPPER(region) FROM sales WHERE LOWER(region) LIKE 's%'"), (V{"SOUTH"}));
 }
 
+// Date and time columns: values are converted (rounded onto each type's grid) on INSERT, printed in the
+// type's form, compared with literals, and out-of-range values are SQL Server's Msg 242 naming the row.
+TEST_F(Tables, DateAndTimeColumns) {
+  db_->execute("CREATE TABLE visits (id INT, at DATETIME2(3), legacy DATETIME, coarse SMALLDATETIME, tod TIME(0))");
+  EXPECT_EQ(affected("INSERT INTO visits VALUES (1, '2024-02-29 13:45:10.12349', '2024-02-29 13:45:10.001', "
+                     "'2024-02-29 13:45:29.999', '13:45:10.6'), (2, '1999-12-31T23:59:59.9996', '1999-12-31 23:59:59.998', "
+                     "'1999-12-31 23:59:29', NULL)"),
+            2);
+  EXPECT_EQ(rows("SELECT id, at, legacy, coarse, tod FROM visits ORDER BY id"),
+            (V{"1|2024-02-29 13:45:10.123|2024-02-29 13:45:10.000|2024-02-29 13:46:00|13:45:11",
+               "2|2000-01-01 00:00:00.000|1999-12-31 23:59:59.997|1999-12-31 23:59:00|NULL"}));
+  EXPECT_EQ(rows("SELECT id FROM visits WHERE at > '2000-01-01' AND DATEPART(hour, tod) = 13"), (V{"1"}));
+  EXPECT_EQ(rows("SELECT DATEDIFF(millisecond, legacy, at), CONVERT(VARCHAR(30), legacy, 9) FROM visits ORDER BY id"),
+            (V{"123|Feb 29 2024  1:45:10:000PM", "3|Dec 31 1999 11:59:59:997PM"}));
+  EXPECT_THAT(error("INSERT INTO visits (id, coarse) VALUES (3, '2080-01-01')"), HasSubstr("Msg 242"));
+  EXPECT_EQ(rows("SELECT count(*) FROM visits"), (V{"2"}));
+}
+
 TEST_F(Tables, FailingInsertChangesNothing) {
   db_->execute(kCreateSales);
   db_->execute("INSERT INTO sales (id, qty) VALUES (1, 1)");
@@ -135,7 +153,8 @@ TEST_F(Tables, TruncateAndDrop) {
   EXPECT_THAT(error("CREATE TABLE t (b INT)"), HasSubstr("1:14: Msg 2714"));
   EXPECT_THAT(error("CREATE TABLE v (b INT)"), HasSubstr("Msg 2714"));
   EXPECT_THAT(error("CREATE TABLE w (b INT, B DATE)"), HasSubstr("1:24: Msg 2705"));
-  EXPECT_THAT(error("CREATE TABLE w (b DATETIME)"), HasSubstr("DATETIME"));
+  EXPECT_THAT(error("CREATE TABLE w (b DATETIMEOFFSET)"), HasSubstr("DATETIMEOFFSET"));
+  EXPECT_THAT(error("CREATE TABLE w (b DATETIME2(8))"), HasSubstr("Msg 1002"));
   EXPECT_THAT(error("CREATE TABLE w (b INT PRIMARY KEY)"), HasSubstr("column options other than NULL / NOT NULL"));
   EXPECT_THAT(error("DROP TABLE v"), HasSubstr("it is a view"));
   EXPECT_THAT(error("INSERT INTO v VALUES (1)"), HasSubstr("it is a view"));
