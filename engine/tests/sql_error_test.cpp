@@ -68,10 +68,10 @@ TEST(SqlError, DatePartWithoutPartKeyword) {
 TEST(SqlError, CastWithoutAs) {
   EXPECT_EQ(error_of("SELECT CAST(x INT) FROM t"), "1:15: expected AS after the value in CAST(x AS type), found 'INT'");
   EXPECT_EQ(error_of("SELECT CAST(x AS foo) FROM t"),
-            "1:18: expected a type name (INT, BIGINT, DECIMAL(p,s), FLOAT, REAL, MONEY, DATE, VARCHAR(n), CHAR(n), "
+            "1:18: expected a type name (INT, BIGINT, DECIMAL(p,s), FLOAT, REAL, MONEY, DATE, DATETIME2(p), VARCHAR(n), "
             "...) after AS in CAST, found 'foo'");
   EXPECT_EQ(error_of("SELECT CONVERT(d, 101) FROM t"),
-            "1:16: expected a type name (INT, BIGINT, DECIMAL(p,s), FLOAT, REAL, MONEY, DATE, VARCHAR(n), CHAR(n), "
+            "1:16: expected a type name (INT, BIGINT, DECIMAL(p,s), FLOAT, REAL, MONEY, DATE, DATETIME2(p), VARCHAR(n), "
             "...) as the first argument of CONVERT (CONVERT(type, value [, style])), found 'd'");
   EXPECT_EQ(error_of("SELECT CAST(x AS DECIMAL(15,) FROM t"),
             "1:29: expected a scale after the precision in DECIMAL(, found ')'");
