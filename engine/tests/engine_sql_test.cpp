@@ -201,6 +201,46 @@ TEST_F(Engine, ScalarFunctionsRunAsCatalogKernels) {
   EXPECT_EQ(rows("SELECT id FROM t WHERE grp IN ('a', 'c') AND id BETWEEN 2 AND 4"), (V{"3", "4"}));
 }
 
+// Collations (issue 12): COLLATE per expression, and a case-insensitive database (SQL Server's default) where
+// =, IN, LIKE, GROUP BY, DISTINCT and joins ignore case; a group shows its smallest value in binary order.
+TEST_F(Engine, CollateAndACaseInsensitiveDatabase) {
+  db_->execute("CREATE TABLE w (id INT, s VARCHAR(10)); INSERT INTO w VALUES (1, 'Apple'), (2, 'apple'), (3, 'APPLE '), "
+               "(4, 'pear'), (5, NULL)");
+  EXPECT_EQ(rows("SELECT count(*) FROM w WHERE s = 'apple'"), (V{"1"}));  // binary by default
+  EXPECT_EQ(rows("SELECT count(*) FROM w WHERE s COLLATE Latin1_General_CI_AS = 'apple'"), (V{"3"}));
+  EXPECT_EQ(rows("SELECT count(*) FROM w WHERE s COLLATE SQL_Latin1_General_CP1_CI_AS LIKE 'AP%'"), (V{"3"}));
+  EXPECT_EQ(rows("SELECT count(*) FROM w WHERE s COLLATE Latin1_General_CI_AS IN ('APPLE', 'x')"), (V{"3"}));
+  EXPECT_EQ(rows("SELECT s COLLATE Latin1_General_CI_AS, count(*) FROM w GROUP BY s COLLATE Latin1_General_CI_AS "
+                 "ORDER BY 2, 1"),
+            (V{"NULL|1", "pear|1", "APPLE |3"}));
+  EXPECT_EQ(rows("SELECT count(*) FROM (SELECT DISTINCT s COLLATE Latin1_General_CI_AS AS s FROM w) AS x"), (V{"3"}));
+  EXPECT_EQ(rows("SELECT count(*) FROM w a JOIN w b ON a.s COLLATE Latin1_General_CI_AS = b.s"), (V{"10"}));
+  EXPECT_NE(error("SELECT count(*) FROM w WHERE s COLLATE Latin1_General_CI_AS = s COLLATE Latin1_General_BIN2")
+                .find("Msg 468"), std::string::npos);
+  EXPECT_NE(error("SELECT id COLLATE Latin1_General_CI_AS FROM w").find("Msg 447"), std::string::npos);
+  EXPECT_NE(error("SELECT s COLLATE Klingon FROM w").find("Msg 448"), std::string::npos);
+
+  engine::Options o;
+  o.threads = 2;
+  o.case_insensitive = true;
+  engine::Database ci(o);
+  ci.execute("CREATE TABLE w (id INT, s VARCHAR(10)); INSERT INTO w VALUES (1, 'Apple'), (2, 'apple'), (3, 'APPLE '), "
+             "(4, 'pear'), (5, NULL)");
+  auto count = [&](const std::string& sql) { return ci.execute(sql).cell_text(0, 0); };
+  EXPECT_EQ(count("SELECT count(*) FROM w WHERE s = 'apple'"), "3");
+  EXPECT_EQ(count("SELECT count(*) FROM w WHERE s LIKE 'ap%'"), "3");  // the kernels' session is case-insensitive
+  EXPECT_EQ(count("SELECT count(*) FROM w WHERE s COLLATE Latin1_General_BIN2 = 'apple'"), "1");
+  EXPECT_EQ(count("SELECT count(*) FROM w WHERE s COLLATE Latin1_General_CS_AS LIKE 'ap%'"), "1");
+  EXPECT_EQ(count("SELECT count(*) FROM (SELECT s FROM w GROUP BY s) AS g"), "3");
+  EXPECT_EQ(count("SELECT count(*) FROM w a JOIN w b ON a.s = b.s"), "10");
+  EXPECT_EQ(count("SELECT CHARINDEX('PL', s) FROM w WHERE id = 2"), "3");
+  const engine::QueryResult sorted = ci.execute("SELECT s FROM w WHERE id <> 3 ORDER BY s DESC");
+  ASSERT_EQ(sorted.rows, 4);
+  EXPECT_EQ(sorted.cell_text(0, 0), "pear");   // PEAR > APPLE, whatever the case
+  EXPECT_EQ(sorted.cell_text(1, 0), "apple");  // ties broken by the binary value
+  EXPECT_EQ(sorted.cell_text(2, 0), "Apple");
+}
+
 TEST_F(Engine, FailingRowsRaiseSqlServerErrors) {
   EXPECT_NE(error("SELECT id / (id - 3) FROM t").find("Msg 8134"), std::string::npos);
   // A conjunct only sees the rows the ones before it kept: no division by zero for id = 3.

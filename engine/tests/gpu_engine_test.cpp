@@ -267,6 +267,19 @@ TEST_F(GpuEngine, DateTimes) {
               "SELECT ts FROM " + u + " WHERE id < 30 UNION SELECT CAST(d AS TIMESTAMP) FROM t WHERE id < 20");
 }
 
+// COLLATE (issue 12): case-insensitive grouping, joins, IN and LIKE over g ('abc' and 'ABC' are one group,
+// shown as its binary-smallest value; DuckDB's twins use lower()).
+TEST_F(GpuEngine, CaseInsensitiveCollation) {
+  expect_same("SELECT g COLLATE Latin1_General_CI_AS, count(*), sum(qty) FROM t GROUP BY g COLLATE Latin1_General_CI_AS",
+              "SELECT MIN(g), count(*), sum(qty) FROM t GROUP BY lower(g)");
+  expect_same("SELECT count(*) FROM t a JOIN t b ON a.g COLLATE Latin1_General_CI_AS = b.g WHERE a.id < 300 AND b.id < 300",
+              "SELECT count(*) FROM t a JOIN t b ON lower(a.g) = lower(b.g) WHERE a.id < 300 AND b.id < 300");
+  expect_same("SELECT id FROM t WHERE g COLLATE Latin1_General_CI_AS LIKE 'A%' OR g COLLATE Latin1_General_CI_AS IN "
+              "('ZZ', 'Été')",
+              "SELECT id FROM t WHERE lower(g) LIKE 'a%' OR lower(g) IN ('zz', 'été')");
+  expect_same("SELECT DISTINCT g COLLATE Latin1_General_CI_AS FROM t", "SELECT MIN(g) FROM t GROUP BY lower(g)");
+}
+
 TEST_F(GpuEngine, StringConcatenation) {
   expect_same("SELECT id, g + '/' + CAST(qty AS VARCHAR) FROM t", "SELECT id, g || '/' || CAST(qty AS VARCHAR) FROM t");
   expect_same("SELECT id, 'k=' + CAST(k AS VARCHAR) FROM t", "SELECT id, 'k=' || CAST(k AS VARCHAR) FROM t");

@@ -107,6 +107,22 @@ const FeatureCase kCases[] = {
      "(o_orderpriority), ()) ORDER BY 1, 2",
      "SELECT YEAR(o_orderdate) AS y, o_orderpriority, COUNT(*) FROM orders GROUP BY GROUPING SETS ((YEAR(o_orderdate)), "
      "(o_orderpriority), ()) ORDER BY 1 NULLS FIRST, 2 NULLS FIRST"},
+    // COLLATE (a case-insensitive collation per expression): DuckDB's twins compare lower() of both sides.
+    {"CollateInWhereLikeAndIn",
+     "SELECT p_partkey, p_type FROM part WHERE p_type COLLATE SQL_Latin1_General_CP1_CI_AS LIKE 'standard polished%' OR "
+     "p_container COLLATE Latin1_General_CI_AS IN ('jumbo jar', 'Wrap Pack') ORDER BY 1",
+     "SELECT p_partkey, p_type FROM part WHERE lower(p_type) LIKE 'standard polished%' OR lower(p_container) IN "
+     "('jumbo jar', 'wrap pack') ORDER BY 1"},
+    {"CollateGroupAndDistinct",
+     "SELECT m COLLATE Latin1_General_CI_AS AS m, COUNT(*) AS c, SUM(p_size) FROM (SELECT CASE WHEN p_partkey % 3 = 0 THEN "
+     "LOWER(p_mfgr) ELSE p_mfgr END AS m, p_size FROM part) AS x GROUP BY m COLLATE Latin1_General_CI_AS ORDER BY 1",
+     "SELECT MIN(m) AS m, COUNT(*) AS c, SUM(p_size) FROM (SELECT CASE WHEN p_partkey % 3 = 0 THEN lower(p_mfgr) ELSE "
+     "p_mfgr END AS m, p_size FROM part) AS x GROUP BY lower(m) ORDER BY 1"},
+    {"CollateJoin",
+     "SELECT n.n_name, x.ln FROM nation n JOIN (SELECT LOWER(n_name) AS ln FROM nation WHERE n_regionkey = 1) AS x ON "
+     "n.n_name COLLATE Latin1_General_CI_AS = x.ln ORDER BY 1",
+     "SELECT n.n_name, x.ln FROM nation n JOIN (SELECT lower(n_name) AS ln FROM nation WHERE n_regionkey = 1) AS x ON "
+     "lower(n.n_name) = x.ln ORDER BY 1"},
 };
 
 class SqlFeatures : public ::testing::TestWithParam<FeatureCase> {

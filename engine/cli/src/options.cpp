@@ -194,6 +194,11 @@ Command parse_command_line(const std::vector<std::string>& args) {
       const std::string v = r.value();
       if (!engine::parse_function_device(v, o.functions))
         throw UsageError("bad value '" + v + "' for --device: expected auto, cpu or cuda");
+    } else if (a == "--collation") {
+      const std::string v = r.value();
+      if (v != "ci" && v != "bin")
+        throw UsageError("bad value '" + v + "' for --collation: expected ci (case-insensitive) or bin (binary)");
+      o.case_insensitive = v == "ci";
     } else if (a == "--max-rows") {
       o.settings.format.max_rows = parse_count(a, r.value(), INT64_MAX);
     } else if (a == "-h" || a == "--help") {
@@ -242,6 +247,8 @@ std::string usage_text() {
          "  --udf-catalog DIR  add the functions of a catalog tessera-cc --udf-spec built\n"
          "  --device D       where scalar functions run: auto (the GPU if there is one, default), cpu,\n"
          "                   or cuda (the GPU, an error without one); operators run on the CPU\n"
+         "  --collation C    the database's collation for strings: bin (binary, default) or ci\n"
+         "                   (case-insensitive, SQL Server's default); COLLATE overrides it per expression\n"
          "  -h, --help       this text\n"
          "shell commands: .tables  .schema [table]  .timing on|off  .format table|csv  .maxrows N\n"
          "                .read FILE  .help  .quit\n";

@@ -34,6 +34,7 @@ struct RunOptions {
   int threads = 0;                    // engine and generator threads (0: all cores)
   std::string catalog_dir;            // engine::Options::catalog_dir
   engine::FunctionDevice functions = engine::FunctionDevice::Auto;  // --device
+  bool case_insensitive = false;      // --collation ci
   std::vector<std::pair<std::string, std::string>> loads;  // --load name=path, besides the TPC-H data
   std::vector<std::string> udf_catalogs;                      // --udf-catalog DIR
   std::string database;  // a database on disk: the argument that ends with .tdb or names a directory

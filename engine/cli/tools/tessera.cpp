@@ -35,6 +35,7 @@ int run(const cli::RunOptions& o) {
   eo.catalog_dir = o.catalog_dir;
   eo.threads = o.threads;
   eo.functions = o.functions;
+  eo.case_insensitive = o.case_insensitive;
   eo.udf_catalogs = o.udf_catalogs;
   eo.database_path = o.database;
   eo.file_reader = cli::file_reader(o.threads);

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <optional>
 
+#include "tessera/exec/call_session.hpp"
 #include "tessera/exec/column_ops.hpp"
 #include "tessera/exec/executor.hpp"
 #include "tessera/exec/parallel.hpp"
@@ -465,8 +466,9 @@ Datum call_kernel(const Expr& e, const Batch& batch, ExecContext& ctx) {
     rt::Column empty = rt::Column::fixed(spec.result, 0);
     return column_datum(std::move(empty));
   }
-  const bool ok = ctx.gpu ? ctx.gpu->run(*e.kernel, args, ctx.session, result, error)
-                         : rt::run_cpu(*e.kernel, args, ctx.session, ctx.threads, result, error);
+  const fn::SessionContext session = call_session(e, ctx.session);
+  const bool ok = ctx.gpu ? ctx.gpu->run(*e.kernel, args, session, result, error)
+                         : rt::run_cpu(*e.kernel, args, session, ctx.threads, result, error);
   if (!ok) throw ExecError(error);
   if (result.error) throw ExecError(result.error->message);
   return column_datum(std::move(result.column));

@@ -167,6 +167,15 @@ ExprPtr Binder::call(std::string_view sql_name, std::vector<ExprPtr> args, sql::
       e->constants.push_back(Value{});
     }
   }
+  // A COLLATE on a string argument is the collation the kernel's session context says (LIKE, REPLACE,
+  // CHARINDEX ... compare under it); conflicting ones are Msg 468.
+  for (const auto& a : e->args)
+    if (a && a->type.is_string() && a->type.collation != storage::Collation::Default) {
+      DataType other;
+      other.collation = e->collation;
+      case_insensitive(a->type, other, loc);
+      e->collation = a->type.collation;
+    }
   // Type parameters: p/s (p1/s1, p2/s2) of the DECIMAL arguments; for conversions the target's.
   const DataType src = decimals.empty() ? DataType::decimal(18, 0) : decimals[0];
   const DataType src2 = decimals.size() > 1 ? decimals[1] : src;

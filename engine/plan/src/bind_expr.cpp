@@ -133,6 +133,7 @@ bool has_aggregate(const sql::Expr& e) {
     case K::Cast: return has_aggregate(*e.as<sql::CastExpr>().value);
     case K::Convert: return has_aggregate(*e.as<sql::ConvertExpr>().value);
     case K::Extract: return has_aggregate(*e.as<sql::ExtractExpr>().value);
+    case K::Collate: return has_aggregate(*e.as<sql::CollateExpr>().value);
     default: return false;
   }
 }
@@ -171,6 +172,29 @@ ExprPtr Binder::convert_string(ExprPtr e, const DataType& to, sql::SourceLocatio
     default: throw BindError(loc, "cannot convert " + type_text(e->type) + " to " + type_text(to) + " implicitly (use CAST)");
   }
   return bind_cast(std::move(e), n, nullptr, false, loc);
+}
+
+storage::Collation Binder::collation_named(const std::string& name, sql::SourceLocation loc) {
+  // SQL Server's collation names say their case sensitivity: ..._CI_.. or ..._CS_.., ..._BIN / _BIN2.
+  const std::string u = upper(name);
+  if (u.find("_CI") != std::string::npos) return storage::Collation::CaseInsensitive;
+  if (u.find("_CS") != std::string::npos || u.ends_with("_BIN") || u.ends_with("_BIN2")) return storage::Collation::Binary;
+  throw BindError(loc, "Msg 448: Invalid collation '" + name + "' (names say _CI_ or _CS_, or end in _BIN / _BIN2).");
+}
+
+bool Binder::case_insensitive(const DataType& a, const DataType& b, sql::SourceLocation loc) const {
+  using storage::Collation;
+  if (a.collation != Collation::Default && b.collation != Collation::Default && a.collation != b.collation)
+    throw BindError(loc, "Msg 468: Cannot resolve the collation conflict between a case-insensitive and a binary "
+                         "collation in this operation.");
+  const Collation c = a.collation != Collation::Default ? a.collation : b.collation;
+  return c == Collation::Default ? env_.case_insensitive : c == Collation::CaseInsensitive;
+}
+
+// Case-insensitive comparison, grouping and joins compare UPPER(s): the library's kernel, on either device.
+ExprPtr Binder::fold_case(ExprPtr e, sql::SourceLocation loc) {
+  if (is_null_constant(e)) return e;
+  return call("UPPER", {std::move(e)}, loc);
 }
 
 ExprPtr Binder::coerce(ExprPtr e, const DataType& to, sql::SourceLocation loc) {
@@ -255,7 +279,12 @@ ExprPtr Binder::bind_comparison(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::Sour
   if (!t && b->kind == ExprKind::Constant && b->type.is_string()) t = a->type;
   if (!t)
     throw BindError(loc, "cannot compare " + type_text(a->type) + " with " + type_text(b->type));
-  return fold(op(comparison_op(o), DataType::boolean(), {coerce(a, *t, loc), coerce(b, *t, loc)}));
+  ExprPtr x = coerce(a, *t, loc), y = coerce(b, *t, loc);
+  if (t->is_string() && case_insensitive(a->type, b->type, loc)) {
+    x = fold_case(x, loc);
+    y = fold_case(y, loc);
+  }
+  return fold(op(comparison_op(o), DataType::boolean(), {x, y}));
 }
 
 ExprPtr Binder::bind_arithmetic(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::SourceLocation loc) {
@@ -412,6 +441,10 @@ ExprPtr Binder::bind_expr(const sql::Expr& e, ExprContext& ctx) {
       r->negated = in.negated;
       r->args.push_back(coerce(v, t, in.loc));
       for (auto& item : items) r->args.push_back(coerce(item, t, in.loc));
+      bool ci = t.is_string() && case_insensitive(v->type, v->type, in.loc);
+      for (const auto& item : items) ci = ci && case_insensitive(v->type, item->type, in.loc);
+      if (ci)
+        for (auto& a : r->args) a = fold_case(a, in.loc);
       return fold(r);
     }
     case K::InSubquery:
@@ -478,6 +511,15 @@ ExprPtr Binder::bind_expr(const sql::Expr& e, ExprContext& ctx) {
       if (f.upper_name == "GROUPING" || f.upper_name == "GROUPING_ID") return bind_grouping(f, ctx);
       if (is_aggregate_name(f.upper_name)) return bind_aggregate(f, ctx);
       return bind_function(f, ctx);
+    }
+    case K::Collate: {
+      const auto& c = e.as<sql::CollateExpr>();
+      ExprPtr v = bind_expr(*c.value, ctx);
+      if (!v->type.is_string() && !is_null_constant(v))
+        throw BindError(e.loc, "Msg 447: Expression type " + type_text(v->type) + " is invalid for COLLATE clause.");
+      auto r = std::make_shared<Expr>(*v);
+      r->type.collation = collation_named(c.name, e.loc);
+      return r;
     }
     case K::Extract: {
       const auto& x = e.as<sql::ExtractExpr>();

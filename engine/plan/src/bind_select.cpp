@@ -63,6 +63,36 @@ std::string output_name(const sql::SelectItem& item, const ExprPtr& e, size_t in
 
 }  // namespace
 
+// Under a case-insensitive collation strings that differ only in case are one group: the aggregate
+// groups on UPPER(key) and gives, as the key, the group's smallest value in binary order (a value of the
+// data, as SQL Server's answer holds one of the group's values).
+void Binder::group_case_insensitively(LogicalOp& agg, sql::SourceLocation loc) {
+  const size_t groups = agg.groups.size();
+  for (size_t i = 0; i < groups; ++i) {
+    const ExprPtr key = agg.groups[i];
+    if (!key->type.is_string() || !case_insensitive(key->type, key->type, loc)) continue;
+    agg.groups[i] = fold_case(key, loc);
+    const OutputColumn shown = agg.outputs[i];  // what the plan above reads as the key
+    agg.outputs[i] = {new_id(), shown.name + "_folded", agg.groups[i]->type};
+    agg.aggregates.push_back({AggFunc::Min, key, false});
+    agg.outputs.push_back(shown);
+  }
+}
+
+// Under a case-insensitive collation ORDER BY of a string sorts on UPPER(key), the key itself breaking
+// ties (so the order is the same every run). `plan` is sort_and_limit's result: a Sort, maybe under a Limit.
+void Binder::order_case_insensitively(LogicalOp& plan, sql::SourceLocation loc) {
+  LogicalOp* sort = plan.kind == OpKind::Limit ? plan.children[0].get() : &plan;
+  if (sort->kind != OpKind::Sort) return;
+  std::vector<SortKey> keys;
+  for (const SortKey& k : sort->sort_keys) {
+    if (k.expr->type.is_string() && case_insensitive(k.expr->type, k.expr->type, loc))
+      keys.push_back({fold_case(k.expr, loc), k.descending});
+    keys.push_back(k);
+  }
+  sort->sort_keys = std::move(keys);
+}
+
 PlanPtr Binder::bind_named_query(const sql::SelectStatement& q, const std::vector<std::string>& columns,
                                  const std::string& qualifier, sql::SourceLocation loc, Scope& scope) {
   BoundSelect b = bind_select(q, nullptr, SubqueryMode::None);
@@ -451,6 +481,7 @@ BoundSelect Binder::bind_select(const sql::SelectStatement& q, const Scope* oute
     agg->outputs = group_out;
     agg->outputs.insert(agg->outputs.end(), actx.outputs.begin(), actx.outputs.end());
     agg->children = {plan};
+    group_case_insensitively(*agg, q.loc);
     plan = make_filter(agg, having ? std::vector<ExprPtr>{having} : std::vector<ExprPtr>{});
   }
   if (!wctx.funcs.empty()) {  // after grouping and HAVING, before DISTINCT, ORDER BY and TOP
@@ -485,9 +516,21 @@ BoundSelect Binder::bind_select(const sql::SelectStatement& q, const Scope* oute
       d->outputs.push_back({new_id(), o.name, o.type});
     }
     d->children = {plan};
+    const std::vector<OutputColumn> distinct_outputs = d->outputs;
+    group_case_insensitively(*d, q.loc);
     plan = d;
+    if (d->outputs.size() != distinct_outputs.size()) {  // folded keys added: the select list again, in order
+      auto p = make_plan(OpKind::Project);
+      for (const auto& o : distinct_outputs) {
+        p->exprs.push_back(column_ref(o.id, o.type, o.name));
+        p->outputs.push_back(o);
+      }
+      p->children = {plan};
+      plan = p;
+    }
   }
   plan = sort_and_limit(std::move(plan), order, visible, q, out);
+  order_case_insensitively(*plan, q.loc);
   if (items.size() > visible && join_back.empty()) {
     auto p = make_plan(OpKind::Project);
     for (size_t i = 0; i < visible; ++i) {

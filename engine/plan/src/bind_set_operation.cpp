@@ -129,6 +129,7 @@ BoundSelect Binder::bind_set_operation(const sql::SelectStatement& q, const Scop
   }
   BoundSelect out;
   out.plan = sort_and_limit(std::move(plan), order, types.size(), q, out);
+  order_case_insensitively(*out.plan, q.loc);
   if (mode == SubqueryMode::In || mode == SubqueryMode::Scalar) {
     if (types.size() != 1) throw BindError(q.loc, "the subquery must return exactly one column");
     out.value = out.plan->outputs[0];

@@ -93,6 +93,15 @@ class Binder {
   ExprPtr call(std::string_view sql_name, std::vector<ExprPtr> args, sql::SourceLocation loc,
                std::optional<DataType> decimal_result = std::nullopt, const fn::FunctionSpec* only = nullptr);
   ExprPtr coerce(ExprPtr e, const DataType& to, sql::SourceLocation loc);
+  // Collations (bind_expr.cpp): a COLLATE clause's name; whether strings of these types compare
+  // case-insensitively (an explicit COLLATE, else the database's; two different explicit ones are Msg
+  // 468); a string folded for such comparisons; an aggregate's string keys grouped, a sort's ordered,
+  // case-insensitively.
+  storage::Collation collation_named(const std::string& name, sql::SourceLocation loc);
+  bool case_insensitive(const DataType& a, const DataType& b, sql::SourceLocation loc) const;
+  ExprPtr fold_case(ExprPtr e, sql::SourceLocation loc);
+  void group_case_insensitively(LogicalOp& aggregate, sql::SourceLocation loc);
+  void order_case_insensitively(LogicalOp& sort_or_limit, sql::SourceLocation loc);
   // A string converted to a number or a date by CAST's kernels (SQL Server's data type precedence puts
   // strings last): '1' + 1 is 2, 'a' + 1 is Msg 245. Also the implicit conversions between date and
   // time types (DATE to DATETIME2, ...), which are CAST's kernels too.

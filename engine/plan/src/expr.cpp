@@ -70,6 +70,8 @@ std::string render(const Expr& e, bool readable) {
         first = false;
         s += e.args[i] ? arg(i) : e.constants[i].to_sql();
       }
+      if (e.collation != storage::Collation::Default)
+        s += e.collation == storage::Collation::CaseInsensitive ? " COLLATE CI" : " COLLATE BIN";
       return s + ")";
     }
     case ExprKind::Op:

@@ -92,7 +92,11 @@ std::optional<DataType> common_temporal_type(const DataType& a, const DataType& 
 
 std::optional<DataType> common_type(const DataType& a, const DataType& b) {
   if (a == b) return a;
-  if (is_string(a) && is_string(b)) return DataType::varchar(std::max(a.length, b.length));
+  if (is_string(a) && is_string(b)) {
+    DataType t = DataType::varchar(std::max(a.length, b.length));
+    t.collation = a.collation != storage::Collation::Default ? a.collation : b.collation;  // an explicit COLLATE's
+    return t;
+  }
   if (a.is_temporal() && b.is_temporal()) return common_temporal_type(a, b);
   if (is_numeric(a) && is_numeric(b)) {
     const int ra = numeric_rank(a.id), rb = numeric_rank(b.id);

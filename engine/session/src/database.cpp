@@ -259,12 +259,12 @@ struct Database::Impl {
     return opts.threads > 0 ? opts.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   }
 
-  // The session the functions see: SQL Server's us_english defaults, but a binary collation, the same
-  // the engine's own comparisons, grouping and joins use (so LIKE agrees with =; Latin1_General_BIN2).
+  // The session the functions see: SQL Server's us_english defaults, with the database's collation, the
+  // same the engine's own comparisons, grouping and joins use (so LIKE agrees with =).
   exec::ExecContext new_context() const {
     exec::ExecContext ctx;
     ctx.threads = threads();
-    ctx.session.collation = 0;
+    ctx.session.collation = opts.case_insensitive ? uint32_t(fn::kCaseInsensitive) : 0u;
     ctx.gpu = gpu.get();
     return ctx;
   }
@@ -320,6 +320,7 @@ struct Database::Impl {
       return it == views.end() ? nullptr : &it->second;
     };
     env.kernels = catalog.get();
+    env.case_insensitive = opts.case_insensitive;
     env.table_function = [this](const std::string& n, const std::vector<std::pair<std::string, std::string>>& a,
                                 sql::SourceLocation loc) { return table_function(n, a, loc); };
     env.fold = [this](const plan::ExprPtr& e) {

@@ -167,7 +167,13 @@ ExprPtr Parser::unary() {
     const Token& t = next();
     return std::make_unique<UnaryExpr>(t.loc, t.kind == TokenKind::Minus ? UnaryOp::Negate : UnaryOp::Plus, unary());
   }
-  return primary();
+  ExprPtr e = primary();
+  // value COLLATE name: binds to the primary before it, as in SQL Server (a + b COLLATE x collates b).
+  while (peek().is_word("COLLATE")) {
+    const Token& c = next();
+    e = std::make_unique<CollateExpr>(c.loc, std::move(e), identifier("a collation name", "after COLLATE").name);
+  }
+  return e;
 }
 
 SelectPtr Parser::subquery_body(std::string_view context) {

@@ -195,6 +195,10 @@ std::string to_sexpr(const Expr& e) {
       return "(extract " + x.field + " " + to_sexpr(*x.value) + ")";
     }
     case ExprKind::DatePartKeyword: return "(part " + e.as<DatePartKeywordExpr>().name + ")";
+    case ExprKind::Collate: {
+      const auto& c = e.as<CollateExpr>();
+      return "(collate " + to_sexpr(*c.value) + " " + c.name + ")";
+    }
   }
   return "?";
 }

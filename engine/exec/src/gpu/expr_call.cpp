@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 
 #include "expr_eval.hpp"
+#include "tessera/exec/call_session.hpp"
 #include "tessera/runtime/catalog.hpp"
 #include "tessera/runtime/cuda_device.hpp"
 
@@ -78,7 +79,7 @@ DeviceDatum call_kernel(const plan::Expr& e, const DeviceBatch& batch, GpuContex
   }
   RowErrorSlot slot(ctx);
   std::string error;
-  if (!ctx.kernels->launch(*e.kernel, args, ctx.session, rows, out->mutable_view(), slot.get(), ctx.stream, error))
+  if (!ctx.kernels->launch(*e.kernel, args, call_session(e, ctx.session), rows, out->mutable_view(), slot.get(), ctx.stream, error))
     throw ExecError(error);
   const int64_t packed = slot.read(ctx);
   if (packed != fn::kNoError) {

@@ -51,6 +51,8 @@ struct BindEnv {
                                       sql::SourceLocation loc)> table_function;
   // Evaluates an expression without columns (constant folding): throws on a failing function.
   std::function<Value(const ExprPtr&)> fold;
+  // The database's collation: case-insensitive (SQL Server's default) or binary (Tessera's).
+  bool case_insensitive = false;
 };
 
 struct BoundQuery {

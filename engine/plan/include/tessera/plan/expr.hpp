@@ -55,6 +55,9 @@ struct Expr {
   std::vector<Value> constants;              // Call: one per spec argument; non-null type where the spec argument is constant
   std::string name;                          // Call: SQL name; Column: display name
   PlanPtr subplan;                           // Subquery
+  // Call: the collation the kernel's session context says (LIKE, REPLACE, CHARINDEX ... under a COLLATE
+  // clause); Default: the database's.
+  storage::Collation collation = storage::Collation::Default;
 
   bool is_constant() const { return kind == ExprKind::Constant; }
 };

@@ -73,6 +73,11 @@ struct Options {
   FunctionDevice functions = FunctionDevice::Auto;
   // GPU-resident table columns may use this many bytes (0: 80% of the device memory free at start).
   int64_t gpu_cache_bytes = 0;
+  // The database's collation. false: binary (Latin1_General_BIN2-like; TPC-H's answers, and no case
+  // folding on the hot paths). true: case-insensitive like SQL Server's default SQL_Latin1_General_CP1_CI_AS:
+  // =, <, IN, LIKE, GROUP BY, DISTINCT, joins and ORDER BY of strings ignore case (accents still count).
+  // A COLLATE clause overrides it per expression either way.
+  bool case_insensitive = false;
 };
 
 struct QueryResult {

@@ -39,7 +39,7 @@ struct TypeName {
 
 enum class ExprKind : uint8_t {
   Literal, Interval, ColumnRef, Star, Unary, Binary, Between, InList, InSubquery, Exists,
-  Subquery, Like, IsNull, Case, Cast, Convert, FunctionCall, Extract, DatePartKeyword,
+  Subquery, Like, IsNull, Case, Cast, Convert, FunctionCall, Extract, DatePartKeyword, Collate,
 };
 
 struct Expr {
@@ -240,6 +240,14 @@ struct ExtractExpr : Expr {
 // DATE_BUCKET, as written (quarter, qq, dw ...); the binder maps it with fn::parse_datepart.
 struct DatePartKeywordExpr : Expr {
   DatePartKeywordExpr(SourceLocation l, std::string n) : Expr(ExprKind::DatePartKeyword, l), name(std::move(n)) {}
+  std::string name;
+};
+
+// value COLLATE name (a string's collation for this expression: Latin1_General_CI_AS, ..._BIN2, ...).
+struct CollateExpr : Expr {
+  CollateExpr(SourceLocation l, ExprPtr v, std::string n)
+      : Expr(ExprKind::Collate, l), value(std::move(v)), name(std::move(n)) {}
+  ExprPtr value;
   std::string name;
 };
 

@@ -24,6 +24,9 @@ namespace tessera::storage {
 enum class TypeId : uint8_t { Bool, Int32, Int64, Double, Decimal, Money, Date, Char, Varchar, DateTime2, DateTime,
                               SmallDateTime, Time };
 
+// The collation of a string: the database's (Options::case_insensitive), or one a COLLATE clause named.
+enum class Collation : uint8_t { Default = 0, CaseInsensitive = 1, Binary = 2 };
+
 inline constexpr int kMaxNarrowDecimalDigits = 18;  // DECIMAL(p <= 18): int64
 inline constexpr int kMaxDecimalDigits = 38;        // DECIMAL(19..38): __int128 (SQL Server's maximum)
 
@@ -32,6 +35,7 @@ struct DataType {
   int precision = 0;  // DECIMAL precision; DATETIME2(p) and TIME(p): fractional digits
   int scale = 0;      // DECIMAL scale
   int length = 0;     // CHAR/VARCHAR declared length (0: unbounded)
+  Collation collation = Collation::Default;  // CHAR/VARCHAR: an explicit COLLATE's
 
   static DataType boolean() { return {TypeId::Bool}; }
   static DataType int32() { return {TypeId::Int32}; }
