@@ -2,7 +2,7 @@
 // the session's DATEFIRST and LANGUAGE, and the fields of the time of day.
 #include "tessera/functions/clock.hpp"
 #include "tessera/functions/date_format.hpp"
-#include "tessera/functions/date_names.hpp"
+#include "tessera/functions/date_functions.hpp"
 #include "tessera/functions/date_part.hpp"
 #include "tessera/functions/datetime_functions.hpp"
 
@@ -48,21 +48,14 @@ TESSERA_ROW_FN int32_t tsf_datepart_time(int32_t* out, int32_t part, int64_t val
   return time_part(part, value, out) ? kOk : kInvalidDatepart;  // a TIME has no year, month, ...
 }
 
-// Month and weekday give the session language's name; the other parts DATEPART's number as text.
+// A part of the date: DATENAME of the date (month and weekday names in the session language); a part of
+// the time of day: its number as text.
 TESSERA_ROW_FN int32_t tsf_datename_datetime(char* out, int32_t* out_len, int32_t part, int64_t value,
                                              const SessionContext* ctx) {
-  const tessera::fn::LanguageNames& names = tessera::fn::language_names(ctx->language);
-  const int32_t day = Clock::day(value);
+  int32_t v = 0;
+  if (!time_part(part, Clock::time_of_day(value), &v)) return tsf_datename(out, out_len, part, Clock::day(value), ctx);
   DateWriter w(out);
-  if (part == static_cast<int32_t>(DatePart::Month)) {
-    w.text(names.months[Calendar::from_days(day).month - 1]);
-  } else if (part == static_cast<int32_t>(DatePart::Weekday)) {
-    w.text(names.weekdays[Calendar::iso_weekday(day) - 1]);
-  } else {
-    int32_t v = 0;
-    if (!datetime_part(part, value, ctx->datefirst, &v)) return kInvalidDatepart;
-    w.number(v);
-  }
+  w.number(v);
   *out_len = w.size();
   return kOk;
 }
