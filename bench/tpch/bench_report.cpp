@@ -65,8 +65,12 @@ std::string first_line(const std::string& s, size_t max = 100) {
 }  // namespace
 
 void print_report(const BenchReport& r, std::FILE* out) {
-  std::fprintf(out, "TPC-H SF %g, %d threads, median of %d runs after 1 warm-up (ms); DuckDB %s\n", r.sf, r.threads,
-               r.runs, r.duckdb_version.c_str());
+  if (r.benchmark == "clickbench")
+    std::fprintf(out, "ClickBench, %lld rows of hits, %d threads, median of %d runs after 1 warm-up (ms); DuckDB %s\n",
+                 static_cast<long long>(r.rows), r.threads, r.runs, r.duckdb_version.c_str());
+  else
+    std::fprintf(out, "TPC-H SF %g, %d threads, median of %d runs after 1 warm-up (ms); DuckDB %s\n", r.sf, r.threads,
+                 r.runs, r.duckdb_version.c_str());
   std::fprintf(out, "Tessera: %s; scalar functions of CPU operators on the %s\n", r.operator_device.c_str(),
                r.function_device.c_str());
   if (r.gpu_resident_bytes)
@@ -137,8 +141,9 @@ void print_report(const BenchReport& r, std::FILE* out) {
 void write_json(const BenchReport& r, const std::string& path) {
   using nlohmann::json;
   json j;
-  j["benchmark"] = "tpch";
-  j["sf"] = r.sf;
+  j["benchmark"] = r.benchmark;
+  if (r.benchmark == "clickbench") j["rows"] = r.rows;
+  else j["sf"] = r.sf;
   j["threads"] = r.threads;
   j["runs"] = r.runs;
   j["warmup_runs"] = 1;

@@ -43,7 +43,9 @@ struct QueryOutcome {
 };
 
 struct BenchReport {
-  double sf = 1;
+  std::string benchmark = "tpch";  // tpch, clickbench
+  double sf = 1;                   // tpch
+  int64_t rows = 0;                // clickbench: rows of hits
   int threads = 0;
   int runs = 0;
   std::string suite;           // as asked: tpch, tpch-scalar, all

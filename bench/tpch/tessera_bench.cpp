@@ -1,6 +1,8 @@
-// tessera-bench tpch: TPC-H (and TPC-H-scalar) on Tessera against DuckDB, over the same generated data.
+// tessera-bench: Tessera against DuckDB over the same generated data, query by query.
 //   tessera-bench tpch [--sf 1] [--suite tpch|tpch-scalar|production|all] [--runs 5] [--threads N]
 //                      [--queries 1,3,6] [--json out.json] [--query-dir DIR] [--catalog DIR]
+//   tessera-bench clickbench [--rows 10000000] [--runs 5] [--threads N] [--queries 1,29,43] ...
+//     (ClickBench's 43 queries over the generated hits table, engine/clickbench; docs/CLICKBENCH.md)
 // Every query runs once on both engines and the answers are compared (duckdb::compare_results); only
 // queries whose answers agree are timed: 1 warm-up and --runs timed runs on each, medians reported.
 // Progress goes to stderr, the table to stdout (last). Exit code: 0 all queries agreed, 2 some did
@@ -18,6 +20,7 @@
 
 #include "bench_report.hpp"
 #include "statement_splitter.hpp"
+#include "tessera/clickbench/hits.hpp"
 #include "tessera/duckdb/duckdb.hpp"
 #include "tessera/duckdb/result_compare.hpp"
 #include "tessera/duckdb/tpch_load.hpp"
@@ -39,11 +42,13 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 struct BenchOptions {
+  std::string benchmark = "tpch";  // tpch, clickbench
+  int64_t rows = 10'000'000;       // clickbench: rows of hits
   double sf = 1;
   std::string suite = "tpch";
   int runs = 5;
   int threads = 0;
-  std::vector<int> queries;  // empty: 1..22
+  std::vector<int> queries;  // empty: all (1..22; ClickBench 1..43)
   std::string json_path;
   std::string query_dir = TESSERA_QUERY_DIR;
   std::string catalog_dir;
@@ -71,7 +76,11 @@ const char* kUsage =
     "  with the operator that cannot; cpu: the CPU engine).\n"
     "  With GPU operators, one more untimed run of each query is traced through CUPTI (libcupti, found on\n"
     "  LD_LIBRARY_PATH or at TESSERA_CUPTI): kernel_ms is the time a kernel was running, copy_ms and copy_MiB the\n"
-    "  host<->device copies. --no-trace skips it.\n";
+    "  host<->device copies. --no-trace skips it.\n"
+    "usage: tessera-bench clickbench [--rows 10000000] [--runs 5] [--threads N] [--queries 1,29,43] [--json out.json]\n"
+    "                                [--query-dir DIR] [--catalog DIR] [--device auto|cpu|cuda] [--no-trace]\n"
+    "  ClickBench: generates its hits table (--rows rows, deterministic), loads it into both engines and runs\n"
+    "  the 43 queries of clickbench/qNN.sql against their DuckDB twins in clickbench/duckdb/ the same way.\n";
 
 long parse_int(const std::string& opt, const std::string& v, long lo, long hi) {
   char* end = nullptr;
@@ -87,8 +96,12 @@ BenchOptions parse_options(int argc, char** argv) {
     std::fputs(kUsage, stdout);
     std::exit(argc < 2 ? 1 : 0);
   }
-  if (std::string(argv[1]) != "tpch") throw UsageError("unknown benchmark '" + std::string(argv[1]) + "' (only: tpch)");
   BenchOptions o;
+  o.benchmark = argv[1];
+  if (o.benchmark != "tpch" && o.benchmark != "clickbench")
+    throw UsageError("unknown benchmark '" + o.benchmark + "' (tpch or clickbench)");
+  const bool clickbench = o.benchmark == "clickbench";
+  const int last_query = clickbench ? 43 : 22;
   for (int i = 2; i < argc; ++i) {
     std::string a = argv[i], v;
     bool has_inline = false;
@@ -102,7 +115,11 @@ BenchOptions parse_options(int argc, char** argv) {
       if (i + 1 >= argc) throw UsageError("option '" + a + "' needs a value");
       return argv[++i];
     };
-    if (a == "--sf") {
+    if (clickbench && (a == "--sf" || a == "--suite")) throw UsageError(a + " is for tpch; clickbench takes --rows");
+    if (!clickbench && a == "--rows") throw UsageError("--rows is for clickbench; tpch takes --sf");
+    if (a == "--rows") {
+      o.rows = parse_int(a, value(), 1, 2'000'000'000);
+    } else if (a == "--sf") {
       const std::string s = value();
       char* end = nullptr;
       o.sf = std::strtod(s.c_str(), &end);
@@ -128,7 +145,7 @@ BenchOptions parse_options(int argc, char** argv) {
         if (e == std::string::npos) e = list.size();
         std::string item = list.substr(s, e - s);
         if (!item.empty() && (item[0] == 'q' || item[0] == 'Q')) item = item.substr(1);
-        if (!item.empty()) o.queries.push_back(static_cast<int>(parse_int("--queries", item, 1, 22)));
+        if (!item.empty()) o.queries.push_back(static_cast<int>(parse_int("--queries", item, 1, last_query)));
         s = e + 1;
       }
       if (o.queries.empty()) throw UsageError("--queries needs query numbers (1,3,6)");
@@ -148,7 +165,8 @@ BenchOptions parse_options(int argc, char** argv) {
     }
   }
   if (o.queries.empty())
-    for (int q = 1; q <= 22; ++q) o.queries.push_back(q);
+    for (int q = 1; q <= last_query; ++q) o.queries.push_back(q);
+  if (clickbench) o.suite = "clickbench";
   return o;
 }
 
@@ -356,13 +374,16 @@ QueryOutcome bench_query(const Query& q, engine::Database& tdb, duckdb::DuckDb& 
 
 int run(const BenchOptions& o) {
   bench::BenchReport report;
+  report.benchmark = o.benchmark;
   report.sf = o.sf;
+  report.rows = o.benchmark == "clickbench" ? o.rows : 0;
   report.runs = o.runs;
   report.suite = o.suite;
   report.threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   report.duckdb_version = duckdb::DuckDb::library_version();
 
   std::vector<std::string> suites;
+  if (o.suite == "clickbench") suites.push_back("clickbench");
   if (o.suite == "tpch" || o.suite == "all") suites.push_back("tpch");
   if (o.suite == "tpch-scalar" || o.suite == "all") suites.push_back("tpch-scalar");
   if (o.suite == "production" || o.suite == "all") suites.push_back("production");
@@ -383,10 +404,17 @@ int run(const BenchOptions& o) {
   if (missing == queries.size())
     throw std::runtime_error("none of the query files is there (--query-dir " + o.query_dir + ")");
 
-  std::fprintf(stderr, "generating TPC-H SF %g with %d threads...\n", o.sf, report.threads);
   auto t0 = Clock::now();
   std::vector<storage::Table> tables;
-  {
+  if (o.benchmark == "clickbench") {
+    std::fprintf(stderr, "generating ClickBench hits, %lld rows, with %d threads...\n", static_cast<long long>(o.rows),
+                 report.threads);
+    clickbench::HitsOptions gen;
+    gen.rows = o.rows;
+    gen.threads = report.threads;
+    tables.push_back(clickbench::generate_hits(gen));
+  } else {
+    std::fprintf(stderr, "generating TPC-H SF %g with %d threads...\n", o.sf, report.threads);
     tpch::ProgressBar bar(isatty(STDERR_FILENO), std::chrono::milliseconds(500));
     tpch::GenOptions gen;
     gen.sf = o.sf;
