@@ -11,7 +11,8 @@
 # SUITE (tpch, tpch-scalar, production or all: the benchmark's suites), KERNELS=1 (the catalog's differential test on the GPU, then tessera-bench-gpu over KERNEL_FUNCTIONS at
 # KERNEL_ROWS rows: compiled kernels against their hand-written twins), AUTOTUNE=1 (tessera-autotune over the
 # catalog; its tuning comes back as $OUT/autotune.json, for catalog/autotune-h200.json), DBBENCH_SF=N
-# (tessera-bench-database at SF N, DBBENCH_RUNS runs), CSVBENCH_SF=N (tessera-bench-csv, CSVBENCH_RUNS runs).
+# (tessera-bench-database at SF N, DBBENCH_RUNS runs), CSVBENCH_SF=N (tessera-bench-csv, CSVBENCH_RUNS runs),
+# CLICKBENCH_ROWS=N (tessera-bench clickbench over N generated rows of hits, RUNS runs, DEVICE).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-engine-out}
@@ -55,6 +56,17 @@ if [ "${SKIP_TESTS:-0}" != 1 ]; then
   echo "== 44 queries, the production-SQL features and the date-time queries against DuckDB, SF ${TEST_SF:-0.1}"
   TESSERA_TPCH_SF=${TEST_SF:-0.1} $B/tessera_query_tests --gtest_filter='All22/Tpch*:Production/*:DateTime/*' >"$OUT/query_tests.log" 2>&1; r=$?
   tail -3 "$OUT/query_tests.log"; [ $r = 0 ] || { rc=1; grep -A6 "Failure" "$OUT/query_tests.log" | head -60; }
+fi
+if [ "${SKIP_TESTS:-0}" != 1 ] && [ -x $B/tessera_clickbench_tests ]; then
+  echo "== ClickBench's 43 queries against DuckDB at 100,000 rows"
+  $B/tessera_clickbench_tests >"$OUT/clickbench_tests.log" 2>&1; r=$?; tail -2 "$OUT/clickbench_tests.log"
+  [ $r = 0 ] || { rc=1; grep -A6 "Failure" "$OUT/clickbench_tests.log" | head -40; }
+fi
+if [ -n "${CLICKBENCH_ROWS:-}" ]; then
+  echo "== tessera-bench clickbench --rows $CLICKBENCH_ROWS --device ${DEVICE:-auto}"
+  $B/tessera-bench clickbench --rows $CLICKBENCH_ROWS --runs ${RUNS:-5} --threads $(nproc) --device ${DEVICE:-auto} \
+    --query-dir engine/queries --catalog /tmp/tessera/catalog --json "$OUT/clickbench.json" >"$OUT/clickbench.txt" 2>"$OUT/clickbench.err"
+  echo "clickbench rc $?"; grep -i "error\|FAIL" "$OUT/clickbench.err" | head -10; cat "$OUT/clickbench.txt"
 fi
 if [ -n "${DBBENCH_SF:-}" ]; then
   echo "== tessera-bench-database --sf $DBBENCH_SF (database on disk against .tbl loading and DuckDB's file)"
