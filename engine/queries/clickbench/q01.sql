@@ -1,0 +1,2 @@
+-- ClickBench Q01: all rows
+SELECT COUNT(*) FROM hits;

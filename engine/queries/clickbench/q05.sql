@@ -1,0 +1,2 @@
+-- ClickBench Q05: distinct users
+SELECT COUNT(DISTINCT UserID) FROM hits;

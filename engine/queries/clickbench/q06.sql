@@ -1,0 +1,2 @@
+-- ClickBench Q06: distinct search phrases
+SELECT COUNT(DISTINCT SearchPhrase) FROM hits;

@@ -1,0 +1,2 @@
+-- ClickBench Q08: hits per ad engine
+SELECT AdvEngineID, COUNT(*) FROM hits WHERE AdvEngineID <> 0 GROUP BY AdvEngineID ORDER BY COUNT(*) DESC;
