@@ -16,7 +16,7 @@ ninja -C build-sanitize
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1 UBSAN_OPTIONS=print_stacktrace=1
 ctest --test-dir build-sanitize --output-on-failure -j2
 seconds=${FUZZ_SECONDS:-60}
-for t in sql loader chunk spec; do
+for t in sql loader chunk spec manifest; do
   corpus=build-sanitize/fuzz-corpus/$t
   mkdir -p "$corpus"
   seeds=(fuzz/corpus/$t)

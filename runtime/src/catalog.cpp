@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <iterator>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <sstream>
+#include <set>
 
 #include "tessera/functions/kernel_abi.hpp"
 
@@ -48,136 +50,412 @@ const char* kind_name(fn::ParamKind k) {
 
 std::vector<std::string> abi_names(const fn::FunctionSpec& spec) {
   std::vector<std::string> out;
-  for (const fn::KernelParam& p : fn::kernel_params(spec))
-    out.push_back(std::string(kind_name(p.kind)) + (p.arg >= 0 ? ":" + std::to_string(p.arg) : ""));
+  for (const fn::KernelParam& p : fn::kernel_params(spec)) {
+    std::string& name = out.emplace_back(kind_name(p.kind));
+    if (p.arg >= 0) name.append(1, ':').append(std::to_string(p.arg));  // ":" + to_string: g++ 12's -Wrestrict
+  }
   return out;
+}
+
+// ---- field readers -------------------------------------------------------------------------------------
+// A manifest may be a user's (--udf-catalog, CREATE FUNCTION ... EXTERNAL NAME), so nothing in it is
+// trusted: nlohmann's value()/get<T>() throw on a value of the wrong type and operator[] on a missing key
+// is undefined behaviour. Every value's presence and type is checked before it is read. A reader leaves
+// `out` as it is when an optional field is absent, and returns false with the rule in `what` when a
+// required field is absent or a field has the wrong type.
+using nlohmann::json;
+
+enum class Need { Optional, Required };
+
+const json* member(const json& object, const char* key) {
+  auto it = object.find(key);
+  return it == object.end() ? nullptr : &*it;
+}
+
+// The field `key` of `object`, or nullptr: absent (what = "" when optional) or of the wrong kind.
+const json* field(const json& object, const char* key, bool (json::*is)() const noexcept, const char* kind,
+                  Need need, std::string& what) {
+  const json* v = member(object, key);
+  if (!v) {
+    if (need == Need::Required) what = std::string("\"") + key + "\" is missing";
+    return nullptr;
+  }
+  if (!(v->*is)()) {
+    what = std::string("\"") + key + "\" must be " + kind;
+    return nullptr;
+  }
+  return v;
+}
+
+bool read_string(const json& object, const char* key, std::string& out, std::string& what, Need need = Need::Optional) {
+  what.clear();
+  const json* v = field(object, key, &json::is_string, "a string", need, what);
+  if (v) out = v->get_ref<const std::string&>();
+  return what.empty();
+}
+
+bool read_bool(const json& object, const char* key, bool& out, std::string& what) {
+  what.clear();
+  const json* v = field(object, key, &json::is_boolean, "true or false", Need::Optional, what);
+  if (v) out = v->get<bool>();
+  return what.empty();
+}
+
+// An integer (no fraction, no exponent) in [lo, hi]. nlohmann keeps non-negative integers unsigned.
+bool integer_in(const json& v, int64_t lo, int64_t hi, int64_t& out) {
+  if (v.is_number_unsigned()) {
+    const uint64_t u = v.get<uint64_t>();
+    if (u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) return false;
+    out = static_cast<int64_t>(u);
+  } else if (v.is_number_integer()) {
+    out = v.get<int64_t>();
+  } else {
+    return false;
+  }
+  return out >= lo && out <= hi;
+}
+
+bool read_int(const json& object, const char* key, int64_t lo, int64_t hi, int& out, std::string& what) {
+  const json* v = member(object, key);
+  int64_t value = 0;
+  if (v && !integer_in(*v, lo, hi, value)) {
+    what = std::string("\"") + key + "\" must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
+    return false;
+  }
+  if (v) out = static_cast<int>(value);
+  return true;
+}
+
+// An array (required or optional: nullptr and what = "" when an optional one is absent).
+const json* read_array(const json& object, const char* key, std::string& what, Need need) {
+  what.clear();
+  return field(object, key, &json::is_array, "an array", need, what);
+}
+
+const json* read_object(const json& object, const char* key, std::string& what, Need need) {
+  what.clear();
+  return field(object, key, &json::is_object, "an object", need, what);
+}
+
+bool read_string_list(const json& object, const char* key, std::vector<std::string>& out, std::string& what) {
+  const json* list = read_array(object, key, what, Need::Required);
+  if (!list) return false;
+  for (const json& s : *list) {
+    if (!s.is_string()) {
+      what = std::string("\"") + key + "\" must be an array of strings";
+      return false;
+    }
+    out.push_back(s.get<std::string>());
+  }
+  return true;
+}
+
+// The values an integer-typed constant's kernel parameter holds (what a specialised kernel sinks into it);
+// false for types that are not integers in the kernel ABI (float64, string).
+bool integer_range(fn::SqlType t, int64_t& lo, int64_t& hi) {
+  switch (fn::abi_char(t)) {
+    case 'b': lo = 0, hi = 1; return true;
+    case 'i': lo = std::numeric_limits<int32_t>::min(), hi = std::numeric_limits<int32_t>::max(); return true;
+    case 'l': lo = std::numeric_limits<int64_t>::min(), hi = std::numeric_limits<int64_t>::max(); return true;
+    default: return false;
+  }
+}
+
+// CUDA launches at most 1024 threads a block; the compiled thread-coarsening variants are 1 to 8 rows.
+constexpr int64_t kMaxBlockSize = 1024;
+constexpr int64_t kMaxRowsPerThread = 1024;
+
+// One element of "specializations": a GPU variant with constants sunk, and the parameters it keeps.
+bool parse_specialization(const json& sp, const fn::FunctionSpec& spec, GpuSpecialization& g, std::string& what) {
+  if (!sp.is_object()) {
+    what = "must be an object";
+    return false;
+  }
+  if (!read_string(sp, "entry", g.entry, what, Need::Required) ||
+      !read_bool(sp, "default_context", g.what.default_context, what))
+    return false;
+  const json* constants = read_object(sp, "constants", what, Need::Optional);
+  if (!what.empty()) return false;
+  if (constants)
+    for (const auto& [key, value] : constants->items()) {
+      // "i": value, i a constant argument of an integer type (the runtime compares the call's value with it).
+      int64_t lo = 0, hi = 0, v = 0;
+      size_t arg = 0;
+      for (; arg < spec.args.size(); ++arg)
+        if (key == std::to_string(arg)) break;
+      if (arg == spec.args.size() || !spec.args[arg].constant || !integer_range(spec.args[arg].type, lo, hi)) {
+        what = "\"constants\": '" + key + "' is not the index of a constant integer argument";
+        return false;
+      }
+      if (!integer_in(value, lo, hi, v)) {
+        what = "\"constants\": the value of argument " + key + " is not an integer its type holds";
+        return false;
+      }
+      g.what.constants.push_back({static_cast<int32_t>(arg), v});
+    }
+  std::vector<std::string> kept, expected;
+  if (!read_string_list(sp, "params", kept, what)) return false;
+  const std::vector<std::string> all = abi_names(spec);
+  const std::vector<fn::KernelParam> abi = fn::kernel_params(spec);
+  for (size_t i = 0; i < abi.size(); ++i)
+    if (!g.what.removes(abi[i])) expected.push_back(all[i]);
+  if (kept != expected) {
+    what = "has a parameter list this runtime does not expect";
+    return false;
+  }
+  return true;
 }
 
 }  // namespace
 
-std::unique_ptr<Catalog> Catalog::load(const std::string& dir, std::string& error) {
-  const std::string path = dir + "/manifest.json";
-  std::ifstream in(path);
-  if (!in) {
-    error = "cannot open the kernel catalog " + path + " (build it with tessera-cc, or `ninja catalog`)";
-    return nullptr;
+// ---- the manifest -----------------------------------------------------------------------------------------
+
+// The reader of a manifest's kernels: a nested class, so it fills the catalog's private members.
+struct Catalog::Parser {
+  static bool kernel(Catalog& c, const json& k, std::set<std::string>& seen, std::string& name, std::string& what);
+  static bool udf(const json& k, UdfSpec& u, KernelEntry& e, std::string& what);
+};
+
+// A user function's "args", "result", "nulls", "uses_context" and "max_length" into u and e.
+bool Catalog::Parser::udf(const json& k, UdfSpec& u, KernelEntry& e, std::string& what) {
+  if (!read_string(k, "sql_name", u.sql_name, what, Need::Required) ||
+      !read_string(k, "row_symbol", u.symbol, what, Need::Required))
+    return false;
+  if (u.sql_name.empty()) {
+    what = "\"sql_name\" is empty";
+    return false;
   }
-  std::stringstream text;
-  text << in.rdbuf();
-  nlohmann::json m = nlohmann::json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
-  if (m.is_discarded() || m.value("format", "") != "tessera-catalog/1") {
-    error = path + ": not a tessera-catalog/1 manifest";
+  // SQL names are case-insensitive; the binder looks them up upper-cased.
+  for (char& c : u.sql_name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  std::string result_name;
+  fn::SqlType result;
+  if (!read_string(k, "result", result_name, what, Need::Required)) return false;
+  if (!fn::parse_type_name(result_name, result)) {
+    what = "unknown result type '" + result_name + "'";
+    return false;
+  }
+  const json* args = read_array(k, "args", what, Need::Required);
+  if (!args) return false;
+  if (args->size() > size_t(fn::kMaxArgs)) {
+    what = "\"args\" has more than " + std::to_string(fn::kMaxArgs) + " arguments";
+    return false;
+  }
+  for (const json& a : *args) {
+    std::string name, type;
+    fn::SqlType t;
+    bool constant = false;
+    if (!a.is_object() || !read_string(a, "name", name, what, Need::Required) ||
+        !read_string(a, "type", type, what, Need::Required) || !fn::parse_type_name(type, t) ||
+        !read_bool(a, "constant", constant, what)) {
+      what = "argument " + std::to_string(u.arg_names.size()) +
+             " needs a string \"name\", a known \"type\" and \"constant\": true or false";
+      return false;
+    }
+    u.arg_names.push_back(name);
+    u.args.push_back({{}, t, constant});
+  }
+  for (size_t i = 0; i < u.args.size(); ++i) u.args[i].name = u.arg_names[i];  // arg_names no longer grows
+  std::string nulls = "propagate";
+  if (!read_string(k, "nulls", nulls, what) || (nulls != "propagate" && nulls != "custom")) {
+    what = "\"nulls\" must be \"propagate\" or \"custom\"";
+    return false;
+  }
+  bool uses_context = false;
+  if (!read_bool(k, "uses_context", uses_context, what)) return false;
+  u.spec = fn::FunctionSpec{.sql_name = u.sql_name,
+                            .kernel = u.kernel,
+                            .result = result,
+                            .args = u.args,
+                            .nulls = nulls == "custom" ? fn::NullRule::Custom : fn::NullRule::Propagate,
+                            .uses_context = uses_context,
+                            .max_length = nullptr,
+                            .summary = {},
+                            .symbol = u.symbol,
+                            .invoke = nullptr,
+                            .c_signature = {}};
+  // A string result's output length per row: the constant plus the lengths of the named string arguments
+  // (kernel_call.cpp sums them in int64 for every row, so the constant is bounded like the spec's).
+  if (result != fn::SqlType::String) return true;
+  const json* rule = read_object(k, "max_length", what, Need::Required);
+  if (!rule) {
+    what = "a string result needs \"max_length\": {\"constant\": N, \"plus_arg_lengths\": [i...]}";
+    return false;
+  }
+  if (const json* c = member(*rule, "constant"))
+    if (!integer_in(*c, std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max(), e.udf_length_constant)) {
+      what = "\"max_length\": \"constant\" must be an integer from -2147483648 to 2147483647";
+      return false;
+    }
+  const json* lengths = read_array(*rule, "plus_arg_lengths", what, Need::Optional);
+  if (!what.empty()) return false;
+  if (lengths)
+    for (const json& i : *lengths) {
+      int64_t index = 0;
+      if (!integer_in(i, 0, static_cast<int64_t>(u.args.size()) - 1, index) || u.args[index].type != fn::SqlType::String) {
+        what = "\"max_length\": \"plus_arg_lengths\" must name string arguments by index";
+        return false;
+      }
+      e.udf_length_args.push_back(static_cast<int32_t>(index));
+    }
+  return true;
+}
+
+// One element of "kernels" into the catalog (kernels_ or failed_); false with the rule in `what`.
+bool Catalog::Parser::kernel(Catalog& c, const json& k, std::set<std::string>& seen, std::string& name, std::string& what) {
+  if (!k.is_object()) {
+    what = "must be an object";
+    return false;
+  }
+  if (!read_string(k, "kernel", name, what, Need::Required)) return false;
+  if (name.empty()) {
+    what = "\"kernel\" is empty";
+    return false;
+  }
+  if (!seen.insert(name).second) {
+    what = "kernel id '" + name + "' is listed twice";
+    return false;
+  }
+  std::string status;
+  if (!read_string(k, "status", status, what, Need::Required)) return false;
+  if (status != "ok") {
+    std::string reason = "unknown";
+    if (!read_string(k, "reason", reason, what)) return false;
+    c.failed_[name] = reason;
+    return true;
+  }
+  KernelEntry e;
+  bool is_udf = false;
+  if (!read_bool(k, "udf", is_udf, what)) return false;
+  if (is_udf) {
+    auto u = std::make_unique<UdfSpec>();
+    u->kernel = name;
+    if (!udf(k, *u, e, what)) return false;
+    e.spec = &u->spec;
+    c.udfs_.push_back(std::move(u));
+  } else {
+    e.spec = fn::find_kernel(name);
+    if (!e.spec) {
+      what = "not in this build's function registry (stale catalog?)";
+      return false;
+    }
+  }
+  std::vector<std::string> params;
+  if (!read_string_list(k, "params", params, what)) return false;
+  if (params != abi_names(*e.spec)) {
+    what = "compiled for a different kernel ABI; rebuild the catalog";
+    return false;
+  }
+  if (const json* cpu = read_object(k, "cpu", what, Need::Optional)) {
+    if (!read_string(*cpu, "entry", e.cpu_entry, what, Need::Required)) {
+      what = "\"cpu\": " + what;
+      return false;
+    }
+  } else if (!what.empty()) {
+    return false;
+  }
+  if (const json* gpu = read_object(k, "gpu", what, Need::Optional)) {
+    if (!read_string(*gpu, "entry", e.gpu_entry, what, Need::Required) ||
+        !read_int(*gpu, "block_size", 1, kMaxBlockSize, e.gpu_block_size, what) ||
+        !read_int(*gpu, "rows_per_thread", 1, kMaxRowsPerThread, e.gpu_rows_per_thread, what) ||
+        !read_bool(*gpu, "autotuned", e.gpu_autotuned, what)) {
+      what = "\"gpu\": " + what;
+      return false;
+    }
+    const json* specializations = read_array(k, "specializations", what, Need::Optional);
+    if (!what.empty()) return false;
+    if (specializations)
+      for (size_t i = 0; i < specializations->size(); ++i) {
+        GpuSpecialization g;
+        if (!parse_specialization((*specializations)[i], *e.spec, g, what)) {
+          what = "specializations[" + std::to_string(i) + "]: " + what;
+          return false;
+        }
+        e.gpu_specializations.push_back(std::move(g));
+      }
+  } else if (!what.empty()) {
+    return false;
+  }
+  c.names_.push_back(name);
+  c.kernels_[name] = std::move(e);
+  return true;
+}
+
+std::unique_ptr<Catalog> Catalog::parse(std::string_view text, const std::string& dir, std::string& error) {
+  const std::string path = dir + "/manifest.json";
+  const json m = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  std::string format, what;
+  if (m.is_discarded() || !m.is_object() || !read_string(m, "format", format, what) || format != "tessera-catalog/1") {
+    error = path + ": not a tessera-catalog/1 manifest (a JSON object with \"format\": \"tessera-catalog/1\")";
     return nullptr;
   }
   auto catalog = std::unique_ptr<Catalog>(new Catalog());
   catalog->dir_ = dir;
-  const std::string lib = m.value("cpu_library", "");
-  if (!lib.empty()) {
-    const std::string lib_path = dir + "/" + lib;
-    catalog->library_ = dlopen(lib_path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!catalog->library_) {
-      error = "cannot load " + lib_path + ": " + dlerror();
-      return nullptr;
-    }
+  auto fail = [&](const std::string& where) {
+    error = path + ": " + where + what;
+    return nullptr;
+  };
+  if (!read_string(m, "cpu_library", catalog->cpu_library_, what)) return fail("");
+  if (const json* nvptx = read_object(m, "nvptx", what, Need::Optional)) {
+    const json* modules = read_array(*nvptx, "modules", what, Need::Optional);
+    if (!what.empty()) return fail("\"nvptx\": ");
+    if (modules)
+      for (size_t i = 0; i < modules->size(); ++i) {
+        const json& mod = (*modules)[i];
+        const std::string where = "\"nvptx\": modules[" + std::to_string(i) + "]: ";
+        std::string ptx, cubin;
+        int rows_per_thread = 1;
+        if (!mod.is_object()) {
+          what = "must be an object";
+          return fail(where);
+        }
+        if (!read_string(mod, "ptx", ptx, what) || !read_string(mod, "cubin", cubin, what) ||
+            !read_int(mod, "rows_per_thread", 1, kMaxRowsPerThread, rows_per_thread, what))
+          return fail(where);
+        catalog->gpu_modules_.push_back(
+            {rows_per_thread, ptx.empty() ? "" : dir + "/" + ptx, cubin.empty() ? "" : dir + "/" + cubin});
+      }
+  } else if (!what.empty()) {
+    return fail("");
   }
-  if (m.contains("nvptx"))
-    for (const nlohmann::json& mod : m["nvptx"].value("modules", nlohmann::json::array())) {
-      const std::string ptx = mod.value("ptx", ""), cubin = mod.value("cubin", "");
-      catalog->gpu_modules_.push_back({mod.value("rows_per_thread", 1), ptx.empty() ? "" : dir + "/" + ptx,
-                                       cubin.empty() ? "" : dir + "/" + cubin});
-    }
-  for (const nlohmann::json& k : m.value("kernels", nlohmann::json::array())) {
-    const std::string name = k.value("kernel", "");
-    if (k.value("status", "") != "ok") {
-      catalog->failed_[name] = k.value("reason", "unknown");
-      continue;
-    }
-    KernelEntry e;
-    if (k.value("udf", false)) {
-      auto u = std::make_unique<UdfSpec>();
-      u->sql_name = k.value("sql_name", "");
-      // SQL names are case-insensitive; the binder looks them up upper-cased.
-      for (char& c : u->sql_name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-      u->kernel = name;
-      u->symbol = k.value("row_symbol", "");
-      fn::SqlType result;
-      if (!fn::parse_type_name(k.value("result", ""), result)) {
-        error = path + ": kernel " + name + " has an unknown result type";
-        return nullptr;
-      }
-      for (const nlohmann::json& a : k["args"]) u->arg_names.push_back(a.value("name", ""));
-      for (size_t i = 0; i < u->arg_names.size(); ++i) {
-        fn::SqlType t;
-        if (!fn::parse_type_name(k["args"][i].value("type", ""), t)) {
-          error = path + ": kernel " + name + " has an argument of unknown type";
-          return nullptr;
-        }
-        u->args.push_back({u->arg_names[i], t, k["args"][i].value("constant", false)});
-      }
-      u->spec = fn::FunctionSpec{.sql_name = u->sql_name,
-                                 .kernel = u->kernel,
-                                 .result = result,
-                                 .args = u->args,
-                                 .nulls = k.value("nulls", "") == "custom" ? fn::NullRule::Custom
-                                                                           : fn::NullRule::Propagate,
-                                 .uses_context = k.value("uses_context", false),
-                                 .symbol = u->symbol};
-      if (k.contains("max_length")) {
-        e.udf_length_constant = k["max_length"].value("constant", int64_t(0));
-        for (const auto& i : k["max_length"].value("plus_arg_lengths", nlohmann::json::array()))
-          e.udf_length_args.push_back(i.get<int32_t>());
-      }
-      e.spec = &u->spec;
-      catalog->udfs_.push_back(std::move(u));
-    } else {
-      e.spec = fn::find_kernel(name);
-      if (!e.spec) {
-        error = path + ": kernel '" + name + "' is not in this build's function registry (stale catalog?)";
-        return nullptr;
-      }
-    }
-    std::vector<std::string> params;
-    for (const auto& p : k.value("params", nlohmann::json::array())) params.push_back(p.get<std::string>());
-    if (params != abi_names(*e.spec)) {
-      error = path + ": kernel '" + name + "' was compiled for a different kernel ABI; rebuild the catalog";
+  const json* kernels = read_array(m, "kernels", what, Need::Required);
+  if (!kernels) return fail("");
+  std::set<std::string> seen;
+  for (size_t i = 0; i < kernels->size(); ++i) {
+    std::string name;
+    if (!Parser::kernel(*catalog, (*kernels)[i], seen, name, what))
+      return fail("kernels[" + std::to_string(i) + "]" + (name.empty() ? "" : " '" + name + "'") + ": ");
+  }
+  return catalog;
+}
+
+std::unique_ptr<Catalog> Catalog::load(const std::string& dir, std::string& error) {
+  const std::string path = dir + "/manifest.json";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = "cannot open the kernel catalog " + path + " (build it with tessera-cc, or `ninja catalog`)";
+    return nullptr;
+  }
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (in.bad()) {
+    error = path + ": cannot read";
+    return nullptr;
+  }
+  std::unique_ptr<Catalog> catalog = parse(text, dir, error);
+  if (!catalog || catalog->cpu_library_.empty()) return catalog;
+  // The CPU library and each kernel's entry in it.
+  const std::string lib_path = dir + "/" + catalog->cpu_library_;
+  catalog->library_ = dlopen(lib_path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!catalog->library_) {
+    error = path + ": cannot load its CPU library " + lib_path + ": " + dlerror();
+    return nullptr;
+  }
+  for (auto& [name, e] : catalog->kernels_) {
+    if (e.cpu_entry.empty()) continue;
+    e.cpu = reinterpret_cast<CpuEntry>(dlsym(catalog->library_, e.cpu_entry.c_str()));
+    if (!e.cpu) {
+      error = path + ": kernel '" + name + "': the CPU library has no symbol " + e.cpu_entry;
       return nullptr;
     }
-    if (k.contains("cpu") && catalog->library_) {
-      const std::string entry = k["cpu"].value("entry", "");
-      e.cpu = reinterpret_cast<CpuEntry>(dlsym(catalog->library_, entry.c_str()));
-      if (!e.cpu) {
-        error = "the CPU library has no symbol " + entry;
-        return nullptr;
-      }
-    }
-    if (k.contains("gpu")) {
-      e.gpu_entry = k["gpu"].value("entry", "");
-      e.gpu_block_size = k["gpu"].value("block_size", 256);
-      e.gpu_rows_per_thread = k["gpu"].value("rows_per_thread", 1);
-      e.gpu_autotuned = k["gpu"].value("autotuned", false);
-      for (const nlohmann::json& sp : k.value("specializations", nlohmann::json::array())) {
-        GpuSpecialization g;
-        g.entry = sp.value("entry", "");
-        g.what.default_context = sp.value("default_context", false);
-        const nlohmann::json constants = sp.value("constants", nlohmann::json::object());
-        for (auto& [arg, value] : constants.items())
-          g.what.constants.push_back({std::stoi(arg), value.get<int64_t>()});
-        std::vector<std::string> kept;
-        for (const auto& p : sp.value("params", nlohmann::json::array())) kept.push_back(p.get<std::string>());
-        std::vector<std::string> expected;
-        const std::vector<std::string> all = abi_names(*e.spec);
-        const std::vector<fn::KernelParam> abi = fn::kernel_params(*e.spec);
-        for (size_t i = 0; i < abi.size(); ++i)
-          if (!g.what.removes(abi[i])) expected.push_back(all[i]);
-        if (kept != expected) {
-          error = path + ": specialisation " + g.entry + " has a parameter list this runtime does not expect";
-          return nullptr;
-        }
-        e.gpu_specializations.push_back(std::move(g));
-      }
-    }
-    catalog->names_.push_back(name);
-    catalog->kernels_[name] = e;
   }
   return catalog;
 }

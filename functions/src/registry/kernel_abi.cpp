@@ -54,8 +54,11 @@ std::vector<Specialization> planned_specializations(const FunctionSpec& spec) {
 
 std::string specialization_suffix(const FunctionSpec& spec, const Specialization& s) {
   std::string suffix;
-  for (const auto& [arg, value] : s.constants)
-    suffix += "__" + std::string(spec.args[arg].name) + "_" + (value < 0 ? "m" + std::to_string(-value) : std::to_string(value));
+  for (const auto& [arg, value] : s.constants) {
+    // The magnitude in uint64_t: -value is undefined behaviour for INT64_MIN.
+    const uint64_t magnitude = value < 0 ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
+    suffix += "__" + std::string(spec.args[arg].name) + "_" + (value < 0 ? "m" : "") + std::to_string(magnitude);
+  }
   if (s.default_context) suffix += "__ctx";
   return suffix;
 }

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tessera/functions/kernel_abi.hpp"
@@ -24,6 +25,7 @@ struct GpuSpecialization {
 struct KernelEntry {
   const fn::FunctionSpec* spec = nullptr;
   CpuEntry cpu = nullptr;
+  std::string cpu_entry;   // its symbol in the catalog's CPU library, "" if not built
   std::string gpu_entry;   // PTX/cubin symbol, "" if not built
   int gpu_block_size = 256;        // chosen by the autotuner, or the default
   int gpu_rows_per_thread = 1;     // which compiled variant (thread coarsening) to launch
@@ -39,10 +41,17 @@ struct KernelEntry {
 
 class Catalog {
  public:
-  // Loads <dir>/manifest.json and dlopens the CPU library. Kernels of the
-  // built-in registry are matched to their FunctionSpec; the manifest's
-  // parameter list must equal the ABI the runtime was built with.
+  // Reads <dir>/manifest.json (parse), then dlopens the CPU library it names and finds each kernel's entry
+  // in it. nullptr with "<dir>/manifest.json: what is wrong" in `error` (or, when there is no manifest,
+  // "cannot open the kernel catalog ...").
   static std::unique_ptr<Catalog> load(const std::string& dir, std::string& error);
+  // Parses the text of a manifest (load after reading the file) without loading any library; `dir` is
+  // where the catalog's files are (GPU module paths are made from it) and errors name <dir>/manifest.json.
+  // Kernels of the built-in registry are matched to their FunctionSpec; the manifest's parameter list must
+  // equal the ABI the runtime was built with. A manifest may be a user's (--udf-catalog), so any text gives
+  // either a catalog the runtime can run (argument indices, length rules and launch sizes in range) or
+  // nullptr with "<dir>/manifest.json: what is wrong" in `error`, never an exception or an abort.
+  static std::unique_ptr<Catalog> parse(std::string_view text, const std::string& dir, std::string& error);
   ~Catalog();
 
   const KernelEntry* find(std::string_view kernel) const;
@@ -78,7 +87,9 @@ class Catalog {
 
  private:
   struct UdfSpec;  // owns the strings a UDF's FunctionSpec points into
+  struct Parser;   // the manifest reader (catalog.cpp)
   std::string dir_;
+  std::string cpu_library_;  // the manifest's "cpu_library", relative to dir_
   std::vector<GpuModule> gpu_modules_;
   void* library_ = nullptr;
   std::map<std::string, KernelEntry, std::less<>> kernels_;
