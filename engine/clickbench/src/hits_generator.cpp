@@ -1,5 +1,6 @@
 // The hits generator: rows in fixed ranges of kRangeRows, each range drawn from its own random stream
-// seeded by (seed, range index), generated in parallel and concatenated in order, so the table depends
+// seeded by (seed, range index), generated in parallel (fixed-width values in place, strings concatenated
+// in order), so the table depends
 // on (rows, seed) only. Each row picks a counter (CounterID 62 a third of the time: its site is the one
 // Q37-Q43 look at), a user from a Zipf-like pool (the user fixes the region, IP, browser, screen, phone),
 // a traffic source (which decides the Referer, the search phrase and the search and ad engines) and a page
@@ -7,6 +8,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
+#include <malloc.h>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -19,6 +23,7 @@ namespace tessera::clickbench {
 namespace {
 
 constexpr int64_t kRangeRows = 16384;
+constexpr size_t kUrlColumn = 13;  // its strings are the longest: reserve more
 constexpr int kCounters = 5000;
 constexpr int kRegions = 300;
 constexpr int kPopularPaths = 2000;
@@ -198,20 +203,21 @@ class Generator {
         user_zipf_(static_cast<int>(users_), 0.7), region_zipf_(kRegions, 1.1), path_zipf_(kPopularPaths, 0.9),
         phrase_zipf_(kPhrases, 1.0), resolution_zipf_(static_cast<int>(kResolutions.size()), 1.0) {}
 
-  storage::Table range(int64_t k) const {
-    storage::Table t("hits", hits_schema());
+  // Rows [k * kRangeRows, ...) of the table: fixed-width values straight into `fixed` (the final table's
+  // columns, sized for every row), strings appended to `strings` (this range's own columns, concatenated
+  // later); both indexed like the schema.
+  void range(int64_t k, std::vector<rt::Column>& fixed, std::vector<rt::Column>& strings) const {
     const int64_t first = k * kRangeRows, last = std::min(o_.rows, first + kRangeRows);
-    for (auto& c : t.columns()) {
-      const size_t n = static_cast<size_t>(last - first);
-      c.data.reserve(c.type == fn::SqlType::String ? n * 8 : n * fn::type_width(c.type));
-      if (c.type == fn::SqlType::String) {
-        c.offsets.reserve(n);
-        c.lengths.reserve(n);
-      }
+    const size_t n = static_cast<size_t>(std::max<int64_t>(0, last - first));
+    for (size_t c = 0; c < strings.size(); ++c) {
+      if (fixed[c].type != fn::SqlType::String) continue;
+      strings[c].type = fn::SqlType::String;
+      strings[c].data.reserve(n * (c == kUrlColumn ? 64 : 16));
+      strings[c].offsets.reserve(n);
+      strings[c].lengths.reserve(n);
     }
     Rng rng(mix(o_.seed, static_cast<uint64_t>(k)));
-    for (int64_t row = first; row < last; ++row) make_row(row, rng, t);
-    return t;
+    for (int64_t row = first; row < last; ++row) make_row(row, rng, fixed, strings);
   }
 
  private:
@@ -268,7 +274,7 @@ class Generator {
     return {v.path[p], v.path_title[p] + " - " + v.site_title[site]};
   }
 
-  void make_row(int64_t row, Rng& rng, storage::Table& t) const {
+  void make_row(int64_t row, Rng& rng, std::vector<rt::Column>& fixed, std::vector<rt::Column>& strings) const {
     const Vocabulary& v = vocabulary();
     const int site = rng.chance(0.3) ? 0 : 1 + counter_zipf_.pick(rng.unit());
     const User u = user(user_zipf_.pick(rng.unit()));
@@ -321,9 +327,12 @@ class Generator {
     const bool send = rng.chance(0.7);
 
     size_t c = 0;
-    auto i32 = [&](int64_t x) { t.column(c++).append<int32_t>(static_cast<int32_t>(x)); };
-    auto i64 = [&](int64_t x) { t.column(c++).append<int64_t>(x); };
-    auto str = [&](std::string_view s) { t.column(c++).append_string(s); };
+    auto i32 = [&](int64_t x) {
+      const int32_t v = static_cast<int32_t>(x);
+      std::memcpy(fixed[c++].data.data() + row * 4, &v, 4);
+    };
+    auto i64 = [&](int64_t x) { std::memcpy(fixed[c++].data.data() + row * 8, &x, 8); };
+    auto str = [&](std::string_view s) { strings[c++].append_string(s); };
     i64(static_cast<int64_t>(mix(o_.seed ^ 0xa7c4, static_cast<uint64_t>(row)) >> 1));  // WatchID
     i32(u.java);                                                               // JavaEnable
     str(title);                                                                // Title
@@ -453,10 +462,25 @@ storage::Table generate_hits(const HitsOptions& o) {
   if (o.rows < 0) throw std::invalid_argument("generate_hits: rows must not be negative");
   vocabulary();  // built once, before the threads
   const Generator gen(o);
-  const int64_t ranges = std::max<int64_t>(1, (o.rows + kRangeRows - 1) / kRangeRows);
-  std::vector<storage::Table> parts(static_cast<size_t>(ranges));
-  storage::parallel_for(parts.size(), o.threads, [&](size_t k) { parts[k] = gen.range(static_cast<int64_t>(k)); });
-  storage::Table t = storage::concat(std::move(parts), o.threads);
+  storage::Table t("hits", hits_schema());
+  std::vector<rt::Column>& columns = t.columns();
+  for (rt::Column& c : columns)
+    if (c.type != fn::SqlType::String) c = rt::Column::fixed(c.type, o.rows);
+  // Fixed-width columns are written in place; each range's strings are concatenated column by column
+  // (freeing the ranges' copies as it goes), so the peak is about the table plus one string column.
+  const int64_t ranges = (o.rows + kRangeRows - 1) / kRangeRows;
+  std::vector<std::vector<rt::Column>> strings(static_cast<size_t>(ranges), std::vector<rt::Column>(columns.size()));
+  storage::parallel_for(strings.size(), o.threads,
+                        [&](size_t k) { gen.range(static_cast<int64_t>(k), columns, strings[k]); });
+  if (ranges == 0) return t;
+  for (size_t c = 0; c < columns.size(); ++c) {
+    if (columns[c].type != fn::SqlType::String) continue;
+    std::vector<const rt::Column*> parts;
+    for (const auto& r : strings) parts.push_back(&r[c]);
+    columns[c] = storage::concat_columns(parts, fn::SqlType::String, o.threads);
+    for (auto& r : strings) r[c] = rt::Column();
+    ::malloc_trim(0);  // the ranges' small buffers went back to the heap: hand their pages to the system
+  }
   return t;
 }
 
