@@ -1,10 +1,10 @@
 // The hits generator: rows in fixed ranges of kRangeRows, each range drawn from its own random stream
-// seeded by (seed, range index), generated in parallel (fixed-width values in place, strings concatenated
-// in order), so the table depends
-// on (rows, seed) only. Each row picks a counter (CounterID 62 a third of the time: its site is the one
-// Q37-Q43 look at), a user from a Zipf-like pool (the user fixes the region, IP, browser, screen, phone),
-// a traffic source (which decides the Referer, the search phrase and the search and ad engines) and a page
-// of the counter's site (home page, a popular page, or an article with its own id).
+// seeded by (seed, range index) and generated in parallel (fixed-width values in place, strings
+// concatenated in order), so the table depends on (rows, seed) only. Each row picks a counter (CounterID
+// 62 for 30% of rows: its site is the one Q37-Q43 look at), a user from a Zipf-like pool (the user fixes
+// the region, IP, browser, screen, phone), a traffic source (which decides the Referer, the search phrase
+// and the search and ad engines) and a page of the counter's site (home page, a popular page, or an
+// article with its own id).
 #include <algorithm>
 #include <array>
 #include <cmath>
