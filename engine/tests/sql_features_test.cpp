@@ -107,6 +107,12 @@ const FeatureCase kCases[] = {
      "(o_orderpriority), ()) ORDER BY 1, 2",
      "SELECT YEAR(o_orderdate) AS y, o_orderpriority, COUNT(*) FROM orders GROUP BY GROUPING SETS ((YEAR(o_orderdate)), "
      "(o_orderpriority), ()) ORDER BY 1 NULLS FIRST, 2 NULLS FIRST"},
+    // LEFT / RIGHT / SUBSTRING with lengths computed per row (kernels left_rows, right_rows, substring_rows).
+    {"PerRowLengths",
+     "SELECT p_partkey, LEFT(p_name, CHARINDEX(' ', p_name) - 1), RIGHT(p_name, p_size % 9), SUBSTRING(p_type, "
+     "p_size % 5 + 1, p_size % 7) FROM part WHERE p_partkey < 300 ORDER BY 1",
+     "SELECT p_partkey, left(p_name, strpos(p_name, ' ') - 1), right(p_name, p_size % 9), substring(p_type, "
+     "p_size % 5 + 1, p_size % 7) FROM part WHERE p_partkey < 300 ORDER BY 1"},
     // COLLATE (a case-insensitive collation per expression): DuckDB's twins compare lower() of both sides.
     {"CollateInWhereLikeAndIn",
      "SELECT p_partkey, p_type FROM part WHERE p_type COLLATE SQL_Latin1_General_CP1_CI_AS LIKE 'standard polished%' OR "

@@ -19,6 +19,10 @@ constexpr ArgSpec kSubstring[] = {{"string", SqlType::String},
                                   {.name = "start", .type = SqlType::Int64, .constant = true},
                                   {.name = "length", .type = SqlType::Int64, .constant = true,
                                    .specialize = kCommonLengths}};
+// The same with lengths (and a start) computed per row: SUBSTRING(s, 1, CHARINDEX('/', s) - 1).
+constexpr ArgSpec kSNColumn[] = {{"string", SqlType::String}, {"n", SqlType::Int64}};
+constexpr ArgSpec kSubstringColumns[] = {
+    {"string", SqlType::String}, {"start", SqlType::Int64}, {"length", SqlType::Int64}};
 constexpr ArgSpec kSChars[] = {{"string", SqlType::String}, {"characters", SqlType::String}};
 constexpr ArgSpec kCharsS[] = {{"characters", SqlType::String}, {"string", SqlType::String}};
 constexpr ArgSpec kReplace[] = {
@@ -92,6 +96,13 @@ const FunctionSpec kStringFunctions[] = {
      .summary = "the last n characters", TESSERA_ROW(tsf_right)},
     {.sql_name = "SUBSTRING", .kernel = "substring", .result = SqlType::String, .args = kSubstring,
      .max_length = substring_length, .summary = "length characters from start", TESSERA_ROW(tsf_substring)},
+    // Per-row lengths: the same row functions, a kernel each (a constant length picks the ones above).
+    {.sql_name = "LEFT", .kernel = "left_rows", .result = SqlType::String, .args = kSNColumn,
+     .max_length = same_length, .summary = "the first n characters, n per row", TESSERA_ROW(tsf_left)},
+    {.sql_name = "RIGHT", .kernel = "right_rows", .result = SqlType::String, .args = kSNColumn,
+     .max_length = same_length, .summary = "the last n characters, n per row", TESSERA_ROW(tsf_right)},
+    {.sql_name = "SUBSTRING", .kernel = "substring_rows", .result = SqlType::String, .args = kSubstringColumns,
+     .max_length = same_length, .summary = "length characters from start, both per row", TESSERA_ROW(tsf_substring)},
     {.sql_name = "LEN", .kernel = "len", .result = SqlType::Int32, .args = kS,
      .summary = "characters, excluding trailing spaces", TESSERA_ROW(tsf_len)},
     {.sql_name = "DATALENGTH", .kernel = "datalength", .result = SqlType::Int32, .args = kS,
