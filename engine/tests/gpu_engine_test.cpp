@@ -181,6 +181,9 @@ TEST_F(GpuEngine, JoinsOfEveryKindWithSkewNullsAndStringKeys) {
 
 TEST_F(GpuEngine, DistinctAggregatesWideMinMaxAndNestedLoops) {
   expect_same("SELECT count(DISTINCT k), count(DISTINCT g), count(DISTINCT d) FROM t");
+  // Thousands of distinct values under a global aggregate (a tiny first hash table): racing inserts filled
+  // every slot and a probe went round for ever (ClickBench Q05 hung on the GPU).
+  expect_same("SELECT count(DISTINCT id), count(DISTINCT f), count(DISTINCT amount) FROM t");
   expect_same("SELECT g, count(DISTINCT k), sum(DISTINCT qty), avg(DISTINCT qty) FROM t GROUP BY g",
               "SELECT g, count(DISTINCT k), sum(DISTINCT qty), CAST(trunc(avg(DISTINCT qty)) AS INTEGER) FROM t GROUP BY g");
   expect_same("SELECT count(DISTINCT k) FROM e");

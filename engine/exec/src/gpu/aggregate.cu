@@ -67,10 +67,14 @@ Grouping group_rows(const std::vector<DeviceColumnPtr>& keys, int64_t rows, doub
     const unsigned long long limit = capacity / 2;
     for_rows(rows, ctx.stream, [=] __device__(int64_t i) {
       uint32_t pos = static_cast<uint32_t>(row_hash(k, i)) & mask;
+      const volatile unsigned long long* grow = full;
       for (;;) {
+        // Checked on every probe, not only at empty slots: threads racing past the limit can fill every slot,
+        // and a key then finds neither its own nor a free one (a small estimate, COUNT(DISTINCT) over many
+        // values hung here). The pass is redone in a larger table anyway.
+        if (*grow) return;
         int32_t cur = sl[pos];
         if (cur < 0) {
-          if (*full) return;
           const int32_t prev = atomicCAS(sl + pos, -1, static_cast<int32_t>(i));
           if (prev < 0) {
             so[i] = static_cast<int32_t>(pos);
