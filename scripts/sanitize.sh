@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# The sanitizer job: an ASan + UBSan build with clang 22 in build-sanitize (the compiler and the GPU engine
-# off; the kernel catalog of the main build in build/), then
+# The sanitizer job: an ASan + UBSan build with clang 22 in build-sanitize (tessera-cc and the GPU engine
+# off, only the compiler library for the front end fuzz target; the kernel catalog of the main build in
+# build/), then
 #   1. every test of that build (all but those that need tessera-cc, which this build does not have: the UDF
 #      example, the lit tests and the catalog's differential test run in the main build only),
 #   2. each libFuzzer target (fuzz/) for FUZZ_SECONDS seconds (default 60) from its seed corpus
 #      (fuzz/corpus/<target>, plus the query files for SQL); new inputs go to build-sanitize/fuzz-corpus.
+#      FUZZ_TARGETS (default: all) names the ones to run. The front end target (tessera-fuzz-frontend) has
+#      the compiler library built into this build for it alone, and its LeakSanitizer suppressions (a leak of
+#      Debian's clang, fuzz/frontend.lsan.supp).
 # A sanitizer report, a crash or a hang fails the job; a fuzzer's crashing input is kept in build-sanitize/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,14 +20,17 @@ ninja -C build-sanitize
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1 UBSAN_OPTIONS=print_stacktrace=1
 ctest --test-dir build-sanitize --output-on-failure -j2
 seconds=${FUZZ_SECONDS:-60}
-for t in sql loader chunk spec manifest; do
+for t in ${FUZZ_TARGETS:-sql loader chunk spec manifest frontend}; do
   corpus=build-sanitize/fuzz-corpus/$t
   mkdir -p "$corpus"
   seeds=(fuzz/corpus/$t)
   [ "$t" = sql ] && seeds+=(engine/queries/tpch engine/queries/tpch-scalar engine/queries/production)
+  lsan=""
+  [ -f "fuzz/$t.lsan.supp" ] && lsan="suppressions=$PWD/fuzz/$t.lsan.supp"
   echo "== tessera-fuzz-$t: ${seconds} s"
   # libFuzzer exits non-zero on a crash, a sanitizer report, a leak or a timeout; its last lines say which.
-  (cd build-sanitize && ./fuzz/tessera-fuzz-$t -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
-     "fuzz-corpus/$t" "${seeds[@]/#/../}" >"fuzz-$t.log" 2>&1) || { tail -40 "build-sanitize/fuzz-$t.log"; exit 1; }
+  (cd build-sanitize && LSAN_OPTIONS="$lsan" ./fuzz/tessera-fuzz-$t -max_total_time="$seconds" -timeout=10 \
+     -rss_limit_mb=4096 "fuzz-corpus/$t" "${seeds[@]/#/../}" >"fuzz-$t.log" 2>&1) ||
+    { tail -40 "build-sanitize/fuzz-$t.log"; exit 1; }
   grep -E "DONE|Done" "build-sanitize/fuzz-$t.log" | tail -2
 done

@@ -54,6 +54,9 @@ FrontendResult compile_cpp(const std::string& path, const FrontendOptions& optio
     result.diagnostics = diag_text.empty() ? "clang: could not build a compiler invocation" : diag_text;
     return result;
   }
+  // The driver adds -disable-free (a one-shot clang process leaves its AST, Sema and code generator to the
+  // OS); here every source's would stay allocated until tessera-cc exits (the library build compiles ~100).
+  invocation->getFrontendOpts().DisableFree = false;
 
   clang::CompilerInstance instance(invocation);
   instance.createDiagnostics(printer, /*ShouldOwnClient=*/false);

@@ -179,6 +179,17 @@ mlir::func::FuncOp build_column_kernel(mlir::ModuleOp module, const FunctionSpec
     error = "row function '" + std::string(spec.symbol) + "' has no definition in the compiled sources";
     return nullptr;
   }
+  // The symbols the kernel, its CPU entry and its GPU specialisations will take must be free: a function of
+  // the sources named tk_<kernel> (a UDF's symbol may be) would be found in the kernel's place by the later
+  // stages (tessera-cc crashed in build_cpu_entry).
+  std::vector<std::string> symbols = {kernel_symbol(spec), cpu_entry_symbol(spec)};
+  for (const fn::Specialization& s : fn::planned_specializations(spec))
+    symbols.push_back(kernel_symbol(spec) + fn::specialization_suffix(spec, s));
+  for (const std::string& name : symbols)
+    if (module.lookupSymbol(name)) {
+      error = "'" + name + "', a symbol of the kernel, is already defined in the sources (rename that function)";
+      return nullptr;
+    }
   const std::vector<fn::KernelParam> params = fn::kernel_params(spec);
   llvm::SmallVector<mlir::Type> types;
   for (const fn::KernelParam& p : params) types.push_back(abi_type(ctx, p.abi));
