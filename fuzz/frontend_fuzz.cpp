@@ -130,7 +130,8 @@ class Generator {
     const unsigned mismatch = in_.pick(12);
     if (mismatch == 0) params += ", int32_t extra";
     if (mismatch == 1)  // the output's type
-      params.replace(0, params.find(result == kString ? "* out_len" : "* out"), result == kString ? "char* out, int64_t" : "int64_t");
+      params.replace(0, params.find(result == kString ? "* out_len" : "* out"),
+                     result == kString ? "char* out, int64_t" : "int64_t");
 
     // ---- the body ----
     std::string body;
@@ -171,7 +172,8 @@ class Generator {
     p.source = std::string(uses_cmath_ ? "#include <cmath>\n" : "") + "#include <cstdint>\n#include <cstring>\n" +
                std::string(uses_string_view_ ? "#include <string_view>\n" : "") +
                (uses_pmath_ ? "#include \"tessera/functions/portable_math.hpp\"\n" : "") +
-               (uses_context ? "#include \"tessera/functions/session_context.hpp\"\n" : "") + helpers_ + "\nextern \"C\" int32_t " + symbol + "(" + params + ") {\n" + body + "}\n";
+               (uses_context ? "#include \"tessera/functions/session_context.hpp\"\n" : "") + helpers_ +
+               "\nextern \"C\" int32_t " + symbol + "(" + params + ") {\n" + body + "}\n";
 
     // ---- the spec ----
     std::string args;
@@ -204,10 +206,14 @@ class Generator {
       {"exception", "if (out == nullptr) throw 7;", ""},
       {"heap", "{ int64_t* p = new int64_t(1); delete p; }", ""},
       {"inline asm", "asm volatile(\"nop\");", ""},
-      {"recursion", "if (fz_rec(3) < 0) return 2;", "static int64_t fz_rec(int64_t n) { return n <= 0 ? 0 : n + fz_rec(n - 1); }\n"},
+      {"recursion", "if (fz_rec(3) < 0) return 2;",
+       "static int64_t fz_rec(int64_t n) { return n <= 0 ? 0 : n + fz_rec(n - 1); }\n"},
       {"mutable static", "{ static int64_t calls = 0; ++calls; }", ""},
       {"mutable global", "fz_global += 1;", "int64_t fz_global = 0;\n"},
-      {"run-time static", "{ static const int64_t once = int64_t(__builtin_sqrt(double(reinterpret_cast<uintptr_t>(out)))); if (once == 3) return 2; }", ""},
+      {"run-time static",
+       "{ static const int64_t once = int64_t(__builtin_sqrt(double(reinterpret_cast<uintptr_t>(out)))); "
+       "if (once == 3) return 2; }",
+       ""},
       {"long double", "{ volatile long double ld = 2.0L; if (ld > 3.0L) return 2; }", ""},
       {"virtual call", "{ fz_Derived d; fz_Base* b = &d; if (b->get() == 5) return 2; }",
        "struct fz_Base { virtual ~fz_Base() = default; virtual int get() const { return 1; } };\n"
@@ -215,7 +221,8 @@ class Generator {
       {"function pointer", "{ int64_t (*volatile fp)(int64_t) = &fz_id; if (fp(1) == 5) return 2; }",
        "static int64_t fz_id(int64_t x) { return x; }\n"},
       {"libc call", "if (std::strlen(reinterpret_cast<const char*>(out)) == 3) return 2;", ""},
-      {"I/O", "if (fz_puts(\"x\") == 5) return 2;", "extern \"C\" int puts(const char*);\nstatic int fz_puts(const char* s) { return puts(s); }\n"},
+      {"I/O", "if (fz_puts(\"x\") == 5) return 2;",
+       "extern \"C\" int puts(const char*);\nstatic int fz_puts(const char* s) { return puts(s); }\n"},
       {"external global", "if (fz_extern == 5) return 2;", "extern int64_t fz_extern;\n"},
       {"atomic on a global", "__atomic_fetch_add(&fz_counter, 1, __ATOMIC_SEQ_CST);", "int64_t fz_counter = 0;\n"},
   };
@@ -495,6 +502,17 @@ constexpr std::string_view kDefaultSpec =
                        "args": [{"name": "a", "type": "int32"}]}]})";
 
 }  // namespace
+
+// Sanitizer settings of this target (ASAN_OPTIONS and LSAN_OPTIONS still add to them). Most of an input's
+// time is clang's and LLVM's allocations: ASan's 0xbe fill of each new block and a 256 MB quarantine of
+// fresh pages cost a quarter of it and half the memory; 64 MB still catches a use after free within an input.
+extern "C" const char* __asan_default_options() { return "max_malloc_fill_size=0:quarantine_size_mb=64"; }
+
+// Debian's clang 22 keeps about 30 KB from its code generator (clang::emitBackendOutput) for a source with
+// virtual functions once a compiler instance frees what it allocated (compile_cpp turns clang's
+// -disable-free off): clang's leak, not Tessera's. LLVM is not instrumented and has no frame pointers, so the
+// fast unwinder's stack ends in libLLVM after operator new; the allocation is matched by that module.
+extern "C" const char* __lsan_default_suppressions() { return "leak:libLLVM.so\n"; }
 
 // -print_source=1 (libFuzzer warns about the flag and passes it on): print each input's C++ and spec, to
 // turn a finding into a test.

@@ -7,8 +7,7 @@
 #   2. each libFuzzer target (fuzz/) for FUZZ_SECONDS seconds (default 60) from its seed corpus
 #      (fuzz/corpus/<target>, plus the query files for SQL); new inputs go to build-sanitize/fuzz-corpus.
 #      FUZZ_TARGETS (default: all) names the ones to run. The front end target (tessera-fuzz-frontend) has
-#      the compiler library built into this build for it alone, and its LeakSanitizer suppressions (a leak of
-#      Debian's clang, fuzz/frontend.lsan.supp).
+#      the compiler library built into this build for it alone.
 # A sanitizer report, a crash or a hang fails the job; a fuzzer's crashing input is kept in build-sanitize/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,12 +24,9 @@ for t in ${FUZZ_TARGETS:-sql loader chunk spec manifest frontend}; do
   mkdir -p "$corpus"
   seeds=(fuzz/corpus/$t)
   [ "$t" = sql ] && seeds+=(engine/queries/tpch engine/queries/tpch-scalar engine/queries/production)
-  lsan=""
-  [ -f "fuzz/$t.lsan.supp" ] && lsan="suppressions=$PWD/fuzz/$t.lsan.supp"
   echo "== tessera-fuzz-$t: ${seconds} s"
   # libFuzzer exits non-zero on a crash, a sanitizer report, a leak or a timeout; its last lines say which.
-  (cd build-sanitize && LSAN_OPTIONS="$lsan" ./fuzz/tessera-fuzz-$t -max_total_time="$seconds" -timeout=10 \
-     -rss_limit_mb=4096 "fuzz-corpus/$t" "${seeds[@]/#/../}" >"fuzz-$t.log" 2>&1) ||
-    { tail -40 "build-sanitize/fuzz-$t.log"; exit 1; }
+  (cd build-sanitize && ./fuzz/tessera-fuzz-$t -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
+     "fuzz-corpus/$t" "${seeds[@]/#/../}" >"fuzz-$t.log" 2>&1) || { tail -40 "build-sanitize/fuzz-$t.log"; exit 1; }
   grep -E "DONE|Done" "build-sanitize/fuzz-$t.log" | tail -2
 done
