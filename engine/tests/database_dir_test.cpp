@@ -166,7 +166,8 @@ TEST_F(OnDisk, TablesViewsAndInsertsSurviveReopening) {
   {
     auto db = open(dir);
     EXPECT_TRUE(db->database_created());
-    db->execute("CREATE TABLE t (id INT NOT NULL, name VARCHAR(10), amount DECIMAL(10,2), tiny TINYINT)");
+    db->execute("CREATE TABLE t (id INT NOT NULL, name VARCHAR(10) COLLATE Latin1_General_CI_AS, amount DECIMAL(10,2), "
+                "tiny TINYINT)");
     db->execute("INSERT INTO t VALUES (1, 'one', 1.50, 1), (2, NULL, 2.25, 2)");
     db->execute("CREATE VIEW big AS SELECT id, amount FROM t WHERE amount > 2");
     db->execute("SELECT id * 2 AS twice INTO t2 FROM t");
@@ -179,6 +180,7 @@ TEST_F(OnDisk, TablesViewsAndInsertsSurviveReopening) {
     EXPECT_EQ(cell(*db, "SELECT sum(amount) FROM t"), "3.75");
     EXPECT_EQ(cell(*db, "SELECT id FROM big"), "2");
     EXPECT_EQ(cell(*db, "SELECT sum(twice) FROM t2"), "6");
+    EXPECT_EQ(cell(*db, "SELECT id FROM t WHERE name = 'ONE'"), "1");  // the column's collation is kept
     expect_same(*db->find_table("sample"), sample(3000));
     // The declared TINYINT keeps its range check after reopening; NOT NULL too.
     EXPECT_THROW(db->execute("INSERT INTO t (id, tiny) VALUES (3, 300)"), engine::Error);

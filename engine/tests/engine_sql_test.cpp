@@ -241,6 +241,43 @@ TEST_F(Engine, CollateAndACaseInsensitiveDatabase) {
   EXPECT_EQ(sorted.cell_text(2, 0), "Apple");
 }
 
+// Collations beyond comparisons (issue 12): MIN/MAX, UNION / INTERSECT / EXCEPT, window partitions and peers,
+// grouping sets, and a column's COLLATE in CREATE TABLE (a COLLATE clause beats it, it beats the database's).
+TEST_F(Engine, CollationInAggregatesSetOperationsWindowsAndColumns) {
+  db_->execute("CREATE TABLE v (id INT, s VARCHAR(10)); INSERT INTO v VALUES (1, 'Apple'), (2, 'apple'), "
+               "(3, 'APPLE '), (4, 'pear'), (5, 'Zebra'), (6, 'aardvark'), (7, NULL)");
+  const std::string ci = " COLLATE Latin1_General_CI_AS";
+  EXPECT_EQ(rows("SELECT MIN(s), MAX(s) FROM v"), (V{"APPLE |pear"}));  // binary
+  EXPECT_EQ(rows("SELECT MIN(s" + ci + "), MAX(s" + ci + ") FROM v"), (V{"aardvark|Zebra"}));
+  EXPECT_EQ(rows("SELECT id % 2, MIN(s" + ci + "), MAX(s" + ci + ") FROM v GROUP BY id % 2 ORDER BY 1"),
+            (V{"0|aardvark|pear", "1|APPLE |Zebra"}));
+  EXPECT_EQ(rows("SELECT s" + ci + " FROM v WHERE id <= 2 UNION SELECT s FROM v WHERE id = 3"), (V{"APPLE "}));
+  EXPECT_EQ(rows("SELECT s" + ci + " FROM v WHERE id = 1 INTERSECT SELECT s FROM v WHERE id = 2"), (V{"Apple"}));
+  EXPECT_EQ(rows("SELECT s" + ci + " FROM v EXCEPT SELECT 'APPLE' ORDER BY 1"), (V{"NULL", "aardvark", "pear", "Zebra"}));
+  EXPECT_EQ(rows("SELECT id, COUNT(*) OVER (PARTITION BY s" + ci + "), RANK() OVER (ORDER BY s" + ci +
+                 ") FROM v ORDER BY id"),
+            (V{"1|3|3", "2|3|3", "3|3|3", "4|1|6", "5|1|7", "6|1|2", "7|1|1"}));
+  EXPECT_EQ(rows("SELECT s" + ci + ", COUNT(*) FROM v GROUP BY ROLLUP (s" + ci + ") ORDER BY 2, 1"),
+            (V{"NULL|1", "aardvark|1", "pear|1", "Zebra|1", "APPLE |3", "NULL|7"}));
+  EXPECT_NE(error("SELECT MIN(s" + ci + ") OVER () FROM v").find("not supported yet"), std::string::npos);
+
+  db_->execute("CREATE TABLE c (id INT, s VARCHAR(10) COLLATE Latin1_General_CI_AS NOT NULL, b VARCHAR(10) COLLATE "
+               "Latin1_General_BIN2, d VARCHAR(10)); INSERT INTO c VALUES (1, 'Apple', 'Apple', 'apple'), "
+               "(2, 'apple', 'apple', 'APPLE'), (3, 'pear', 'pear', 'Pear')");
+  EXPECT_EQ(rows("SELECT count(*) FROM c WHERE s = 'APPLE'"), (V{"2"}));
+  EXPECT_EQ(rows("SELECT count(*) FROM c WHERE s LIKE 'ap%'"), (V{"2"}));  // the kernel's session too
+  EXPECT_EQ(rows("SELECT count(*) FROM c WHERE b = 'APPLE'"), (V{"0"}));
+  EXPECT_EQ(rows("SELECT count(*) FROM c WHERE s = d"), (V{"3"}));  // the column's beats the database's
+  EXPECT_EQ(rows("SELECT count(*) FROM c WHERE s COLLATE Latin1_General_BIN2 = 'apple'"), (V{"1"}));  // COLLATE beats it
+  EXPECT_EQ(rows("SELECT count(*) FROM c WHERE b COLLATE Latin1_General_CI_AS = 'APPLE'"), (V{"2"}));
+  EXPECT_EQ(rows("SELECT count(*) FROM (SELECT s FROM c GROUP BY s) AS g"), (V{"2"}));
+  EXPECT_EQ(rows("SELECT UPPER(s) FROM c WHERE LEFT(s, 2) = 'AP' ORDER BY id"), (V{"APPLE", "APPLE"}));  // kept by calls
+  EXPECT_NE(error("SELECT count(*) FROM c WHERE s = b").find("Msg 468"), std::string::npos);  // two columns' conflict
+  EXPECT_NE(error("CREATE TABLE e (k INT COLLATE Latin1_General_CI_AS)").find("Msg 447"), std::string::npos);
+  EXPECT_NE(error("CREATE TABLE e (k VARCHAR(3) COLLATE Klingon)").find("Msg 448"), std::string::npos);
+  EXPECT_EQ(db_->find_table("e"), nullptr);
+}
+
 TEST_F(Engine, FailingRowsRaiseSqlServerErrors) {
   EXPECT_NE(error("SELECT id / (id - 3) FROM t").find("Msg 8134"), std::string::npos);
   // A conjunct only sees the rows the ones before it kept: no division by zero for id = 3.

@@ -281,6 +281,14 @@ TEST_F(GpuEngine, CaseInsensitiveCollation) {
               "('ZZ', 'Été')",
               "SELECT id FROM t WHERE lower(g) LIKE 'a%' OR lower(g) IN ('zz', 'été')");
   expect_same("SELECT DISTINCT g COLLATE Latin1_General_CI_AS FROM t", "SELECT MIN(g) FROM t GROUP BY lower(g)");
+  // MIN/MAX order by the folded value (the binary one breaking ties), UNION groups and windows partition on it.
+  expect_same("SELECT k, MIN(g COLLATE Latin1_General_CI_AS), MAX(g COLLATE Latin1_General_CI_AS), MIN(g) FROM t GROUP BY k",
+              "SELECT k, arg_min(g, [upper(g), g]), arg_max(g, [upper(g), g]), MIN(g) FROM t GROUP BY k");
+  expect_same("SELECT g COLLATE Latin1_General_CI_AS FROM t WHERE id < 100 UNION SELECT UPPER(g) FROM t WHERE id >= 100",
+              "SELECT MIN(x) FROM (SELECT g AS x FROM t WHERE id < 100 UNION ALL SELECT upper(g) FROM t WHERE id >= 100) "
+              "GROUP BY upper(x)");
+  expect_same("SELECT id, COUNT(*) OVER (PARTITION BY g COLLATE Latin1_General_CI_AS) FROM t",
+              "SELECT id, COUNT(*) OVER (PARTITION BY upper(g)) FROM t");
 }
 
 TEST_F(GpuEngine, StringConcatenation) {

@@ -15,6 +15,11 @@ struct FeatureCase {
   const char* duckdb;  // nullptr: the same text
 };
 
+// part's types in three cases (lower, upper, as stored) for the collation cases.
+#define MIXED_CASE_TYPES                                                                                              \
+  "(SELECT p_partkey, p_brand, p_size, CASE WHEN p_partkey % 3 = 0 THEN LOWER(p_type) WHEN p_partkey % 3 = 1 THEN " \
+  "UPPER(p_type) ELSE p_type END AS m FROM part) AS x"
+
 const FeatureCase kCases[] = {
     {"UnionOfNames",
      "SELECT n_name FROM nation WHERE n_regionkey = 1 UNION SELECT n_name FROM nation WHERE n_nationkey < 5 ORDER BY 1",
@@ -129,6 +134,34 @@ const FeatureCase kCases[] = {
      "n.n_name COLLATE Latin1_General_CI_AS = x.ln ORDER BY 1",
      "SELECT n.n_name, x.ln FROM nation n JOIN (SELECT lower(n_name) AS ln FROM nation WHERE n_regionkey = 1) AS x ON "
      "lower(n.n_name) = x.ln ORDER BY 1"},
+    // MIN/MAX under a case-insensitive collation: ordered by the folded value, the binary one breaking ties.
+    {"CollateMinMax",
+     "SELECT p_brand, MIN(m COLLATE Latin1_General_CI_AS), MAX(m COLLATE Latin1_General_CI_AS), MIN(m) FROM "
+     MIXED_CASE_TYPES " GROUP BY p_brand ORDER BY 1",
+     "SELECT p_brand, arg_min(m, [upper(m), m]), arg_max(m, [upper(m), m]), MIN(m) FROM " MIXED_CASE_TYPES
+     " GROUP BY p_brand ORDER BY 1"},
+    {"CollateUnionIntersectExcept",
+     "SELECT LOWER(n_name) COLLATE Latin1_General_CI_AS AS n FROM nation WHERE n_regionkey < 3 UNION SELECT n_name FROM "
+     "nation WHERE n_nationkey % 2 = 0 UNION ALL SELECT 'i:' + m FROM (SELECT UPPER(r_name) COLLATE Latin1_General_CI_AS "
+     "AS m FROM region INTERSECT SELECT LOWER(r_name) FROM region WHERE r_regionkey > 1) AS i UNION ALL SELECT 'e:' + m "
+     "FROM (SELECT r_name COLLATE Latin1_General_CI_AS AS m FROM region EXCEPT SELECT LOWER(r_name) FROM region WHERE "
+     "r_regionkey < 2) AS e ORDER BY 1",
+     "SELECT n FROM (SELECT min(x) AS n FROM (SELECT lower(n_name) AS x FROM nation WHERE n_regionkey < 3 UNION ALL "
+     "SELECT n_name FROM nation WHERE n_nationkey % 2 = 0) GROUP BY lower(x) UNION ALL SELECT 'i:' || min(x) FROM "
+     "(SELECT upper(r_name) AS x, 0 AS side FROM region UNION ALL SELECT lower(r_name), 1 FROM region WHERE r_regionkey "
+     "> 1) GROUP BY lower(x) HAVING min(side) = 0 AND max(side) = 1 UNION ALL SELECT 'e:' || min(x) FROM (SELECT r_name "
+     "AS x, 0 AS side FROM region UNION ALL SELECT lower(r_name), 1 FROM region WHERE r_regionkey < 2) GROUP BY lower(x) "
+     "HAVING max(side) = 0) ORDER BY upper(n), n"},
+    {"CollateWindowPartitionAndOrder",
+     "SELECT p_partkey, COUNT(*) OVER (PARTITION BY m COLLATE Latin1_General_CI_AS), RANK() OVER (PARTITION BY p_size "
+     "ORDER BY m COLLATE Latin1_General_CI_AS) FROM " MIXED_CASE_TYPES " WHERE p_partkey < 600 ORDER BY 1",
+     "SELECT p_partkey, COUNT(*) OVER (PARTITION BY lower(m)), RANK() OVER (PARTITION BY p_size ORDER BY upper(m)) FROM "
+     MIXED_CASE_TYPES " WHERE p_partkey < 600 ORDER BY 1"},
+    {"CollateRollup",
+     "SELECT m COLLATE Latin1_General_CI_AS AS mm, COUNT(*), SUM(p_size) FROM " MIXED_CASE_TYPES
+     " GROUP BY ROLLUP (m COLLATE Latin1_General_CI_AS) ORDER BY 2, 1",
+     "SELECT CASE WHEN GROUPING(lower(m)) = 1 THEN NULL ELSE MIN(m) END AS mm, COUNT(*), SUM(p_size) FROM " MIXED_CASE_TYPES
+     " GROUP BY ROLLUP (lower(m)) ORDER BY 2, upper(mm) NULLS FIRST, mm NULLS FIRST"},
 };
 
 class SqlFeatures : public ::testing::TestWithParam<FeatureCase> {

@@ -155,7 +155,7 @@ TEST_F(Tables, TruncateAndDrop) {
   EXPECT_THAT(error("CREATE TABLE w (b INT, B DATE)"), HasSubstr("1:24: Msg 2705"));
   EXPECT_THAT(error("CREATE TABLE w (b DATETIMEOFFSET)"), HasSubstr("DATETIMEOFFSET"));
   EXPECT_THAT(error("CREATE TABLE w (b DATETIME2(8))"), HasSubstr("Msg 1002"));
-  EXPECT_THAT(error("CREATE TABLE w (b INT PRIMARY KEY)"), HasSubstr("column options other than NULL / NOT NULL"));
+  EXPECT_THAT(error("CREATE TABLE w (b INT PRIMARY KEY)"), HasSubstr("column options other than COLLATE and NULL / NOT NULL"));
   EXPECT_THAT(error("DROP TABLE v"), HasSubstr("it is a view"));
   EXPECT_THAT(error("INSERT INTO v VALUES (1)"), HasSubstr("it is a view"));
   db_->execute("DROP TABLE t");

@@ -275,7 +275,7 @@ void accumulate(const Grouping& g, int64_t rows, int64_t groups, const std::vect
 }
 
 ColumnPtr finish_aggregate(const plan::Aggregate& a, const DataType& out_type, const Grouping& g, const ColumnPtr& arg,
-                           int64_t groups, int threads) {
+                           const ColumnPtr& folded, int64_t groups, int threads) {
   std::vector<uint8_t> use;  // DISTINCT: only the first row of each value per group
   if (a.distinct && arg) use = first_of_each_value(g, *arg, threads);
   const int64_t rows = static_cast<int64_t>(g.group_of.size());
@@ -303,7 +303,8 @@ ColumnPtr finish_aggregate(const plan::Aggregate& a, const DataType& out_type, c
       int64_t& b = best[g.group_of[r]];
       if (b < 0) b = r;
       else {
-        const int c = compare_values(*arg, r, b);
+        int c = folded ? compare_values(*folded, r, b) : 0;  // a case-insensitive collation's order first
+        if (c == 0) c = compare_values(*arg, r, b);
         if (a.func == AggFunc::Min ? c < 0 : c > 0) b = r;
       }
     }
@@ -368,7 +369,7 @@ ColumnPtr finish_aggregate(const plan::Aggregate& a, const DataType& out_type, c
 Batch run_aggregate(const plan::LogicalOp& op, const Batch& input, ExecContext& ctx) {
   std::vector<ColumnPtr> key_cols;
   std::vector<const rt::Column*> keys;
-  ExprMemo memo(ctx, input);  // SUM(a * b) and SUM(a * b * c) compute a * b once
+  ExprMemo memo(ctx, input, plan::aggregate_expressions(op));  // SUM(a * b) and SUM(a * b * c) compute a * b once
   for (const auto& e : op.groups) {
     key_cols.push_back(evaluate_column(*e, input, ctx));
     keys.push_back(key_cols.back().get());
@@ -385,7 +386,8 @@ Batch run_aggregate(const plan::LogicalOp& op, const Batch& input, ExecContext& 
   for (size_t i = 0; i < op.aggregates.size(); ++i) {
     const auto& a = op.aggregates[i];
     ColumnPtr arg = a.arg ? evaluate_column(*a.arg, input, ctx) : nullptr;
-    out.add(op.outputs[ng + i].id, finish_aggregate(a, op.outputs[ng + i].type, g, arg, groups, ctx.threads),
+    ColumnPtr folded = a.folded ? evaluate_column(*a.folded, input, ctx) : nullptr;
+    out.add(op.outputs[ng + i].id, finish_aggregate(a, op.outputs[ng + i].type, g, arg, folded, groups, ctx.threads),
             op.outputs[ng + i].type);
   }
   return out;

@@ -487,10 +487,9 @@ Datum evaluate_node(const Expr& e, const Batch& batch, ExecContext& ctx);
 }
 
 Datum evaluate(const Expr& e, const Batch& batch, ExecContext& ctx) {
-  const bool compound = e.kind == ExprKind::Op || e.kind == ExprKind::Call || e.kind == ExprKind::Case ||
-                        e.kind == ExprKind::Coalesce || e.kind == ExprKind::InList;
-  if (!compound || !ctx.memo || ctx.memo_batch != &batch) return evaluate_node(e, batch, ctx);
+  if (!plan::is_compound(e) || !ctx.memo || ctx.memo_batch != &batch) return evaluate_node(e, batch, ctx);
   const std::string key = plan::fingerprint(e);
+  if (!ctx.memo_keep->count(key)) return evaluate_node(e, batch, ctx);
   if (auto it = ctx.memo->find(key); it != ctx.memo->end()) return *it->second;
   Datum d = evaluate_node(e, batch, ctx);
   (*ctx.memo)[key] = std::make_shared<const Datum>(d);

@@ -182,7 +182,7 @@ Batch execute_node(const plan::LogicalOp& op, ExecContext& ctx) {
       Batch in = execute(*op.child(), ctx);
       Batch out;
       out.rows = in.rows;
-      ExprMemo memo(ctx, in);
+      ExprMemo memo(ctx, in, plan::expr_pointers(op.exprs));
       for (size_t i = 0; i < op.exprs.size(); ++i)
         out.add(op.outputs[i].id, evaluate_column(*op.exprs[i], in, ctx), op.outputs[i].type);
       return out;

@@ -248,7 +248,10 @@ Batch run_window(const plan::LogicalOp& op, const Batch& input, ExecContext& ctx
   Batch out;
   out.rows = input.rows;
   for (size_t i = 0; i < first; ++i) out.add(op.outputs[i].id, input.column(op.outputs[i].id), op.outputs[i].type);
-  ExprMemo memo(ctx, input);
+  std::vector<const plan::Expr*> roots;
+  for (const auto& w : op.windows)
+    for (const plan::Expr* e : plan::window_expressions(w, true)) roots.push_back(e);
+  ExprMemo memo(ctx, input, roots);
   std::map<std::string, WindowOrder> orders;  // one sort per PARTITION BY / ORDER BY
   for (size_t i = 0; i < op.windows.size(); ++i) {
     const plan::WindowFunction& w = op.windows[i];

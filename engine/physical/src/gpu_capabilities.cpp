@@ -82,6 +82,8 @@ std::string gpu_unsupported(const plan::LogicalOp& op) {
       for (const auto& a : op.aggregates) {
         if (!a.arg) continue;
         if (std::string why = gpu_unsupported(*a.arg); !why.empty()) return why + " (in " + plan::to_string(*a.arg) + ")";
+        if (a.folded)
+          if (std::string why = gpu_unsupported(*a.folded); !why.empty()) return why + " (in " + plan::to_string(*a.folded) + ")";
       }
       return "";
     }

@@ -90,8 +90,10 @@ struct Placer {
     add(op.predicates);
     add(op.exprs);
     add(op.groups);
-    for (const auto& a : op.aggregates)
+    for (const auto& a : op.aggregates) {
       if (a.arg) stack.push_back(a.arg.get());
+      if (a.folded) stack.push_back(a.folded.get());
+    }
     for (const auto& k : op.sort_keys) stack.push_back(k.expr.get());
     while (!stack.empty()) {
       const plan::Expr* e = stack.back();

@@ -167,15 +167,12 @@ ExprPtr Binder::call(std::string_view sql_name, std::vector<ExprPtr> args, sql::
       e->constants.push_back(Value{});
     }
   }
-  // A COLLATE on a string argument is the collation the kernel's session context says (LIKE, REPLACE,
-  // CHARINDEX ... compare under it); conflicting ones are Msg 468.
+  // The string arguments' collation (a COLLATE's or a column's) is the one the kernel's session context says
+  // (LIKE, REPLACE, CHARINDEX ... compare under it) and a string result's; conflicting ones are Msg 468.
+  DataType collated;
   for (const auto& a : e->args)
-    if (a && a->type.is_string() && a->type.collation != storage::Collation::Default) {
-      DataType other;
-      other.collation = e->collation;
-      case_insensitive(a->type, other, loc);
-      e->collation = a->type.collation;
-    }
+    if (a && a->type.is_string()) collated = collation_of(collated, a->type, loc);
+  e->collation = collated.collation;
   // Type parameters: p/s (p1/s1, p2/s2) of the DECIMAL arguments; for conversions the target's.
   const DataType src = decimals.empty() ? DataType::decimal(18, 0) : decimals[0];
   const DataType src2 = decimals.size() > 1 ? decimals[1] : src;
@@ -211,6 +208,10 @@ ExprPtr Binder::call(std::string_view sql_name, std::vector<ExprPtr> args, sql::
     default: e->type = storage_type(best->result);
   }
   e->type.length = 0;
+  if (e->type.is_string()) {  // UPPER(x COLLATE ...) keeps x's collation
+    e->type.collation = collated.collation;
+    e->type.collation_explicit = collated.collation_explicit;
+  }
   return fold(e);
 }
 

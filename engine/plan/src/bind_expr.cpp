@@ -175,20 +175,26 @@ ExprPtr Binder::convert_string(ExprPtr e, const DataType& to, sql::SourceLocatio
 }
 
 storage::Collation Binder::collation_named(const std::string& name, sql::SourceLocation loc) {
-  // SQL Server's collation names say their case sensitivity: ..._CI_.. or ..._CS_.., ..._BIN / _BIN2.
-  const std::string u = upper(name);
-  if (u.find("_CI") != std::string::npos) return storage::Collation::CaseInsensitive;
-  if (u.find("_CS") != std::string::npos || u.ends_with("_BIN") || u.ends_with("_BIN2")) return storage::Collation::Binary;
+  if (auto c = storage::collation_from_name(name)) return *c;
   throw BindError(loc, "Msg 448: Invalid collation '" + name + "' (names say _CI_ or _CS_, or end in _BIN / _BIN2).");
 }
 
-bool Binder::case_insensitive(const DataType& a, const DataType& b, sql::SourceLocation loc) const {
-  using storage::Collation;
-  if (a.collation != Collation::Default && b.collation != Collation::Default && a.collation != b.collation)
+DataType Binder::collation_of(const DataType& a, const DataType& b, sql::SourceLocation loc) const {
+  // SQL Server's collation precedence: a COLLATE clause beats a column's collation, which beats the database's;
+  // two different collations of the same rank conflict.
+  auto rank = [](const DataType& t) { return t.collation == storage::Collation::Default ? 0 : t.collation_explicit ? 2 : 1; };
+  if (rank(a) == rank(b) && a.collation != b.collation)
     throw BindError(loc, "Msg 468: Cannot resolve the collation conflict between a case-insensitive and a binary "
                          "collation in this operation.");
-  const Collation c = a.collation != Collation::Default ? a.collation : b.collation;
-  return c == Collation::Default ? env_.case_insensitive : c == Collation::CaseInsensitive;
+  DataType r;
+  r.collation = rank(a) >= rank(b) ? a.collation : b.collation;
+  r.collation_explicit = rank(a) == 2 || rank(b) == 2;
+  return r;
+}
+
+bool Binder::case_insensitive(const DataType& a, const DataType& b, sql::SourceLocation loc) const {
+  const storage::Collation c = collation_of(a, b, loc).collation;
+  return c == storage::Collation::Default ? env_.case_insensitive : c == storage::Collation::CaseInsensitive;
 }
 
 // Case-insensitive comparison, grouping and joins compare UPPER(s): the library's kernel, on either device.
@@ -519,6 +525,7 @@ ExprPtr Binder::bind_expr(const sql::Expr& e, ExprContext& ctx) {
         throw BindError(e.loc, "Msg 447: Expression type " + type_text(v->type) + " is invalid for COLLATE clause.");
       auto r = std::make_shared<Expr>(*v);
       r->type.collation = collation_named(c.name, e.loc);
+      r->type.collation_explicit = true;
       return r;
     }
     case K::Extract: {
@@ -562,7 +569,11 @@ ExprPtr Binder::bind_aggregate(const sql::FunctionCallExpr& f, ExprContext& ctx)
   const std::string& n = f.upper_name;
   auto [func, t] = aggregate_type(n, a.arg, f.args.empty() ? f.loc : f.args[0]->loc);
   a.func = func;
-  std::string key = std::string(agg_name(a.func)) + (a.distinct ? " DISTINCT " : " ") + (a.arg ? fingerprint(*a.arg) : "*");
+  if ((func == AggFunc::Min || func == AggFunc::Max) && a.arg->type.is_string() &&
+      case_insensitive(a.arg->type, a.arg->type, f.loc))
+    a.folded = fold_case(a.arg, f.loc);
+  std::string key = std::string(agg_name(a.func)) + (a.distinct ? " DISTINCT " : " ") + (a.arg ? fingerprint(*a.arg) : "*") +
+                    (a.folded ? " case-insensitive" : "");  // MIN(s) and MIN(s COLLATE ..._CI_..) differ
   for (size_t i = 0; i < ctx.aggs->keys.size(); ++i)
     if (ctx.aggs->keys[i] == key) {
       const auto& o = ctx.aggs->outputs[i];

@@ -34,7 +34,7 @@ ExprPtr Binder::bind_grouping(const sql::FunctionCallExpr& f, ExprContext& ctx) 
 
 PlanPtr Binder::grouping_sets_plan(const PlanPtr& input, const std::vector<ExprPtr>& groups,
                                    const std::vector<std::vector<size_t>>& sets, const std::vector<OutputColumn>& group_out,
-                                   const AggContext& actx) {
+                                   const AggContext& actx, sql::SourceLocation loc) {
   // GROUP BY a, ROLLUP (a, b) names a twice: the first position stands for both.
   std::vector<size_t> canonical(groups.size());
   for (size_t k = 0; k < groups.size(); ++k) {
@@ -62,6 +62,8 @@ PlanPtr Binder::grouping_sets_plan(const PlanPtr& input, const std::vector<ExprP
     const size_t first_agg = agg->outputs.size();
     agg->aggregates = actx.aggs;
     for (const auto& o : actx.outputs) agg->outputs.push_back({new_id(), o.name, o.type});
+    const std::vector<OutputColumn> agg_out = agg->outputs;  // by id: folding moves the string keys
+    group_case_insensitively(*agg, loc);
 
     auto p = make_plan(OpKind::Project);
     p->children = {agg};
@@ -75,11 +77,11 @@ PlanPtr Binder::grouping_sets_plan(const PlanPtr& input, const std::vector<ExprP
         emit(constant(Value::null_of(g.type)), g);
         continue;
       }
-      const OutputColumn& src = agg->outputs[at[canonical[k]]];
+      const OutputColumn& src = agg_out[at[canonical[k]]];
       emit(column_ref(src.id, src.type, src.name), g);
     }
     for (size_t a = 0; a < actx.outputs.size(); ++a) {
-      const OutputColumn& src = agg->outputs[first_agg + a];
+      const OutputColumn& src = agg_out[first_agg + a];
       emit(column_ref(src.id, src.type, src.name), actx.outputs[a]);
     }
     for (size_t g = 0; g < actx.groupings.size(); ++g) {

@@ -472,7 +472,7 @@ BoundSelect Binder::bind_select(const sql::SelectStatement& q, const Scope* oute
   }
   if (aggregating && !sets.empty()) {
     if (!join_back.empty()) throw BindError(q.loc, "a correlated scalar subquery cannot use grouping sets");
-    plan = make_filter(grouping_sets_plan(plan, groups, sets, group_out, actx),
+    plan = make_filter(grouping_sets_plan(plan, groups, sets, group_out, actx, q.loc),
                        having ? std::vector<ExprPtr>{having} : std::vector<ExprPtr>{});
   } else if (aggregating) {
     auto agg = make_plan(OpKind::Aggregate);

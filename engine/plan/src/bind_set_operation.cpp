@@ -5,6 +5,7 @@
 //   INTERSECT  each row tagged with its side (0 left, 1 right); GROUP BY every column; keep the groups
 //              with MIN(tag) = 0 and MAX(tag) = 1
 //   EXCEPT     the same, keeping the groups with MAX(tag) = 0
+// Under a case-insensitive collation the grouping is on the case-folded strings (as GROUP BY's).
 // Names come from the left input; ORDER BY names a result column (by name or position), OFFSET/FETCH
 // and LIMIT apply to the combined rows.
 #include "binder_impl.hpp"
@@ -83,6 +84,7 @@ BoundSelect Binder::bind_set_operation(const sql::SelectStatement& q, const Scop
       g->outputs.push_back({new_id(), o.name, o.type});
     }
     g->children = {union_all};
+    const std::vector<OutputColumn> keys(g->outputs.begin(), g->outputs.end());  // by id: folding moves them
     plan = g;
     if (tagged) {
       const OutputColumn& side = union_all->outputs.back();
@@ -97,10 +99,13 @@ BoundSelect Binder::bind_set_operation(const sql::SelectStatement& q, const Scop
       };
       std::vector<ExprPtr> keep = {is(highest, 0)};  // EXCEPT: on the left only
       if (q.set_op == sql::SetOpKind::Intersect) keep = {is(lowest, 0), is(highest, 1)};
+      plan = make_filter(plan, std::move(keep));
+    }
+    group_case_insensitively(*g, q.set_op_loc);
+    if (tagged || g->outputs.size() != keys.size()) {  // the result columns again, in order
       auto p = make_plan(OpKind::Project);
-      p->children = {make_filter(plan, std::move(keep))};
-      for (size_t i = 0; i < types.size(); ++i) {
-        const OutputColumn& o = g->outputs[i];
+      p->children = {plan};
+      for (const OutputColumn& o : keys) {
         p->exprs.push_back(column_ref(o.id, o.type, o.name));
         p->outputs.push_back(o);
       }

@@ -59,8 +59,13 @@ ExprPtr Binder::bind_window(const sql::FunctionCallExpr& f, ExprContext& ctx) {
   inner.clause = "argument of a window function";
   if (f.distinct) throw BindError(f.loc, "Msg 10759: Use of DISTINCT is not allowed with the OVER clause");
   WindowFunction w;
-  for (const auto& p : over.partition_by) w.partition.push_back(bind_expr(*p, inner));
-  for (const auto& o : over.order_by) w.order.push_back({bind_expr(*o.expr, inner), o.descending});
+  // Under a case-insensitive collation strings that differ only in case share a partition and are peers in
+  // the window's order (RANK ties them): both bind to the case-folded key.
+  auto collated = [&](ExprPtr e, sql::SourceLocation loc) {
+    return e->type.is_string() && case_insensitive(e->type, e->type, loc) ? fold_case(e, loc) : e;
+  };
+  for (const auto& p : over.partition_by) w.partition.push_back(collated(bind_expr(*p, inner), p->loc));
+  for (const auto& o : over.order_by) w.order.push_back({collated(bind_expr(*o.expr, inner), o.loc), o.descending});
   std::vector<ExprPtr> args;
   for (const auto& a : f.args) args.push_back(bind_expr(*a, inner));
   auto arity = [&](size_t lo, size_t hi) {
@@ -115,6 +120,10 @@ ExprPtr Binder::bind_window(const sql::FunctionCallExpr& f, ExprContext& ctx) {
       case AggFunc::Min: w.func = WindowFunc::Min; break;
       case AggFunc::Max: w.func = WindowFunc::Max; break;
     }
+    if ((func == AggFunc::Min || func == AggFunc::Max) && args[0]->type.is_string() &&
+        case_insensitive(args[0]->type, args[0]->type, f.loc))
+      throw BindError(f.loc, n + " OVER of a string under a case-insensitive collation is not supported yet (the window "
+                             "operators compare strings in binary order); write " + n + "(x COLLATE Latin1_General_BIN2)");
     type = t;
     w.args = args;
   } else {

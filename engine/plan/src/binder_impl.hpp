@@ -98,6 +98,8 @@ class Binder {
   // 468); a string folded for such comparisons; an aggregate's string keys grouped, a sort's ordered,
   // case-insensitively.
   storage::Collation collation_named(const std::string& name, sql::SourceLocation loc);
+  // The collation an operation on a and b uses (only its collation fields are set); Msg 468 on a conflict.
+  DataType collation_of(const DataType& a, const DataType& b, sql::SourceLocation loc) const;
   bool case_insensitive(const DataType& a, const DataType& b, sql::SourceLocation loc) const;
   ExprPtr fold_case(ExprPtr e, sql::SourceLocation loc);
   void group_case_insensitively(LogicalOp& aggregate, sql::SourceLocation loc);
@@ -121,7 +123,7 @@ class Binder {
   ExprPtr bind_grouping(const sql::FunctionCallExpr& f, ExprContext& ctx);
   PlanPtr grouping_sets_plan(const PlanPtr& input, const std::vector<ExprPtr>& groups,
                              const std::vector<std::vector<size_t>>& sets, const std::vector<OutputColumn>& group_out,
-                             const AggContext& actx);
+                             const AggContext& actx, sql::SourceLocation loc);
   ExprPtr bind_subquery_value(const sql::SubqueryExpr& s, ExprContext& ctx);
   ExprPtr bind_comparison(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::SourceLocation loc);
   ExprPtr bind_arithmetic(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::SourceLocation loc);

@@ -93,8 +93,10 @@ void render(const LogicalOp& op, int depth, std::string& out, std::vector<const 
         s += (i ? ", " : "") + op.outputs[op.groups.size() + i].name;
       if (!s.empty()) line += " COMPUTE " + s;
       note(op.groups);
-      for (const auto& a : op.aggregates)
+      for (const auto& a : op.aggregates) {
         if (a.arg) note({a.arg});
+        if (a.folded) note({a.folded});
+      }
       break;
     }
     case OpKind::Sort: {

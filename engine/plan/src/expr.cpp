@@ -1,5 +1,7 @@
 #include "tessera/plan/expr.hpp"
 
+#include <map>
+
 #include "tessera/plan/logical_plan.hpp"
 
 namespace tessera::plan {
@@ -112,6 +114,33 @@ std::string render(const Expr& e, bool readable) {
 
 std::string fingerprint(const Expr& e) { return render(e, false); }
 std::string to_string(const Expr& e) { return render(e, true); }
+
+std::vector<const Expr*> expr_pointers(const std::vector<ExprPtr>& es) {
+  std::vector<const Expr*> out;
+  for (const auto& e : es) out.push_back(e.get());
+  return out;
+}
+
+bool is_compound(const Expr& e) {
+  return e.kind == ExprKind::Op || e.kind == ExprKind::Call || e.kind == ExprKind::Case ||
+         e.kind == ExprKind::Coalesce || e.kind == ExprKind::InList;
+}
+
+std::set<std::string> repeated_subexpressions(const std::vector<const Expr*>& roots) {
+  std::map<std::string, int> seen;
+  std::vector<const Expr*> stack(roots.begin(), roots.end());
+  while (!stack.empty()) {
+    const Expr* e = stack.back();
+    stack.pop_back();
+    if (!e) continue;
+    if (is_compound(*e) && ++seen[fingerprint(*e)] > 1) continue;  // its children were counted the first time
+    for (const auto& a : e->args) stack.push_back(a.get());
+  }
+  std::set<std::string> out;
+  for (const auto& [key, n] : seen)
+    if (n > 1) out.insert(key);
+  return out;
+}
 
 void collect_columns(const Expr& e, std::vector<ColumnId>& out) {
   if (e.kind == ExprKind::Column) out.push_back(e.column);

@@ -68,6 +68,23 @@ std::string window_order_key(const WindowFunction& w) {
   return k;
 }
 
+std::vector<const Expr*> aggregate_expressions(const LogicalOp& aggregate) {
+  std::vector<const Expr*> out = expr_pointers(aggregate.groups);
+  for (const auto& a : aggregate.aggregates) {
+    if (a.arg) out.push_back(a.arg.get());
+    if (a.folded) out.push_back(a.folded.get());
+  }
+  return out;
+}
+
+std::vector<const Expr*> window_expressions(const WindowFunction& w, bool with_args) {
+  std::vector<const Expr*> out = expr_pointers(w.partition);
+  for (const auto& s : w.order) out.push_back(s.expr.get());
+  if (with_args)
+    for (const auto& a : w.args) out.push_back(a.get());
+  return out;
+}
+
 const char* agg_name(AggFunc f) {
   switch (f) {
     case AggFunc::Sum: return "SUM";

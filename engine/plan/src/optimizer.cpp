@@ -575,8 +575,10 @@ class Optimizer {
         op.outputs = outs;
         IdSet child;
         need_exprs(child, op.groups);
-        for (const auto& a : op.aggregates)
+        for (const auto& a : op.aggregates) {
           if (a.arg) need_exprs(child, {a.arg});
+          if (a.folded) need_exprs(child, {a.folded});
+        }
         prune(*op.children[0], child);
         return;
       }

@@ -94,7 +94,10 @@ std::optional<DataType> common_type(const DataType& a, const DataType& b) {
   if (a == b) return a;
   if (is_string(a) && is_string(b)) {
     DataType t = DataType::varchar(std::max(a.length, b.length));
-    t.collation = a.collation != storage::Collation::Default ? a.collation : b.collation;  // an explicit COLLATE's
+    // The stronger collation (a COLLATE's over a column's); a conflict is the caller's Msg 468.
+    const DataType& c = a.collation_explicit || (!b.collation_explicit && a.collation != storage::Collation::Default) ? a : b;
+    t.collation = c.collation;
+    t.collation_explicit = c.collation_explicit;
     return t;
   }
   if (a.is_temporal() && b.is_temporal()) return common_temporal_type(a, b);

@@ -165,6 +165,15 @@ int64_t create_table(sql::CreateTableStmt& st, TableStore& store) {
     storage::Field f;
     f.name = c.name.name;
     f.type = column_type(c.type);
+    if (!c.collation.empty()) {
+      if (!f.type.is_string())
+        throw Error(where(c.collation_loc) + "Msg 447: Expression type " + declared_type(f) + " is invalid for COLLATE clause.");
+      const auto collation = storage::collation_from_name(c.collation);
+      if (!collation)
+        throw Error(where(c.collation_loc) + "Msg 448: Invalid collation '" + c.collation +
+                    "' (names say _CI_ or _CS_, or end in _BIN / _BIN2).");
+      f.type.collation = *collation;  // the column's: a COLLATE clause beats it
+    }
     f.nullable = !c.not_null;
     f.declared = sql::to_sexpr(c.type);  // "DECIMAL(15,2)", "VARCHAR(MAX)": parse_type reads it back
     if (f.declared == declared_type(storage::Field{f.name, f.type, true, ""})) f.declared.clear();

@@ -97,7 +97,7 @@ StatementPtr Parser::statement() {
   fail_expected("a statement (SELECT, WITH, INSERT, CREATE TABLE, CREATE VIEW, DROP, TRUNCATE TABLE)", "");  // also BULK INSERT, CREATE FUNCTION
 }
 
-// After CREATE TABLE: name (column type [NULL | NOT NULL], ...) or name AS query.
+// After CREATE TABLE: name (column type [COLLATE name] [NULL | NOT NULL], ...) or name AS query.
 StatementPtr Parser::create_table(SourceLocation loc) {
   auto st = std::make_unique<CreateTableStmt>(loc);
   st->name = qualified_name("a table name after CREATE TABLE");
@@ -116,6 +116,10 @@ StatementPtr Parser::create_table(SourceLocation loc) {
       fail_at(peek(), "table constraints (" + upper(peek().text) + ") are not supported; declare columns only");
     c.name = identifier("a column name", "in CREATE TABLE");
     c.type = type_name("after the column name " + c.name.name);
+    if (peek().is_word("COLLATE")) {
+      c.collation_loc = next().loc;
+      c.collation = identifier("a collation name", "after COLLATE").name;
+    }
     if (accept_keyword("NOT")) {
       expect_keyword("NULL", "after NOT in the definition of column " + c.name.name);
       c.not_null = true;
@@ -123,7 +127,7 @@ StatementPtr Parser::create_table(SourceLocation loc) {
       accept_keyword("NULL");
     }
     if (!at(TokenKind::Comma) && !at(TokenKind::RParen))
-      fail_at(peek(), "column options other than NULL / NOT NULL are not supported (found '" + peek().text +
+      fail_at(peek(), "column options other than COLLATE and NULL / NOT NULL are not supported (found '" + peek().text +
                           "' in the definition of column " + c.name.name + ")");
     st->columns.push_back(std::move(c));
   } while (accept(TokenKind::Comma));

@@ -303,7 +303,8 @@ std::string to_sexpr(const Statement& st) {
       std::string s = "(create-table " + dotted(c.name);
       if (c.as_query) return s + " (as " + to_sexpr(*c.as_query) + "))";
       for (const auto& col : c.columns)
-        s += " (" + name(col.name) + " " + to_sexpr(col.type) + (col.not_null ? " not-null" : "") + ")";
+        s += " (" + name(col.name) + " " + to_sexpr(col.type) + (col.collation.empty() ? "" : " (collate " + col.collation + ")") +
+             (col.not_null ? " not-null" : "") + ")";
       return s + ")";
     }
     case StatementKind::DropTable: {

@@ -153,7 +153,7 @@ static nlohmann::json manifest_json(const DatabaseDir::State& s) {
     for (const Field& f : t.schema.fields())
       cols.push_back({{"name", f.name}, {"type", type_id_name(f.type.id)}, {"precision", f.type.precision},
                       {"scale", f.type.scale}, {"length", f.type.length}, {"nullable", f.nullable},
-                      {"declared", f.declared}});
+                      {"declared", f.declared}, {"collation", static_cast<int>(f.type.collation)}});
     nlohmann::json chunks = nlohmann::json::array();
     for (size_t i = 0; i < t.chunks.size(); ++i) chunks.push_back({{"file", t.chunks[i]}, {"rows", t.rows[i]}});
     j["tables"].push_back({{"name", t.name}, {"columns", cols}, {"chunks", chunks}});
@@ -185,6 +185,10 @@ DatabaseDir::State parse_manifest(const std::string& path, const std::string& te
         type.precision = c.at("precision").get<int>();
         type.scale = c.at("scale").get<int>();
         type.length = c.at("length").get<int>();
+        const int collation = c.value("collation", 0);  // absent before collations: the database's
+        if (collation < 0 || collation > static_cast<int>(Collation::Binary) || (collation && !type.is_string()))
+          throw DatabaseError(path + ": bad collation of a column");
+        type.collation = static_cast<Collation>(collation);
         e.schema.add(Field(c.at("name").get<std::string>(), type, c.at("nullable").get<bool>(),
                            c.value("declared", std::string())));
       }

@@ -32,6 +32,14 @@ fn::SqlType DataType::physical() const {
   return fn::SqlType::Int32;
 }
 
+std::optional<Collation> collation_from_name(std::string_view name) {
+  std::string u(name);
+  for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (u.find("_CI") != std::string::npos) return Collation::CaseInsensitive;
+  if (u.find("_CS") != std::string::npos || u.ends_with("_BIN") || u.ends_with("_BIN2")) return Collation::Binary;
+  return std::nullopt;
+}
+
 int DataType::time_kind() const {
   switch (id) {
     case TypeId::DateTime: return fn::kDateTimeKind;

@@ -258,13 +258,16 @@ __global__ void minmax_kernel(int64_t rows, const int32_t* gid, const void* data
 
 // MIN/MAX of a string column: per group, the row holding the best string, found by a compare-and-swap
 // loop on the group's row index (strings compare bytewise without trailing blanks, as on the CPU; equal
-// strings keep the lower row), then one gather. A group without a non-NULL value gets NULL.
-DeviceColumnPtr minmax_string(const rt::DeviceColumn& arg, const int32_t* gid, int64_t groups, int64_t rows,
-                              bool is_min, GpuContext& ctx) {
+// strings keep the lower row), then one gather. A group without a non-NULL value gets NULL. Under a
+// case-insensitive collation `folded` (the case-folded argument) is compared first.
+DeviceColumnPtr minmax_string(const rt::DeviceColumn& arg, const rt::DeviceColumn* folded, const int32_t* gid,
+                              int64_t groups, int64_t rows, bool is_min, GpuContext& ctx) {
   rt::DeviceBuffer best_rows = new_buffer(static_cast<size_t>(groups) * 4, ctx);
   int32_t* best = static_cast<int32_t*>(best_rows.data());
   for_rows(groups, ctx.stream, [=] __device__(int64_t gi) { best[gi] = -1; });
   const rt::ColumnView v = arg.view();
+  const bool has_folded = folded != nullptr;
+  const rt::ColumnView f = has_folded ? folded->view() : v;
   for_rows(rows, ctx.stream, [=] __device__(int64_t i) {
     if (v.valid && !v.valid[i]) return;
     int32_t* slot = best + (gid ? gid[i] : 0);
@@ -272,7 +275,8 @@ DeviceColumnPtr minmax_string(const rt::DeviceColumn& arg, const int32_t* gid, i
     int32_t cur = *reinterpret_cast<volatile int32_t*>(slot);
     for (;;) {
       if (cur >= 0) {
-        const int c = compare_cells(v, row, v, cur);
+        int c = has_folded ? compare_cells(f, row, f, cur) : 0;
+        if (c == 0) c = compare_cells(v, row, v, cur);
         const bool better = (is_min ? c < 0 : c > 0) || (c == 0 && row < cur);
         if (!better) return;
       }
@@ -285,11 +289,11 @@ DeviceColumnPtr minmax_string(const rt::DeviceColumn& arg, const int32_t* gid, i
 }
 
 DeviceColumnPtr aggregate_one(const plan::Aggregate& a, const DataType& out_type, const DeviceColumnPtr& arg,
-                              const Grouping& g, int64_t rows, GpuContext& ctx) {
+                              const DeviceColumnPtr& folded, const Grouping& g, int64_t rows, GpuContext& ctx) {
   const int64_t groups = g.groups;
   const int32_t* gid = g.groups == 1 ? nullptr : static_cast<const int32_t*>(g.group_of.data());
   if ((a.func == AggFunc::Min || a.func == AggFunc::Max) && arg && arg->type == fn::SqlType::String)
-    return minmax_string(*arg, gid, groups, rows, a.func == AggFunc::Min, ctx);
+    return minmax_string(*arg, folded.get(), gid, groups, rows, a.func == AggFunc::Min, ctx);
   const uint8_t* valid = arg ? static_cast<const uint8_t*>(arg->valid.data()) : nullptr;
   const unsigned grid = grid_for(rows);
   const size_t smem4 = groups <= kSharedGroups ? static_cast<size_t>(groups) * 32 : 0;
@@ -438,7 +442,7 @@ DeviceColumnPtr first_of_each_value(const std::vector<DeviceColumnPtr>& keys, co
 
 DeviceBatch aggregate(const plan::LogicalOp& op, const DeviceBatch& input, GpuContext& ctx) {
   if (input.rows > INT32_MAX) throw ExecError("GPU aggregation: more than 2^31 rows in one batch is not supported yet");
-  GpuExprMemo memo(ctx, input);
+  GpuExprMemo memo(ctx, input, plan::aggregate_expressions(op));
   std::vector<DeviceColumnPtr> keys;
   for (const auto& e : op.groups) keys.push_back(evaluate_column(*e, input, ctx));
   Grouping g;
@@ -458,7 +462,8 @@ DeviceBatch aggregate(const plan::LogicalOp& op, const DeviceBatch& input, GpuCo
     const auto& a = op.aggregates[i];
     DeviceColumnPtr arg = a.arg ? evaluate_column(*a.arg, input, ctx) : nullptr;
     if (a.distinct && arg) arg = first_of_each_value(keys, arg, input.rows, op.estimated_rows, ctx);
-    out.add(op.outputs[ng + i].id, aggregate_one(a, op.outputs[ng + i].type, arg, g, input.rows, ctx),
+    DeviceColumnPtr folded = a.folded ? evaluate_column(*a.folded, input, ctx) : nullptr;
+    out.add(op.outputs[ng + i].id, aggregate_one(a, op.outputs[ng + i].type, arg, folded, g, input.rows, ctx),
             op.outputs[ng + i].type);
   }
   return out;

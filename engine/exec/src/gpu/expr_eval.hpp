@@ -6,7 +6,9 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "device_ops.hpp"
 #include "tessera/plan/expr.hpp"
@@ -21,9 +23,12 @@ struct DeviceDatum {
 };
 
 // While alive, evaluations over `batch` reuse the results of equal compound subexpressions (SUM(a * b) and
-// SUM(a * b * c) compute a * b once), as the CPU evaluator's ExprMemo.
+// SUM(a * b * c) compute a * b once): those that occur more than once in `roots`, as the CPU's ExprMemo.
 struct GpuExprMemo {
-  GpuExprMemo(GpuContext& ctx, const DeviceBatch& batch) : ctx_(ctx), prev_(ctx.memo), batch(&batch) { ctx.memo = this; }
+  GpuExprMemo(GpuContext& ctx, const DeviceBatch& batch, const std::vector<const plan::Expr*>& roots)
+      : ctx_(ctx), prev_(ctx.memo), batch(&batch), keep(plan::repeated_subexpressions(roots)) {
+    ctx.memo = this;
+  }
   ~GpuExprMemo() { ctx_.memo = prev_; }
   GpuExprMemo(const GpuExprMemo&) = delete;
   GpuExprMemo& operator=(const GpuExprMemo&) = delete;
@@ -31,6 +36,7 @@ struct GpuExprMemo {
   GpuContext& ctx_;
   GpuExprMemo* prev_;
   const DeviceBatch* batch;
+  std::set<std::string> keep;
   std::map<std::string, DeviceDatum> results;
 };
 

@@ -53,7 +53,7 @@ DeviceBatch execute_node(const plan::LogicalOp& op, GpuContext& ctx) {
       DeviceBatch in = execute_gpu(*op.child(), ctx);
       DeviceBatch out;
       out.rows = in.rows;
-      GpuExprMemo memo(ctx, in);
+      GpuExprMemo memo(ctx, in, plan::expr_pointers(op.exprs));
       for (size_t i = 0; i < op.exprs.size(); ++i)
         out.add(op.outputs[i].id, evaluate_column(*op.exprs[i], in, ctx), op.outputs[i].type);
       return out;

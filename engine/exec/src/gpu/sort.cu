@@ -16,7 +16,9 @@ DeviceBatch sort(const plan::LogicalOp& op, const DeviceBatch& input, int64_t li
   std::vector<rt::ColumnView> views;
   std::vector<uint8_t> desc;
   {
-    GpuExprMemo memo(ctx, input);
+    std::vector<const plan::Expr*> roots;
+    for (const auto& k : op.sort_keys) roots.push_back(k.expr.get());
+    GpuExprMemo memo(ctx, input, roots);
     for (const auto& k : op.sort_keys) {
       keys.push_back(evaluate_column(*k.expr, input, ctx));
       views.push_back(keys.back()->view());

@@ -6,6 +6,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "tessera/exec/batch.hpp"
@@ -35,22 +36,28 @@ struct ExecContext {
   // Common subexpressions: results by fingerprint while one operator evaluates over `memo_batch`.
   const Batch* memo_batch = nullptr;
   std::map<std::string, std::shared_ptr<const Datum>>* memo = nullptr;
+  const std::set<std::string>* memo_keep = nullptr;  // the fingerprints worth keeping (repeated ones)
   std::map<const plan::LogicalOp*, OperatorStats>* stats = nullptr;  // set by EXPLAIN ANALYZE
   // Results of GPU subtrees already brought to the host (execute_physical): execute() returns them
   // where the CPU part of the plan reaches those operators.
   const std::map<const plan::LogicalOp*, Batch>* from_gpu = nullptr;
 };
 
-// Enables the common-subexpression memo of `ctx` for evaluations over `batch` in this scope.
+// Enables the common-subexpression memo of `ctx` for evaluations over `batch` in this scope: the results of
+// the compound subexpressions that occur more than once in `roots` (the operator's expressions) are kept.
 class ExprMemo {
  public:
-  ExprMemo(ExecContext& ctx, const Batch& batch) : ctx_(ctx), prev_batch_(ctx.memo_batch), prev_(ctx.memo) {
+  ExprMemo(ExecContext& ctx, const Batch& batch, const std::vector<const plan::Expr*>& roots)
+      : ctx_(ctx), prev_batch_(ctx.memo_batch), prev_(ctx.memo), prev_keep_(ctx.memo_keep),
+        keep_(plan::repeated_subexpressions(roots)) {
     ctx.memo_batch = &batch;
     ctx.memo = &map_;
+    ctx.memo_keep = &keep_;
   }
   ~ExprMemo() {
     ctx_.memo_batch = prev_batch_;
     ctx_.memo = prev_;
+    ctx_.memo_keep = prev_keep_;
   }
   ExprMemo(const ExprMemo&) = delete;
   ExprMemo& operator=(const ExprMemo&) = delete;
@@ -59,6 +66,8 @@ class ExprMemo {
   ExecContext& ctx_;
   const Batch* prev_batch_;
   std::map<std::string, std::shared_ptr<const Datum>>* prev_;
+  const std::set<std::string>* prev_keep_;
+  std::set<std::string> keep_;
   std::map<std::string, std::shared_ptr<const Datum>> map_;
 };
 

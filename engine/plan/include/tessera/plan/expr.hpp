@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,13 @@ ExprPtr op(Op o, DataType t, std::vector<ExprPtr> args);
 
 // Structural text of an expression ("(#3 + 1)", "YEAR(#5)"): equal texts mean equal expressions.
 std::string fingerprint(const Expr& e);
+// Operators, calls, CASE, COALESCE and IN: the nodes whose results an operator's evaluation may keep for reuse.
+bool is_compound(const Expr& e);
+// The fingerprints of the compound subexpressions that occur more than once in `roots` (SUM(a * b) and
+// SUM(a * b * c) share a * b): the only results worth keeping while an operator evaluates them all; keeping
+// every result would hold one column per expression (ninety SUM arguments, ninety columns) until it ends.
+std::set<std::string> repeated_subexpressions(const std::vector<const Expr*>& roots);
+std::vector<const Expr*> expr_pointers(const std::vector<ExprPtr>& es);
 // Readable text for EXPLAIN, with column names.
 std::string to_string(const Expr& e);
 // Every column the expression reads (not inside subqueries).

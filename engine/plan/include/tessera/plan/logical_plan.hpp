@@ -32,6 +32,9 @@ struct Aggregate {
   AggFunc func;
   ExprPtr arg;  // null for COUNT(*)
   bool distinct = false;
+  // MIN/MAX of a string under a case-insensitive collation: the case-folded argument, compared first (the
+  // argument itself breaks ties, so the answer is the binary-smallest of the values the collation calls equal).
+  ExprPtr folded;
 };
 
 struct SortKey {
@@ -65,6 +68,10 @@ struct WindowFunction {
 const char* window_func_name(WindowFunc f);
 // Equal for windows with the same PARTITION BY and ORDER BY: the operators sort once per key.
 std::string window_order_key(const WindowFunction& w);
+// An aggregation's expressions: GROUP BY keys, the aggregates' arguments and folded keys.
+std::vector<const Expr*> aggregate_expressions(const LogicalOp& aggregate);
+// A window's expressions: PARTITION BY, ORDER BY (with_args: and its arguments).
+std::vector<const Expr*> window_expressions(const WindowFunction& w, bool with_args);
 // The GPU computes MIN / MAX over a ROWS frame that reaches neither end of the partition by scanning each row's
 // frame: up to this many rows wide.
 constexpr int64_t kMaxScannedFrame = 1024;

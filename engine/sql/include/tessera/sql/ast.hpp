@@ -374,10 +374,12 @@ struct DropViewStmt : Statement {
   bool if_exists = false;
 };
 
-// A column of CREATE TABLE: name type [NULL | NOT NULL].
+// A column of CREATE TABLE: name type [COLLATE name] [NULL | NOT NULL].
 struct ColumnDef {
   Identifier name;
   TypeName type;
+  std::string collation;  // empty: the database's
+  SourceLocation collation_loc;
   bool not_null = false;
   SourceLocation loc;
 };

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -24,8 +25,12 @@ namespace tessera::storage {
 enum class TypeId : uint8_t { Bool, Int32, Int64, Double, Decimal, Money, Date, Char, Varchar, DateTime2, DateTime,
                               SmallDateTime, Time };
 
-// The collation of a string: the database's (Options::case_insensitive), or one a COLLATE clause named.
+// The collation of a string: the database's (Options::case_insensitive), or one a column's definition or a
+// COLLATE clause named.
 enum class Collation : uint8_t { Default = 0, CaseInsensitive = 1, Binary = 2 };
+// A SQL Server collation name's case sensitivity: ..._CI_.. is case-insensitive, ..._CS_.. and ..._BIN / _BIN2
+// binary; nullopt for a name that says neither.
+std::optional<Collation> collation_from_name(std::string_view name);
 
 inline constexpr int kMaxNarrowDecimalDigits = 18;  // DECIMAL(p <= 18): int64
 inline constexpr int kMaxDecimalDigits = 38;        // DECIMAL(19..38): __int128 (SQL Server's maximum)
@@ -35,7 +40,8 @@ struct DataType {
   int precision = 0;  // DECIMAL precision; DATETIME2(p) and TIME(p): fractional digits
   int scale = 0;      // DECIMAL scale
   int length = 0;     // CHAR/VARCHAR declared length (0: unbounded)
-  Collation collation = Collation::Default;  // CHAR/VARCHAR: an explicit COLLATE's
+  Collation collation = Collation::Default;  // CHAR/VARCHAR: a column's or a COLLATE clause's
+  bool collation_explicit = false;           // from a COLLATE clause: it beats a column's (SQL Server's precedence)
 
   static DataType boolean() { return {TypeId::Bool}; }
   static DataType int32() { return {TypeId::Int32}; }
