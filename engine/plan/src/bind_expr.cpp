@@ -572,19 +572,48 @@ ExprPtr Binder::bind_aggregate(const sql::FunctionCallExpr& f, ExprContext& ctx)
   if ((func == AggFunc::Min || func == AggFunc::Max) && a.arg->type.is_string() &&
       case_insensitive(a.arg->type, a.arg->type, f.loc))
     a.folded = fold_case(a.arg, f.loc);
-  std::string key = std::string(agg_name(a.func)) + (a.distinct ? " DISTINCT " : " ") + (a.arg ? fingerprint(*a.arg) : "*") +
-                    (a.folded ? " case-insensitive" : "");  // MIN(s) and MIN(s COLLATE ..._CI_..) differ
-  for (size_t i = 0; i < ctx.aggs->keys.size(); ++i)
-    if (ctx.aggs->keys[i] == key) {
-      const auto& o = ctx.aggs->outputs[i];
+  if (ExprPtr shifted = shifted_sum(a, *ctx.aggs)) return shifted;
+  return aggregate_output(a, t, lower(n), *ctx.aggs);
+}
+
+ExprPtr Binder::aggregate_output(const Aggregate& a, const DataType& t, const std::string& name, AggContext& aggs) {
+  const std::string key = std::string(agg_name(a.func)) + (a.distinct ? " DISTINCT " : " ") +
+                          (a.arg ? fingerprint(*a.arg) : "*") + " " + t.to_string() +  // COUNT and COUNT_BIG differ
+                          (a.folded ? " case-insensitive" : "");  // MIN(s) and MIN(s COLLATE ..._CI_..) differ
+  for (size_t i = 0; i < aggs.keys.size(); ++i)
+    if (aggs.keys[i] == key) {
+      const auto& o = aggs.outputs[i];
       return column_ref(o.id, o.type, o.name);
     }
-  std::string shown = lower(n) + "(" + (a.distinct ? "distinct " : "") + (a.arg ? to_string(*a.arg) : "*") + ")";
-  ctx.aggs->keys.push_back(key);
-  ctx.aggs->aggs.push_back(a);
-  ctx.aggs->outputs.push_back({new_id(), shown, t});
-  const auto& o = ctx.aggs->outputs.back();
+  const std::string shown = name + "(" + (a.distinct ? "distinct " : "") + (a.arg ? to_string(*a.arg) : "*") + ")";
+  aggs.keys.push_back(key);
+  aggs.aggs.push_back(a);
+  aggs.outputs.push_back({new_id(), shown, t});
+  const auto& o = aggs.outputs.back();
   return column_ref(o.id, o.type, o.name);
+}
+
+// SUM(e + c) = SUM(e) + c * COUNT(e) for a constant c: one SUM and one COUNT serve every shift of e (ClickBench
+// Q30 sums e + 0 .. e + 89), where each SUM would otherwise compute its own column. Exact only where no row's
+// e + c can overflow: e a BIGINT converted from an INT (or narrower) and |c| < 2^31; the final BIGINT sum
+// and product are checked as any other (Msg 8115), and an all-NULL or empty input still gives NULL.
+ExprPtr Binder::shifted_sum(const Aggregate& a, AggContext& aggs) {
+  if (a.func != AggFunc::Sum || a.distinct || !a.arg || a.arg->kind != ExprKind::Op ||
+      (a.arg->op != Op::Add && a.arg->op != Op::Sub) || a.arg->type.id != TypeId::Int64)
+    return nullptr;
+  const bool constant_first = a.arg->op == Op::Add && a.arg->args[0]->is_constant();
+  const ExprPtr& e = a.arg->args[constant_first ? 1 : 0];
+  const ExprPtr& c = a.arg->args[constant_first ? 0 : 1];
+  const bool int32_range = e->kind == ExprKind::Op && e->op == Op::Cast && e->type.id == TypeId::Int64 &&
+                           (e->args[0]->type.id == TypeId::Int32 || e->args[0]->type.id == TypeId::Bool);
+  if (!int32_range || !c->is_constant() || c->value.null || c->value.i >= (__int128{1} << 31) ||
+      c->value.i <= -(__int128{1} << 31) || (c->type.id != TypeId::Int32 && c->type.id != TypeId::Int64))
+    return nullptr;
+  const int64_t shift = static_cast<int64_t>(a.arg->op == Op::Sub ? -c->value.i : c->value.i);
+  const ExprPtr sum = aggregate_output({AggFunc::Sum, e}, DataType::int64(), "sum", aggs);
+  const ExprPtr count = aggregate_output({AggFunc::Count, e}, DataType::int64(), "count_big", aggs);
+  const ExprPtr times = op(Op::Mul, DataType::int64(), {constant(Value::int64(shift)), count});
+  return op(Op::Add, DataType::int64(), {sum, times});
 }
 
 }  // namespace tessera::plan

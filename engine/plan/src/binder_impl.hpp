@@ -101,6 +101,9 @@ class Binder {
   // The collation an operation on a and b uses (only its collation fields are set); Msg 468 on a conflict.
   DataType collation_of(const DataType& a, const DataType& b, sql::SourceLocation loc) const;
   bool case_insensitive(const DataType& a, const DataType& b, sql::SourceLocation loc) const;
+  // An aggregate's output column in `aggs` (an equal aggregate's if there is one).
+  ExprPtr aggregate_output(const Aggregate& a, const DataType& t, const std::string& name, AggContext& aggs);
+  ExprPtr shifted_sum(const Aggregate& a, AggContext& aggs);
   ExprPtr fold_case(ExprPtr e, sql::SourceLocation loc);
   void group_case_insensitively(LogicalOp& aggregate, sql::SourceLocation loc);
   void order_case_insensitively(LogicalOp& sort_or_limit, sql::SourceLocation loc);
