@@ -298,6 +298,17 @@ TEST_F(Engine, ShiftedSumsShareOneSumAndOneCount) {
   EXPECT_NE(error("SELECT SUM(x + 1) FROM sh").find("Msg 8115"), std::string::npos);
 }
 
+// A number passed to a function's INT parameter is converted as CAST converts it (SQL Server's implicit
+// conversion): a BIGINT that fits is taken, one that does not is Msg 8115, a DECIMAL is truncated.
+TEST_F(Engine, NumbersConvertToIntegerParameters) {
+  EXPECT_EQ(rows("SELECT DATEADD(day, CAST(1 AS BIGINT), CAST('2020-01-01' AS DATE)), DATEADD(day, 1.7, "
+                 "CAST('2020-01-01' AS DATE)), LEFT('abcdef', 2.9), DATEADD(month, id * CAST(12 AS BIGINT), d) FROM t "
+                 "WHERE id = 1"),
+            (V{"2020-01-02|2020-01-02|ab|1997-02-28"}));
+  EXPECT_NE(error("SELECT DATEADD(day, CAST(3000000000 AS BIGINT), CAST('2020-01-01' AS DATE))").find("Msg 8115"),
+            std::string::npos);
+}
+
 TEST_F(Engine, FailingRowsRaiseSqlServerErrors) {
   EXPECT_NE(error("SELECT id / (id - 3) FROM t").find("Msg 8134"), std::string::npos);
   // A conjunct only sees the rows the ones before it kept: no division by zero for id = 3.

@@ -57,8 +57,11 @@ int conversion_cost(const ExprPtr& arg, fn::SqlType to) {
   if (arg->is_constant() && arg->value.null) return 0;
   if (from.physical() == to) return 0;
   switch (to) {
-    case fn::SqlType::Int64: return from.id == TypeId::Int32 || from.id == TypeId::Bool ? 1 : -1;
-    case fn::SqlType::Int32: return from.id == TypeId::Bool || (arg->is_constant() && from.id == TypeId::Int64) ? 1 : -1;
+    // Other numbers convert to an integer parameter as CAST converts them (the dearest choice: an overload of
+    // the argument's own kind wins).
+    case fn::SqlType::Int64: return from.id == TypeId::Int32 || from.id == TypeId::Bool ? 1 : is_numeric(from) ? 6 : -1;
+    case fn::SqlType::Int32:
+      return from.id == TypeId::Bool || (arg->is_constant() && from.id == TypeId::Int64) ? 1 : is_numeric(from) ? 6 : -1;
     case fn::SqlType::Decimal: return is_integer(from) ? 2 : from.is_wide_decimal() ? 1 : -1;
     case fn::SqlType::Money: return is_integer(from) ? 3 : -1;
     case fn::SqlType::Float64: return is_numeric(from) ? 4 : -1;
@@ -155,6 +158,11 @@ ExprPtr Binder::call(std::string_view sql_name, std::vector<ExprPtr> args, sql::
     if (a.type == fn::SqlType::String && arg->type.is_string()) want = arg->type;
     if (a.type == fn::SqlType::DateTime && arg->type.is_datetime()) want = arg->type;  // DATETIME stays DATETIME
     if (a.type == fn::SqlType::Time && arg->type.id == TypeId::Time) want = arg->type;
+    // SQL Server converts a number to a function's integer parameter implicitly, as CAST does: a BIGINT that
+    // does not fit is Msg 8115, a DECIMAL or FLOAT is truncated (DATEADD(day, CAST(n AS BIGINT), d), LEFT(s, 2.0)).
+    if ((want.id == TypeId::Int32 || want.id == TypeId::Int64) && is_numeric(arg->type) && arg->type.id != TypeId::Bool &&
+        arg->type != want && !(want.id == TypeId::Int64 && arg->type.id == TypeId::Int32))
+      arg = cast_to(arg, want, loc);
     arg = coerce(arg, want, loc);
     if (!temporal && !a.constant && (arg->type.is_datetime() || arg->type.id == TypeId::Time)) temporal = arg->type;
     if (a.type == fn::SqlType::Decimal) decimals.push_back(arg->type);

@@ -146,7 +146,7 @@ ExprPtr Binder::fold(ExprPtr e) {
   return constant(env_.fold(e));
 }
 
-ExprPtr Binder::convert_string(ExprPtr e, const DataType& to, sql::SourceLocation loc) {
+ExprPtr Binder::cast_to(ExprPtr e, const DataType& to, sql::SourceLocation loc) {
   sql::TypeName n;
   n.loc = loc;
   switch (to.id) {
@@ -216,7 +216,7 @@ ExprPtr Binder::coerce(ExprPtr e, const DataType& to, sql::SourceLocation loc) {
         throw BindError(loc, "conversion failed when converting the string '" + s + "' to DATE");
       return constant(Value::date(days));
     }
-    if (to.is_temporal()) return convert_string(e, to, loc);  // CAST's kernel, folded to a constant
+    if (to.is_temporal()) return cast_to(e, to, loc);  // CAST's kernel, folded to a constant
     if (to.id == TypeId::Decimal || to.id == TypeId::Money) {
       __int128 v = 0;
       const int scale = to.id == TypeId::Money ? 4 : to.scale;
@@ -252,7 +252,7 @@ ExprPtr Binder::coerce(ExprPtr e, const DataType& to, sql::SourceLocation loc) {
   }
   if (implicit_castable(from, to)) return fold(op(Op::Cast, to, {e}));
   // Between date and time types (DATE to DATETIME2, DATETIME to DATETIME2(3), ...): CAST's kernels.
-  if (from.is_temporal() && to.is_temporal() && common_type(from, to)) return convert_string(e, to, loc);
+  if (from.is_temporal() && to.is_temporal() && common_type(from, to)) return cast_to(e, to, loc);
   throw BindError(loc, "cannot convert " + type_text(from) + " to " + type_text(to) + " implicitly (use CAST)");
 }
 
@@ -326,9 +326,9 @@ ExprPtr Binder::bind_arithmetic(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::Sour
   // A string with a number: SQL Server converts the string to the number's type (data type precedence), so
   // '1' + 1 is 2 and 'a' + 1 is Msg 245, by CAST's kernels.
   if (a->type.is_string() && !is_null_constant(a) && !b->type.is_string() && !is_null_constant(b))
-    if (is_numeric(b->type)) a = convert_string(a, b->type, loc);
+    if (is_numeric(b->type)) a = cast_to(a, b->type, loc);
   if (b->type.is_string() && !is_null_constant(b) && !a->type.is_string() && !is_null_constant(a))
-    if (is_numeric(a->type)) b = convert_string(b, a->type, loc);
+    if (is_numeric(a->type)) b = cast_to(b, a->type, loc);
   if (is_null_constant(a)) a = constant(Value::null_of(b->type));
   if (is_null_constant(b)) b = constant(Value::null_of(a->type));
   auto t = arithmetic_types(aop, a->type, b->type);

@@ -58,7 +58,7 @@ BoundSelect Binder::bind_set_operation(const sql::SelectStatement& q, const Scop
       const OutputColumn& o = in->outputs[i];
       ExprPtr e = column_ref(o.id, o.type, o.name);
       const sql::SourceLocation at = side == 0 ? q.set_left->loc : q.set_right->loc;
-      e = o.type.is_string() && !types[i].is_string() && !is_null_output(*in, i) ? convert_string(e, types[i], at)
+      e = o.type.is_string() && !types[i].is_string() && !is_null_output(*in, i) ? cast_to(e, types[i], at)
                                                                                : coerce(e, types[i], at);
       p->exprs.push_back(e);
       p->outputs.push_back({new_id(), o.name, types[i]});

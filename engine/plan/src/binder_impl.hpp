@@ -107,10 +107,10 @@ class Binder {
   ExprPtr fold_case(ExprPtr e, sql::SourceLocation loc);
   void group_case_insensitively(LogicalOp& aggregate, sql::SourceLocation loc);
   void order_case_insensitively(LogicalOp& sort_or_limit, sql::SourceLocation loc);
-  // A string converted to a number or a date by CAST's kernels (SQL Server's data type precedence puts
-  // strings last): '1' + 1 is 2, 'a' + 1 is Msg 245. Also the implicit conversions between date and
-  // time types (DATE to DATETIME2, ...), which are CAST's kernels too.
-  ExprPtr convert_string(ExprPtr e, const DataType& to, sql::SourceLocation loc);
+  // An implicit conversion that is CAST's: a string to a number or a date (SQL Server's data type precedence
+  // puts strings last: '1' + 1 is 2, 'a' + 1 is Msg 245), between date and time types (DATE to DATETIME2,
+  // ...), a number to a function's integer parameter.
+  ExprPtr cast_to(ExprPtr e, const DataType& to, sql::SourceLocation loc);
   ExprPtr fold(ExprPtr e);  // constant-folds e if it has no columns and no subquery
 
   ColumnId new_id() { return next_id_++; }
