@@ -101,9 +101,11 @@ class Generator {
       types.push_back(in_.pick(8));
       constant.push_back(in_.pick(4) == 0);
     }
-    // The symbol and kernel id, now and then colliding with the kernel's own symbols.
-    static const char* kSymbols[] = {"udf_f", "udf_f", "udf_f", "tk_f", "tk_f_cpu", "f"};
-    const std::string symbol = kSymbols[in_.pick(6)];
+    // The symbol and kernel id, now and then colliding with the kernel's own symbols. The odds of each
+    // way to be refused (a collision, a mismatch, a refused construct first) are kept to about a quarter, so
+    // that half the inputs reach the back ends.
+    static const char* kSymbols[] = {"udf_f", "udf_f", "udf_f", "udf_f", "udf_f", "f", "tk_f", "tk_f_cpu"};
+    const std::string symbol = kSymbols[in_.pick(8)];
     static const char* kKernels[] = {"f", "f", "g", "udf_f", "f_cpu"};
     const std::string kernel = kKernels[in_.pick(5)];
 
@@ -127,7 +129,7 @@ class Generator {
     }
     if (uses_context) params += ", const tessera::fn::SessionContext* ctx";
     // A signature that does not match the spec: the kernel builder must say so.
-    const unsigned mismatch = in_.pick(12);
+    const unsigned mismatch = in_.pick(24);
     if (mismatch == 0) params += ", int32_t extra";
     if (mismatch == 1)  // the output's type
       params.replace(0, params.find(result == kString ? "* out_len" : "* out"),
@@ -135,7 +137,7 @@ class Generator {
 
     // ---- the body ----
     std::string body;
-    const unsigned first = in_.pick(24);
+    const unsigned first = in_.pick(4 * std::size(kForbidden));
     if (first < std::size(kForbidden)) {
       p.must_reject = kForbidden[first].what;
       body += std::string("  ") + kForbidden[first].code + "\n";
