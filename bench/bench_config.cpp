@@ -35,6 +35,7 @@ void apply(const nlohmann::json& e, LaunchConfig& c) {
   if (e.contains("rows_per_thread") && e["rows_per_thread"].is_number_integer()) c.rows_per_thread = e["rows_per_thread"];
   if (e.contains("block_size") && e["block_size"].is_number_integer()) c.block_size = e["block_size"];
   else if (e.contains("block") && e["block"].is_number_integer()) c.block_size = e["block"];
+  if (e.contains("mapping") && e["mapping"].is_string()) c.staged = e["mapping"] == "block-staged";
 }
 }  // namespace
 

@@ -8,6 +8,7 @@ namespace tessera::bench {
 struct LaunchConfig {
   int rows_per_thread = 1;
   int block_size = 256;
+  bool staged = false;  // "mapping": "block-staged" (else per-thread)
   std::string source = "default";  // "manifest", "tuning" or "default"
 };
 

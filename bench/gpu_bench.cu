@@ -518,6 +518,7 @@ int64_t abi_bytes(const FnBench& b, const rt::Column& ref) {
 struct Result {
   std::string variant, how;
   int rows_per_thread = 0, block = 0;
+  bool staged = false;
   double ms = -1;  // median; < 0: not run
   double ms_min = -1;
   int runs = 0;
@@ -778,19 +779,29 @@ int main(int argc, char** argv) {
       } else {
         row.rt_bytes = call->bytes_moved();
         tessera::bench::LaunchConfig tuned;
-        tuned.rows_per_thread = k->gpu_rows_per_thread;
-        tuned.block_size = k->gpu_block_size;
+        tuned.rows_per_thread = k->gpu_launch.rows_per_thread;
+        tuned.block_size = k->gpu_launch.block_size;
+        tuned.staged = k->gpu_launch.mapping == rt::RowMapping::BlockStaged;
         tuned.source = k->gpu_autotuned ? "catalog (autotuned)" : "catalog";
         if (auto it = tuning.find(b.kernel); it != tuning.end()) tuned = it->second;
-        const tessera::bench::LaunchConfig untuned{1, 256, "untuned"};
-        for (int v = 0; v < 2; ++v) {
-          const tessera::bench::LaunchConfig& c = v == 0 ? tuned : untuned;
-          Result r{v == 0 ? "compiled-tuned" : "compiled-untuned", "config from " + c.source, c.rows_per_thread,
-                   c.block_size};
+        const tessera::bench::LaunchConfig untuned{1, 256, false, "untuned"};
+        // The block-staged module at the default block size too, whatever the tuning chose, so that the
+        // row mappings can be compared for every function.
+        const tessera::bench::LaunchConfig staged{1, 256, true, "block-staged module"};
+        bool has_staged = false;
+        for (const rt::Catalog::GpuModule& m : catalog->gpu_modules())
+          has_staged |= m.mapping == rt::RowMapping::BlockStaged && m.group == k->gpu_module_group;
+        const int configs = has_staged ? 3 : 2;
+        for (int v = 0; v < configs; ++v) {
+          const tessera::bench::LaunchConfig& c = v == 0 ? tuned : v == 1 ? untuned : staged;
+          Result r{v == 0 ? "compiled-tuned" : v == 1 ? "compiled-untuned" : "compiled-staged", "config from " + c.source, c.rows_per_thread,
+                   c.block_size, c.staged};
+          const rt::GpuLaunch launch{c.rows_per_thread, c.block_size,
+                                     c.staged ? rt::RowMapping::BlockStaged : rt::RowMapping::PerThread};
           std::vector<float> ms;
           rt::KernelResult got;
           // Check first: one launch, fetch, compare.
-          if (!call->time(0, 1, c.rows_per_thread, c.block_size, ms, error) || !call->fetch(got, error)) {
+          if (!call->time(0, 1, launch, ms, error) || !call->fetch(got, error)) {
             r.note = "failed: " + error;
             row.results.push_back(r);
             continue;
@@ -799,7 +810,7 @@ int main(int argc, char** argv) {
           r.mismatches = compare(ref, ref_err, got.column, got_err, r.note);
           total_mismatches += r.mismatches;
           ms.clear();
-          if (!call->time(warmup, repeats, c.rows_per_thread, c.block_size, ms, error)) {
+          if (!call->time(warmup, repeats, launch, ms, error)) {
             r.note += " timing failed: " + error;
           } else {
             r.ms = median(std::vector<double>(ms.begin(), ms.end()));
@@ -891,10 +902,11 @@ int main(int argc, char** argv) {
         const Result& r = row.results[j];
         const double gbps = r.ms > 0 ? double(row.bytes) / (r.ms * 1e-3) / 1e9 : 0;
         std::fprintf(f,
-                     "      {\"variant\": \"%s\", \"how\": \"%s\", \"rows_per_thread\": %d, \"block_size\": %d, "
+                     "      {\"variant\": \"%s\", \"how\": \"%s\", \"rows_per_thread\": %d, \"mapping\": \"%s\", \"block_size\": %d, "
                      "\"runs\": %d, \"median_ms\": %.6f, \"min_ms\": %.6f, \"rows_per_s\": %.6g, \"gbps\": %.4f, "
                      "\"fraction_of_copy_bw\": %.4f, \"mismatches\": %" PRId64 ", \"note\": \"%s\"}%s\n",
-                     r.variant.c_str(), json_escape(r.how).c_str(), r.rows_per_thread, r.block, r.runs, r.ms, r.ms_min,
+                     r.variant.c_str(), json_escape(r.how).c_str(), r.rows_per_thread,
+                     r.staged ? "block-staged" : "per-thread", r.block, r.runs, r.ms, r.ms_min,
                      r.ms > 0 ? double(rows) / (r.ms * 1e-3) : 0.0, gbps, copy_bw > 0 ? gbps / copy_bw : 0.0,
                      r.mismatches, json_escape(r.note).c_str(), j + 1 < row.results.size() ? "," : "");
       }
@@ -911,8 +923,8 @@ int main(int argc, char** argv) {
   for (const Row& row : table)
     for (const Result& r : row.results) {
       const double gbps = r.ms > 0 ? double(row.bytes) / (r.ms * 1e-3) / 1e9 : 0;
-      std::printf("%-10s %-17s %4d %5d %10.3f %12.1f %9.1f %6.1f%% %8" PRId64 "\n", row.b->key.c_str(), r.variant.c_str(),
-                  r.rows_per_thread, r.block, r.ms, r.ms > 0 ? double(rows) / (r.ms * 1e-3) / 1e6 : 0.0, gbps,
+      std::printf("%-10s %-17s %3d%c %5d %10.3f %12.1f %9.1f %6.1f%% %8" PRId64 "\n", row.b->key.c_str(), r.variant.c_str(),
+                  r.rows_per_thread, r.staged ? 'S' : ' ', r.block, r.ms, r.ms > 0 ? double(rows) / (r.ms * 1e-3) / 1e6 : 0.0, gbps,
                   copy_bw > 0 ? 100.0 * gbps / copy_bw : 0.0, r.mismatches);
     }
   std::printf("copy bandwidth %.0f GB/s (read+write); cpu-rowfn = registry invoker on std::thread, cpu-kernel = catalog "

@@ -36,7 +36,8 @@ void check_kernel(const std::string& name, const KernelEntry& e) {
   if (s.args.size() > size_t(fn::kMaxArgs)) bug("kernel '" + name + "' has more than kMaxArgs arguments");
   if (e.cpu) bug("parse bound a CPU entry");
   // cuda_device.cpp divides the rows by block * rows_per_thread and launches `block` threads.
-  if (e.gpu_block_size < 1 || e.gpu_block_size > 1024 || e.gpu_rows_per_thread < 1 || e.gpu_rows_per_thread > 1024)
+  if (e.gpu_launch.block_size < 1 || e.gpu_launch.block_size > 1024 || e.gpu_launch.rows_per_thread < 1 ||
+      e.gpu_launch.rows_per_thread > 1024)
     bug("kernel '" + name + "': a launch size out of range");
   // kernel_call.cpp: cap = constant + the lengths of the named arguments (LengthInputs::length[i]), per row.
   if (e.udf_length_constant < std::numeric_limits<int32_t>::min() || e.udf_length_constant > std::numeric_limits<int32_t>::max())

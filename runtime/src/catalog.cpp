@@ -15,6 +15,8 @@
 
 namespace tessera::rt {
 
+const char* row_mapping_name(RowMapping m) { return m == RowMapping::BlockStaged ? "block-staged" : "per-thread"; }
+
 struct Catalog::UdfSpec {
   std::string sql_name, kernel, symbol;
   std::vector<std::string> arg_names;
@@ -159,6 +161,21 @@ bool integer_range(fn::SqlType t, int64_t& lo, int64_t& hi) {
     case 'l': lo = std::numeric_limits<int64_t>::min(), hi = std::numeric_limits<int64_t>::max(); return true;
     default: return false;
   }
+}
+
+// "mapping": absent (catalogs built before there was a choice) means per-thread.
+bool read_mapping(const json& object, RowMapping& out, std::string& what) {
+  std::string name;
+  if (!read_string(object, "mapping", name, what)) return false;
+  if (name.empty() || name == "per-thread") {
+    out = RowMapping::PerThread;
+  } else if (name == "block-staged") {
+    out = RowMapping::BlockStaged;
+  } else {
+    what = "\"mapping\": unknown row mapping '" + name + "' (per-thread, block-staged)";
+    return false;
+  }
+  return true;
 }
 
 // CUDA launches at most 1024 threads a block; the compiled thread-coarsening variants are 1 to 8 rows.
@@ -355,8 +372,9 @@ bool Catalog::Parser::kernel(Catalog& c, const json& k, std::set<std::string>& s
   }
   if (const json* gpu = read_object(k, "gpu", what, Need::Optional)) {
     if (!read_string(*gpu, "entry", e.gpu_entry, what, Need::Required) ||
-        !read_int(*gpu, "block_size", 1, kMaxBlockSize, e.gpu_block_size, what) ||
-        !read_int(*gpu, "rows_per_thread", 1, kMaxRowsPerThread, e.gpu_rows_per_thread, what) ||
+        !read_int(*gpu, "block_size", 1, kMaxBlockSize, e.gpu_launch.block_size, what) ||
+        !read_int(*gpu, "rows_per_thread", 1, kMaxRowsPerThread, e.gpu_launch.rows_per_thread, what) ||
+        !read_mapping(*gpu, e.gpu_launch.mapping, what) ||
         !read_bool(*gpu, "autotuned", e.gpu_autotuned, what)) {
       what = "\"gpu\": " + what;
       return false;
@@ -404,15 +422,17 @@ std::unique_ptr<Catalog> Catalog::parse(std::string_view text, const std::string
         const std::string where = "\"nvptx\": modules[" + std::to_string(i) + "]: ";
         std::string ptx, cubin;
         int rows_per_thread = 1;
+        RowMapping mapping = RowMapping::PerThread;
         if (!mod.is_object()) {
           what = "must be an object";
           return fail(where);
         }
         if (!read_string(mod, "ptx", ptx, what) || !read_string(mod, "cubin", cubin, what) ||
-            !read_int(mod, "rows_per_thread", 1, kMaxRowsPerThread, rows_per_thread, what))
+            !read_int(mod, "rows_per_thread", 1, kMaxRowsPerThread, rows_per_thread, what) ||
+            !read_mapping(mod, mapping, what))
           return fail(where);
         catalog->gpu_modules_.push_back(
-            {rows_per_thread, ptx.empty() ? "" : dir + "/" + ptx, cubin.empty() ? "" : dir + "/" + cubin});
+            {rows_per_thread, mapping, ptx.empty() ? "" : dir + "/" + ptx, cubin.empty() ? "" : dir + "/" + cubin});
       }
   } else if (!what.empty()) {
     return fail("");

@@ -135,7 +135,7 @@ std::unique_ptr<CudaDevice> CudaDevice::open(const Catalog& catalog, std::string
 bool CudaDevice::load_new_modules(const Catalog& catalog, std::string& error) {
   Api& a = *api_;
   for (const Catalog::GpuModule& m : catalog.gpu_modules()) {
-    if (modules_.count({m.group, m.rows_per_thread})) continue;
+    if (modules_.count({m.group, m.rows_per_thread, m.mapping})) continue;
     // Prefer the cubin (assembled for sm_90 at build time); PTX is JIT-compiled otherwise.
     const std::string path = !m.cubin.empty() ? m.cubin : m.ptx;
     std::ifstream in(path, std::ios::binary);
@@ -151,7 +151,7 @@ bool CudaDevice::load_new_modules(const Catalog& catalog, std::string& error) {
     if (!a.check(a.cuCtxSetCurrent(context_), "cuCtxSetCurrent", error) ||
         !a.check(a.cuModuleLoadData(&module, bytes.data()), "cuModuleLoadData(" + path + ")", error))
       return false;
-    modules_[{m.group, m.rows_per_thread}] = module;
+    modules_[{m.group, m.rows_per_thread, m.mapping}] = module;
   }
   return true;
 }
@@ -200,10 +200,11 @@ CudaDevice::~CudaDevice() {
   if (context_) api_->cuDevicePrimaryCtxRelease(device_);
 }
 
-void* CudaDevice::function(const std::string& entry, int group, int rows_per_thread, std::string& error) {
-  auto it = modules_.find({group, rows_per_thread});
+void* CudaDevice::function(const std::string& entry, int group, const GpuLaunch& launch, std::string& error) {
+  auto it = modules_.find({group, launch.rows_per_thread, launch.mapping});
   if (it == modules_.end()) {
-    error = entry + ": the catalog has no GPU module with " + std::to_string(rows_per_thread) + " rows per thread";
+    error = entry + ": the catalog has no GPU module with the " + row_mapping_name(launch.mapping) + " mapping and " +
+            std::to_string(launch.rows_per_thread) + " rows per thread";
     return nullptr;
   }
   void* f = nullptr;
@@ -346,11 +347,13 @@ ResidentCall::~ResidentCall() = default;
 int ResidentCall::last_block_size() const { return state_->last_block_size; }
 const std::string& ResidentCall::entry() const { return state_->entry; }
 
-bool ResidentCall::time(int warmup, int repeats, int rows_per_thread, int block_size, std::vector<float>& ms,
+bool ResidentCall::time(int warmup, int repeats, const GpuLaunch& launch, std::vector<float>& ms,
                         std::string& error) {
   State& st = *state_;
   CudaDevice::Api& a = *st.device->api_;
-  void* f = st.device->function(st.entry, st.kernel->gpu_module_group, rows_per_thread, error);
+  void* f = st.device->function(st.entry, st.kernel->gpu_module_group, launch, error);
+  const int rows_per_thread = launch.rows_per_thread;
+  int block_size = launch.block_size;
   if (!f) return false;
   // A variant with many registers may not launch 1024 threads per block: use
   // the largest block the compiled code allows (a multiple of the warp size).
@@ -472,10 +475,10 @@ bool CudaDevice::launch(const KernelEntry& kernel, std::span<const DeviceKernelA
                                      : static_cast<void*>(&values[i]));
   }
   if (rows == 0) return true;
-  const int rpt = kernel.gpu_rows_per_thread;
-  void* f = function(entry, kernel.gpu_module_group, rpt, error);
+  const int rpt = kernel.gpu_launch.rows_per_thread;
+  void* f = function(entry, kernel.gpu_module_group, kernel.gpu_launch, error);
   if (!f) return false;
-  int block = kernel.gpu_block_size;
+  int block = kernel.gpu_launch.block_size;
   int max_threads = 0;
   if (!a.check(a.cuFuncGetAttribute(&max_threads, Api::kMaxThreadsPerBlock, f), "cuFuncGetAttribute", error))
     return false;
@@ -492,7 +495,7 @@ bool CudaDevice::run(const KernelEntry& kernel, std::span<const KernelArg> args,
   if (!call) return false;
   call->single_use_ = true;
   std::vector<float> ms;
-  return call->time(0, 1, kernel.gpu_rows_per_thread, kernel.gpu_block_size, ms, error) && call->fetch(result, error);
+  return call->time(0, 1, kernel.gpu_launch, ms, error) && call->fetch(result, error);
 }
 
 bool CudaDevice::copy_bandwidth(int64_t bytes, int repeats, double& gb_per_s, std::string& error) {

@@ -106,12 +106,36 @@ TEST(Catalog, ParsesLibraryKernelsSpecialisationsAndFailures) {
   const tessera::rt::KernelEntry* e = c->find("datepart");
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(e->spec, fn::find_kernel("datepart"));
-  EXPECT_EQ(e->gpu_block_size, 128);
-  EXPECT_EQ(e->gpu_rows_per_thread, 8);
+  EXPECT_EQ(e->gpu_launch.block_size, 128);
+  EXPECT_EQ(e->gpu_launch.rows_per_thread, 8);
+  EXPECT_EQ(e->gpu_launch.mapping, tessera::rt::RowMapping::PerThread);
   ASSERT_EQ(e->gpu_specializations.size(), 2u);
   EXPECT_EQ(e->gpu_specializations[1].what.constants, (std::vector<std::pair<int32_t, int64_t>>{{0, 1}}));
   EXPECT_EQ(c->failed().at("no_such_kernel"), "did not compile");
   EXPECT_TRUE(c->udf_specs().empty());
+}
+
+// The row mapping of a kernel's launch and of a module: absent = per-thread (older catalogs), block-staged
+// chooses the module built by tessera-stage-string-rows, anything else is refused by name.
+TEST(Catalog, ReadsRowMappings) {
+  json m = library_manifest();
+  m["kernels"][0]["gpu"]["mapping"] = "block-staged";
+  m["nvptx"] = {{"sm", "sm_90"},
+                {"modules", {{{"rows_per_thread", 1}, {"ptx", "nvptx/kernels_u1.ptx"}, {"cubin", ""}},
+                             {{"rows_per_thread", 1}, {"mapping", "block-staged"}, {"ptx", "nvptx/kernels_staged.ptx"},
+                              {"cubin", ""}}}}};
+  std::string error;
+  std::unique_ptr<Catalog> c = Catalog::parse(m.dump(), "cat", error);
+  ASSERT_NE(c, nullptr) << error;
+  EXPECT_EQ(c->find("datepart")->gpu_launch.mapping, tessera::rt::RowMapping::BlockStaged);
+  ASSERT_EQ(c->gpu_modules().size(), 2u);
+  EXPECT_EQ(c->gpu_modules()[0].mapping, tessera::rt::RowMapping::PerThread);
+  EXPECT_EQ(c->gpu_modules()[1].mapping, tessera::rt::RowMapping::BlockStaged);
+  EXPECT_EQ(c->gpu_modules()[1].ptx, "cat/nvptx/kernels_staged.ptx");
+
+  m["kernels"][0]["gpu"]["mapping"] = "warp";
+  EXPECT_EQ(parse_error(m), "cat/manifest.json: kernels[0] 'datepart': \"gpu\": \"mapping\": unknown row mapping "
+                            "'warp' (per-thread, block-staged)");
 }
 
 // Regressions (issue 12): each escaped the reader before it checked types.

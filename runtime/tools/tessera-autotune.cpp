@@ -126,11 +126,21 @@ int main(int argc, char** argv) {
   const int blocks[] = {64, 128, 256, 512, 1024};
   // The launch a kernel gets without a tuning: the catalog's first (default) variant at tessera-cc's
   // default block size.
-  const int untuned_u = catalog->gpu_modules().empty() ? 1 : catalog->gpu_modules().front().rows_per_thread;
-  const int untuned_block = 256;
+  rt::GpuLaunch untuned;
+  if (!catalog->gpu_modules().empty()) {
+    untuned.rows_per_thread = catalog->gpu_modules().front().rows_per_thread;
+    untuned.mapping = catalog->gpu_modules().front().mapping;
+  }
+  auto same = [](const rt::GpuLaunch& a, const rt::GpuLaunch& b) {
+    return a.rows_per_thread == b.rows_per_thread && a.block_size == b.block_size && a.mapping == b.mapping;
+  };
+  auto describe = [](const rt::GpuLaunch& l) {
+    return std::string(rt::row_mapping_name(l.mapping)) + " U=" + std::to_string(l.rows_per_thread) +
+           " block=" + std::to_string(l.block_size);
+  };
 
   nlohmann::json result = {{"device", gpu->name()}, {"rows", rows}, {"kernels", nlohmann::json::object()}};
-  std::printf("%-30s %4s %5s %10s\n", "kernel", "U", "block", "median_ms");
+  std::printf("%-30s %-12s %4s %5s %10s\n", "kernel", "mapping", "U", "block", "median_ms");
   int tuned = 0, failed = 0;
   for (const std::string& name : catalog->kernel_names()) {
     if (!only.empty() && !only.count(name)) continue;
@@ -150,26 +160,32 @@ int main(int argc, char** argv) {
       ++failed;
       continue;
     }
-    // Round 1: every (U, block) pair, enough repetitions to rank them.
+    // Round 1: every (module, block) pair, enough repetitions to rank them. A module is a row mapping
+    // and a thread-coarsening factor.
     struct Candidate {
-      int u, block;
+      rt::GpuLaunch launch;
       double median;
     };
     std::vector<Candidate> candidates;
     nlohmann::json sweep = nlohmann::json::array();
-    for (const rt::Catalog::GpuModule& m : catalog->gpu_modules())
+    for (const rt::Catalog::GpuModule& m : catalog->gpu_modules()) {
+      if (m.group != k->gpu_module_group) continue;
       for (int block : blocks) {
+        const rt::GpuLaunch launch{m.rows_per_thread, block, m.mapping};
         std::vector<float> ms;
-        if (!call->time(3, 15, m.rows_per_thread, block, ms, error)) {
-          std::printf("%-30s U=%d block=%d FAILED: %s\n", name.c_str(), m.rows_per_thread, block, error.c_str());
+        if (!call->time(3, 15, launch, ms, error)) {
+          std::printf("%-30s %s FAILED: %s\n", name.c_str(), describe(launch).c_str(), error.c_str());
           continue;
         }
         if (call->last_block_size() != block) continue;  // this variant cannot run `block` threads
         const double median = median_of(ms);
-        candidates.push_back({m.rows_per_thread, block, median});
-        sweep.push_back({{"rows_per_thread", m.rows_per_thread}, {"block_size", block}, {"median_ms", median}});
-        std::printf("%-30s %4d %5d %10.4f\n", name.c_str(), m.rows_per_thread, block, median);
+        candidates.push_back({launch, median});
+        sweep.push_back({{"rows_per_thread", m.rows_per_thread}, {"mapping", rt::row_mapping_name(m.mapping)},
+                         {"block_size", block}, {"median_ms", median}});
+        std::printf("%-30s %-12s %4d %5d %10.4f\n", name.c_str(), rt::row_mapping_name(m.mapping), m.rows_per_thread,
+                    block, median);
       }
+    }
     if (candidates.empty()) {
       ++failed;
       continue;
@@ -179,16 +195,14 @@ int main(int argc, char** argv) {
     // untuned launch by more than the measurement's noise, so the winner is never slower than untuned.
     std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) { return a.median < b.median; });
     std::vector<Candidate> finalists(candidates.begin(), candidates.begin() + std::min<size_t>(3, candidates.size()));
-    const Candidate untuned{untuned_u, untuned_block, 0};
-    if (std::none_of(finalists.begin(), finalists.end(),
-                     [&](const Candidate& c) { return c.u == untuned.u && c.block == untuned.block; }))
-      finalists.push_back(untuned);
+    if (std::none_of(finalists.begin(), finalists.end(), [&](const Candidate& c) { return same(c.launch, untuned); }))
+      finalists.push_back({untuned, 0});
     std::vector<std::vector<float>> samples(finalists.size());
     bool confirm_failed = false;
     for (int round = 0; round < 5 && !confirm_failed; ++round)
       for (size_t f = 0; f < finalists.size(); ++f) {
         std::vector<float> ms;
-        if (!call->time(1, 9, finalists[f].u, finalists[f].block, ms, error)) {
+        if (!call->time(1, 9, finalists[f].launch, ms, error)) {
           confirm_failed = true;
           break;
         }
@@ -203,15 +217,17 @@ int main(int argc, char** argv) {
     for (size_t f = 0; f < finalists.size(); ++f) {
       finalists[f].median = median_of(samples[f]);
       if (finalists[f].median < finalists[best].median) best = f;
-      if (finalists[f].u == untuned.u && finalists[f].block == untuned.block) base = f;
+      if (same(finalists[f].launch, untuned)) base = f;
     }
     const double untuned_ms = finalists[base].median;
     const double noise = relative_spread(samples[base]);
     const bool keep = best != base && finalists[best].median < untuned_ms * (1.0 - std::max(0.02, noise));
     const Candidate& winner = keep ? finalists[best] : finalists[base];
-    std::printf("%-30s -> U=%d block=%d %.4f ms (untuned %.4f ms, margin %.3fx, noise %.1f%%)\n", name.c_str(),
-                winner.u, winner.block, winner.median, untuned_ms, untuned_ms / winner.median, noise * 100);
-    result["kernels"][name] = {{"rows_per_thread", winner.u}, {"block_size", winner.block},
+    std::printf("%-30s -> %s %.4f ms (untuned %.4f ms, margin %.3fx, noise %.1f%%)\n", name.c_str(),
+                describe(winner.launch).c_str(), winner.median, untuned_ms, untuned_ms / winner.median, noise * 100);
+    result["kernels"][name] = {{"rows_per_thread", winner.launch.rows_per_thread},
+                               {"mapping", rt::row_mapping_name(winner.launch.mapping)},
+                               {"block_size", winner.launch.block_size},
                                {"median_ms", winner.median}, {"untuned_ms", untuned_ms},
                                {"margin", untuned_ms / winner.median}, {"noise", noise}, {"sweep", sweep}};
     ++tuned;

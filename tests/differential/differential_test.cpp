@@ -121,12 +121,13 @@ std::string render(const fn::FunctionSpec& spec, std::span<const rt::KernelArg> 
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: %s <catalog-dir> [--rows N] [--seed S] [--kernel K]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s <catalog-dir> [--rows N] [--seed S] [--kernel K] [--device cpu|cuda] [--mapping M]\n", argv[0]);
     return 2;
   }
   int64_t rows_per_kernel = 100000;
   uint64_t seed = std::random_device{}();
   std::string only;
+  std::string only_mapping;  // on the GPU: check only modules of this row mapping (e.g. block-staged)
   std::string device_name = "cpu";  // or "cuda": kernels run on the GPU, the reference on the host
   for (int i = 2; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
@@ -134,6 +135,7 @@ int main(int argc, char** argv) {
     else if (flag == "--seed") seed = std::stoull(argv[i + 1]);
     else if (flag == "--kernel") only = argv[i + 1];
     else if (flag == "--device") device_name = argv[i + 1];
+    else if (flag == "--mapping") only_mapping = argv[i + 1];
     else {
       std::fprintf(stderr, "unknown option %s\n", flag.c_str());
       return 2;
@@ -200,7 +202,7 @@ int main(int argc, char** argv) {
       for (size_t i = 0, c = 0; i < spec.args.size(); ++i)
         if (!spec.args[i].constant) args[i].column = &columns[c++];
       // The launches to check: the CPU kernel on 2 threads, or on the GPU every
-      // compiled variant (rows per thread) at the manifest's block size.
+      // compiled variant (row mapping, rows per thread) at the manifest's block size.
       std::vector<std::pair<std::string, rt::KernelResult>> results;
       bool launched = true;
       if (!gpu) {
@@ -208,13 +210,24 @@ int main(int argc, char** argv) {
         launched = rt::run_cpu(*kernel, args, session, 2, results.back().second, error);
       } else {
         for (const rt::Catalog::GpuModule& m : catalog->gpu_modules()) {
-          results.emplace_back("gpu u" + std::to_string(m.rows_per_thread), rt::KernelResult{});
+          if (m.group != kernel->gpu_module_group) continue;
+          if (!only_mapping.empty() && only_mapping != rt::row_mapping_name(m.mapping)) continue;
+          results.emplace_back(std::string("gpu ") + rt::row_mapping_name(m.mapping) + " u" +
+                                   std::to_string(m.rows_per_thread),
+                               rt::KernelResult{});
           auto call = gpu->prepare(*kernel, args, session, error);
           std::vector<float> ms_unused;
-          launched = call && call->time(0, 1, m.rows_per_thread, kernel->gpu_block_size, ms_unused, error) &&
+          const rt::GpuLaunch launch{m.rows_per_thread, kernel->gpu_launch.block_size, m.mapping};
+          launched = call && call->time(0, 1, launch, ms_unused, error) &&
                      call->fetch(results.back().second, error);
           if (!launched) break;
         }
+      }
+      if (results.empty()) {
+        std::printf("  MISSING %-32s no GPU module with the %s mapping\n", std::string(spec.kernel).c_str(),
+                    only_mapping.c_str());
+        incomplete = true;
+        break;
       }
       if (!launched) {
         std::printf("  ERROR %s: %s\n", std::string(spec.kernel).c_str(), error.c_str());

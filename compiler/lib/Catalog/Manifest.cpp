@@ -62,17 +62,19 @@ nlohmann::json kernel_json(const KernelRecord& r, const CatalogInfo& info) {
   j["params"] = params;
   if (!info.cpu_library.empty()) j["cpu"] = {{"library", info.cpu_library}, {"entry", cpu_entry_symbol(s)}};
   if (!info.gpu_variants.empty()) {
-    LaunchChoice choice{info.gpu_variants.front().rows_per_thread, info.block_size};
+    LaunchChoice choice{info.gpu_variants.front().rows_per_thread, info.block_size, info.gpu_variants.front().staged};
     bool tuned = false;
     if (auto it = info.tuned.find(std::string(s.kernel)); it != info.tuned.end()) {
       choice = it->second;
       tuned = true;
     }
     nlohmann::json variants = nlohmann::json::array();
-    for (const GpuVariant& v : info.gpu_variants) variants.push_back(v.rows_per_thread);
+    for (const GpuVariant& v : info.gpu_variants)
+      variants.push_back({{"rows_per_thread", v.rows_per_thread}, {"mapping", mapping_name(v.staged)}});
     j["gpu"] = {{"entry", kernel_symbol(s)},
                 {"block_size", choice.block_size},
                 {"rows_per_thread", choice.rows_per_thread},
+                {"mapping", mapping_name(choice.staged)},
                 {"autotuned", tuned},
                 {"variants", variants}};
   }
@@ -115,7 +117,15 @@ bool load_tuning(const std::string& path, std::map<std::string, LaunchChoice>& o
       error = path + ": kernel '" + name + "' needs integer rows_per_thread and block_size";
       return false;
     }
-    out[name] = {k["rows_per_thread"].get<int>(), k["block_size"].get<int>()};
+    bool staged = false;
+    if (k.contains("mapping")) {
+      if (!k["mapping"].is_string() || (k["mapping"] != "per-thread" && k["mapping"] != "block-staged")) {
+        error = path + ": kernel '" + name + "': \"mapping\" is \"per-thread\" or \"block-staged\"";
+        return false;
+      }
+      staged = k["mapping"] == "block-staged";
+    }
+    out[name] = {k["rows_per_thread"].get<int>(), k["block_size"].get<int>(), staged};
   }
   return true;
 }
@@ -130,7 +140,8 @@ bool write_manifest(const std::string& dir, const CatalogInfo& info, const std::
   }
   nlohmann::json modules = nlohmann::json::array();
   for (const GpuVariant& v : info.gpu_variants)
-    modules.push_back({{"rows_per_thread", v.rows_per_thread}, {"ptx", v.ptx}, {"cubin", v.cubin}});
+    modules.push_back(
+        {{"rows_per_thread", v.rows_per_thread}, {"mapping", mapping_name(v.staged)}, {"ptx", v.ptx}, {"cubin", v.cubin}});
   nlohmann::json manifest = {
       {"format", "tessera-catalog/1"},
       {"sources", info.sources},

@@ -170,6 +170,33 @@ class RowEmitter {
   mlir::MLIRContext* ctx_;
 };
 
+// `tessera.string_columns`: [bytes, offsets, lengths, is_output] parameter indices of every string
+// column (arguments, then a string result), for tessera-stage-string-rows. `keep` maps a parameter of
+// `params` to its index in the kernel (-1 if a specialisation removed it).
+mlir::ArrayAttr string_columns(mlir::OpBuilder& b, const std::vector<fn::KernelParam>& params,
+                               const std::vector<int64_t>& keep) {
+  auto find = [&](ParamKind kind, int32_t arg) -> int64_t {
+    for (size_t i = 0; i < params.size(); ++i)
+      if (params[i].kind == kind && params[i].arg == arg) return keep[i];
+    return -1;
+  };
+  llvm::SmallVector<mlir::Attribute> columns;
+  auto add = [&](ParamKind bytes, ParamKind offsets, ParamKind lengths, int32_t arg, bool output) {
+    const int64_t triple[4] = {find(bytes, arg), find(offsets, arg), find(lengths, arg), output ? 1 : 0};
+    if (triple[0] >= 0 && triple[1] >= 0 && triple[2] >= 0) columns.push_back(b.getDenseI64ArrayAttr(triple));
+  };
+  for (const fn::KernelParam& p : params)
+    if (p.kind == ParamKind::ArgBytes) add(ParamKind::ArgBytes, ParamKind::ArgOffsets, ParamKind::ArgLengths, p.arg, false);
+  add(ParamKind::OutBytes, ParamKind::OutOffsets, ParamKind::OutLengths, -1, true);
+  return b.getArrayAttr(columns);
+}
+
+std::vector<int64_t> identity(size_t n) {
+  std::vector<int64_t> v(n);
+  for (size_t i = 0; i < n; ++i) v[i] = static_cast<int64_t>(i);
+  return v;
+}
+
 }  // namespace
 
 mlir::func::FuncOp build_column_kernel(mlir::ModuleOp module, const FunctionSpec& spec, std::string& error) {
@@ -200,6 +227,8 @@ mlir::func::FuncOp build_column_kernel(mlir::ModuleOp module, const FunctionSpec
   auto kernel = mlir::func::FuncOp::create(b, loc, kernel_symbol(spec), b.getFunctionType(types, {}));
   kernel->setAttr("tessera.kernel", b.getUnitAttr());
   kernel->setAttr("tessera.spec", b.getStringAttr(spec.kernel));
+  if (mlir::ArrayAttr columns = string_columns(b, params, identity(params.size())); !columns.empty())
+    kernel->setAttr("tessera.string_columns", columns);
   mlir::Block* entry = kernel.addEntryBlock();
   b.setInsertionPointToStart(entry);
   RowEmitter emit(b, loc, spec, params, entry->getArguments());
@@ -276,6 +305,11 @@ mlir::func::FuncOp build_specialized_kernel(mlir::ModuleOp module, mlir::func::F
     erase.set(i);
   }
   (void)variant.eraseArguments(erase);
+  std::vector<int64_t> keep(params.size(), -1);
+  for (size_t i = 0, kept = 0; i < params.size(); ++i)
+    if (!erase.test(i)) keep[i] = static_cast<int64_t>(kept++);
+  if (mlir::ArrayAttr columns = string_columns(b, params, keep); !columns.empty())
+    variant->setAttr("tessera.string_columns", columns);
   return variant;
 }
 

@@ -66,8 +66,10 @@ void build_cpu_lowering_pipeline(mlir::OpPassManager& pm) {
              "convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts,canonicalize");
 }
 
-void build_gpu_outlining_pipeline(mlir::OpPassManager& pm, unsigned rows_per_thread) {
-  parse_into(pm, "tessera-retarget,tessera-map-rows-to-gpu{rows-per-thread=" + std::to_string(rows_per_thread) + "}");
+void build_gpu_outlining_pipeline(mlir::OpPassManager& pm, unsigned rows_per_thread, unsigned stage_bytes) {
+  std::string text = "tessera-retarget,tessera-map-rows-to-gpu{rows-per-thread=" + std::to_string(rows_per_thread) + "}";
+  if (stage_bytes > 0) text += ",gpu.module(tessera-stage-string-rows{bytes=" + std::to_string(stage_bytes) + "})";
+  parse_into(pm, text);
 }
 
 void build_gpu_lowering_pipeline(mlir::OpPassManager& pm) {

@@ -260,7 +260,8 @@ class MapRowsToGpuPass : public impl::MapRowsToGpuBase<MapRowsToGpuPass> {
     b.setInsertionPointToEnd(gpu_module.getBody());
     auto gpu_fn = mlir::gpu::GPUFuncOp::create(b, kernel.getLoc(), kernel.getSymName(), kernel.getFunctionType());
     gpu_fn->setAttr(mlir::gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
-    if (auto spec = kernel->getAttr("tessera.spec")) gpu_fn->setAttr("tessera.spec", spec);
+    for (llvm::StringRef name : {"tessera.spec", "tessera.string_columns"})
+      if (auto attr = kernel->getAttr(name)) gpu_fn->setAttr(name, attr);
 
     mlir::IRMapping map;
     for (auto [from, to] : llvm::zip(kernel.getArguments(), gpu_fn.getArguments())) map.map(from, to);

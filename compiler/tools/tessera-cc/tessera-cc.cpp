@@ -49,6 +49,13 @@ cl::opt<int> block_size("block-size", cl::desc("Threads per block recorded for k
 cl::list<unsigned> rows_per_thread("rows-per-thread", cl::CommaSeparated,
                                    cl::desc("Thread-coarsening factors to build GPU modules for (first = default)"),
                                    cl::cat(category));
+cl::list<std::string> mappings("mappings", cl::CommaSeparated,
+                               cl::desc("Row mappings to build GPU modules for: per-thread (one module per "
+                                        "--rows-per-thread factor), block-staged (string bytes through shared "
+                                        "memory, one row per thread); first = default"),
+                               cl::cat(category));
+cl::opt<unsigned> stage_bytes("stage-bytes", cl::desc("Shared memory per block of the block-staged mapping"),
+                              cl::init(32768), cl::cat(category));
 cl::opt<std::string> tuning("tuning", cl::desc("Autotuner results (JSON) to record in the manifest"),
                             cl::value_desc("file"), cl::cat(category));
 
@@ -89,6 +96,20 @@ int main(int argc, char** argv) {
   if (rows_per_thread.empty()) rows_per_thread.push_back(1);
   for (unsigned u : rows_per_thread)
     if (u == 0 || u > 16 || (u & (u - 1)) != 0) return fail("--rows-per-thread takes powers of two up to 16");
+  if (mappings.empty()) mappings.push_back("per-thread");
+  // The GPU modules to build, in order (the first is the default launch).
+  std::vector<GpuVariant> planned;
+  for (const std::string& m : mappings) {
+    if (m == "per-thread") {
+      for (unsigned u : rows_per_thread) planned.push_back({.rows_per_thread = static_cast<int>(u)});
+    } else if (m == "block-staged") {
+      if (stage_bytes < 1024 || stage_bytes > 49152)
+        return fail("--stage-bytes takes 1024 to 49152 (static shared memory of one block)");
+      planned.push_back({.rows_per_thread = 1, .staged = true});
+    } else {
+      return fail("unknown row mapping '" + m + "' for --mappings (per-thread, block-staged)");
+    }
+  }
   if (!emit.empty() && std::find(kStages.begin(), kStages.end(), emit.getValue()) == kStages.end())
     return fail("unknown stage '" + emit + "' for --emit");
   if (emit.empty() && output_dir.empty()) return fail("no output directory (-o <dir>)");
@@ -210,14 +231,16 @@ int main(int argc, char** argv) {
   if (!no_gpu && !stage_is_cpu) {
     const std::string ptxas = find_ptxas();
     if (ptxas.empty()) llvm::errs() << "tessera-cc: note: ptxas not found; the catalog has PTX but no cubin\n";
-    for (unsigned u : rows_per_thread) {
+    for (GpuVariant variant : planned) {
+      const unsigned u = static_cast<unsigned>(variant.rows_per_thread);
+      const unsigned shared = variant.staged ? unsigned(stage_bytes) : 0u;
       mlir::OwningOpRef<mlir::ModuleOp> device(mlir::cast<mlir::ModuleOp>((*module)->clone()));
       // Constant and session specialisations exist on the GPU only.
       for (auto& [r, k] : kernels)
         for (const fn::Specialization& spec_variant : fn::planned_specializations(*r->spec))
           build_specialized_kernel(*device, device->lookupSymbol<mlir::func::FuncOp>(k.getSymName()), *r->spec,
                                    spec_variant);
-      if (!run_pipeline(*device, [u](mlir::OpPassManager& pm) { build_gpu_outlining_pipeline(pm, u); }, error))
+      if (!run_pipeline(*device, [u, shared](mlir::OpPassManager& pm) { build_gpu_outlining_pipeline(pm, u, shared); }, error))
         return fail("GPU outlining failed:\n" + error);
       if (emit_stage("gpu", [&](llvm::raw_ostream& os) { device->print(os); })) return 0;
       if (!run_pipeline(*device, build_gpu_lowering_pipeline, error)) return fail("GPU lowering failed:\n" + error);
@@ -228,9 +251,8 @@ int main(int argc, char** argv) {
         return fail("NVPTX back end: " + error);
       if (emit_stage("gpu-ir", [&](llvm::raw_ostream& os) { os << ir; })) return 0;
       if (emit_stage("ptx", [&](llvm::raw_ostream& os) { os << ptx; })) return 0;
-      GpuVariant variant;
-      variant.rows_per_thread = static_cast<int>(u);
-      variant.ptx = "nvptx/kernels_u" + std::to_string(u) + ".ptx";
+      const std::string stem = variant.staged ? "nvptx/kernels_staged" : "nvptx/kernels_u" + std::to_string(u);
+      variant.ptx = stem + ".ptx";
       {
         std::error_code ec;
         llvm::raw_fd_ostream out(output_dir + "/" + variant.ptx, ec);
@@ -238,7 +260,7 @@ int main(int argc, char** argv) {
         out << ptx;
       }
       if (!ptxas.empty()) {
-        const std::string cubin = "nvptx/kernels_u" + std::to_string(u) + ".cubin";
+        const std::string cubin = stem + ".cubin";
         if (!assemble_cubin(ptxas, output_dir + "/" + variant.ptx, sm, output_dir + "/" + cubin, error))
           return fail(error);
         variant.cubin = cubin;
@@ -249,10 +271,11 @@ int main(int argc, char** argv) {
 
   for (const auto& [kernel, choice] : info.tuned) {
     bool built = info.gpu_variants.empty();
-    for (const GpuVariant& v : info.gpu_variants) built |= v.rows_per_thread == choice.rows_per_thread;
+    for (const GpuVariant& v : info.gpu_variants)
+      built |= v.rows_per_thread == choice.rows_per_thread && v.staged == choice.staged;
     if (!built)
-      return fail("--tuning chooses " + std::to_string(choice.rows_per_thread) + " rows per thread for '" + kernel +
-                  "', but no GPU module was built for it (see --rows-per-thread)");
+      return fail("--tuning chooses " + std::string(choice.staged ? "the block-staged mapping" : std::to_string(choice.rows_per_thread) + " rows per thread") +
+                  " for '" + kernel + "', but no GPU module was built for it (see --rows-per-thread, --mappings)");
   }
   if (!write_manifest(output_dir, info, records, error)) return fail(error);
   int failed = 0;

@@ -23,9 +23,11 @@ struct KernelRecord {
   std::string reason;         // why it failed (file:line, function, construct)
 };
 
-// One compiled GPU module: every kernel at one thread-coarsening factor.
+// One compiled GPU module: every kernel with one row mapping: a thread-coarsening factor (per-thread), or
+// one row per thread with string bytes staged through shared memory (block-staged).
 struct GpuVariant {
   int rows_per_thread = 1;
+  bool staged = false;
   std::string ptx;    // relative to the catalog directory
   std::string cubin;  // relative, "" if ptxas was not found
 };
@@ -34,7 +36,11 @@ struct GpuVariant {
 struct LaunchChoice {
   int rows_per_thread = 1;
   int block_size = 256;
+  bool staged = false;
 };
+
+// The manifest's name of a row mapping ("mapping" of modules and kernels).
+inline const char* mapping_name(bool staged) { return staged ? "block-staged" : "per-thread"; }
 
 struct CatalogInfo {
   std::string cpu_library;  // relative to the catalog directory, "" if not built
@@ -45,7 +51,8 @@ struct CatalogInfo {
   std::vector<std::string> sources;
 };
 
-// Reads the autotuner's JSON ({"kernels": {"year": {"rows_per_thread": 4, "block_size": 256}, ...}}).
+// Reads the autotuner's JSON ({"kernels": {"year": {"rows_per_thread": 4, "block_size": 256}, ...}}; a
+// kernel's "mapping": "block-staged" chooses the staged module).
 bool load_tuning(const std::string& path, std::map<std::string, LaunchChoice>& out, std::string& error);
 
 // Writes <dir>/manifest.json atomically (temporary file, then rename).

@@ -164,4 +164,49 @@ def MapRowsToGpu : Pass<"tessera-map-rows-to-gpu", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }
 
+def StageStringRows : Pass<"tessera-stage-string-rows", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Move a block's string bytes through shared memory in 16-byte pieces";
+  let description = [{
+    A one-row-per-thread kernel (tessera-map-rows-to-gpu, rows-per-thread=1)
+    whose row function walks string bytes reads and writes global memory one
+    byte at a time, each thread in a different row: every warp access touches
+    up to 32 different 32-byte sectors. For each `gpu.func` with a
+    `tessera.string_columns` attribute (entries `[bytes, offsets, lengths,
+    is_output]`, parameter indices, set by the column-kernel builder for every
+    string argument and a string result) this pass rewrites the body so that
+    the thread block works on its rows' bytes together:
+
+    - the block's byte range of each input column, `[offset[first],
+      offset[last] + length[last])`, is copied into a shared-memory buffer by
+      all threads, 16 bytes per thread and step (the chunks at either end
+      byte by byte, so nothing outside the range is touched);
+    - the row body reads its string at the same offset, rebased into the
+      buffer, and writes a string result into a second buffer, which leaves
+      for global memory the same way after a barrier (the block's last row,
+      whose slot end is unknown, writes global memory directly);
+    - a block stages only when every row's bytes lie inside the range, the
+      range fits the buffer (`bytes` option: shared memory per block, split
+      evenly between the columns) and the byte buffers are 16-byte aligned;
+      otherwise (a flag in shared memory, agreed after a barrier) every row
+      of the block reads and writes global memory as before.
+
+    Nothing is assumed about the row function: it still runs once per row on
+    its own thread, so the transformation applies to any string kernel, a
+    user's included. Coarsened kernels (`tessera.rows_per_thread` > 1) are
+    left as they are.
+
+    ```mlir
+    gpu.func @tk_lower(%out_bytes: !llvm.ptr, ...) kernel
+        attributes {tessera.string_columns = [array<i64: 0, 1, 2, 1>, array<i64: 5, 6, 7, 0>]}
+    // gains two llvm.mlir.global internal (addr_space 3) buffers, barriers
+    // and copy loops around the row guard
+    ```
+  }];
+  let options = [
+    Option<"stageBytes", "bytes", "unsigned", /*default=*/"32768",
+           "Shared memory per thread block for the staged buffers">,
+  ];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+}
+
 #endif // TESSERA_COMPILER_PASSES

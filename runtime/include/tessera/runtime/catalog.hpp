@@ -22,13 +22,27 @@ struct GpuSpecialization {
   fn::Specialization what;
 };
 
+// How a GPU kernel's rows map to threads; tessera-cc builds one module per variant (--mappings).
+enum class RowMapping : uint8_t {
+  PerThread,    // each thread its rows (rows_per_thread of them: thread coarsening)
+  BlockStaged,  // one row per thread, the block's string bytes through shared memory (tessera-stage-string-rows)
+};
+// "per-thread" / "block-staged", as in the manifest.
+const char* row_mapping_name(RowMapping m);
+
+// One way to launch a kernel: which compiled module (rows per thread, row mapping) and threads per block.
+struct GpuLaunch {
+  int rows_per_thread = 1;
+  int block_size = 256;
+  RowMapping mapping = RowMapping::PerThread;
+};
+
 struct KernelEntry {
   const fn::FunctionSpec* spec = nullptr;
   CpuEntry cpu = nullptr;
   std::string cpu_entry;   // its symbol in the catalog's CPU library, "" if not built
   std::string gpu_entry;   // PTX/cubin symbol, "" if not built
-  int gpu_block_size = 256;        // chosen by the autotuner, or the default
-  int gpu_rows_per_thread = 1;     // which compiled variant (thread coarsening) to launch
+  GpuLaunch gpu_launch;            // chosen by the autotuner, or the default
   bool gpu_autotuned = false;
   std::vector<GpuSpecialization> gpu_specializations;
   // Which catalog's GPU modules hold gpu_entry: 0 for the catalog itself, 1, 2, ... for catalogs merged
@@ -57,9 +71,10 @@ class Catalog {
   const KernelEntry* find(std::string_view kernel) const;
   const std::vector<std::string>& kernel_names() const { return names_; }
   const std::string& dir() const { return dir_; }
-  // The GPU modules, one per thread-coarsening factor (rows per thread).
+  // The GPU modules, one per row mapping and thread-coarsening factor (rows per thread).
   struct GpuModule {
     int rows_per_thread;
+    RowMapping mapping = RowMapping::PerThread;
     std::string ptx;    // absolute paths; cubin "" if not assembled
     std::string cubin;
     int group = 0;      // KernelEntry::gpu_module_group of its kernels

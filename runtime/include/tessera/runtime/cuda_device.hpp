@@ -11,6 +11,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "tessera/runtime/column_view.hpp"
@@ -26,9 +27,9 @@ class ResidentCall {
  public:
   ~ResidentCall();
   // Launches once per repeat after `warmup` launches; returns each launch's
-  // time in milliseconds (CUDA events). rows_per_thread selects the compiled
-  // variant (it must exist in the catalog), block_size the threads per block.
-  bool time(int warmup, int repeats, int rows_per_thread, int block_size, std::vector<float>& ms, std::string& error);
+  // time in milliseconds (CUDA events). The launch's rows per thread and row mapping select the
+  // compiled module (it must exist in the catalog), its block size the threads per block.
+  bool time(int warmup, int repeats, const GpuLaunch& launch, std::vector<float>& ms, std::string& error);
   // Copies outputs, validity and the error slot back into `result`.
   bool fetch(KernelResult& result, std::string& error);
   // Bytes one launch must move: every input buffer read once, every output written once.
@@ -95,7 +96,7 @@ class CudaDevice {
   std::unique_ptr<Api> api_;
   void* context_ = nullptr;  // the device's primary context (shared with the CUDA runtime)
   int device_ = 0;
-  std::map<std::pair<int, int>, void*> modules_;  // (module group, rows per thread) -> loaded module
+  std::map<std::tuple<int, int, RowMapping>, void*> modules_;  // (group, rows per thread, mapping) -> module
   std::string name_;
   // Device buffers of finished calls, by size class, for the next calls: cuMemAlloc and cuMemFree
   // (which synchronises) per argument column cost more than the copies of a small column.
@@ -103,7 +104,7 @@ class CudaDevice {
   size_t pooled_bytes_ = 0;
   bool acquire(size_t bytes, unsigned long long& ptr, std::string& error);
   void release(unsigned long long ptr, size_t bytes);
-  void* function(const std::string& entry, int group, int rows_per_thread, std::string& error);
+  void* function(const std::string& entry, int group, const GpuLaunch& launch, std::string& error);
 };
 
 }  // namespace tessera::rt

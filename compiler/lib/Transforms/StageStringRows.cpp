@@ -1,0 +1,302 @@
+// tessera-stage-string-rows: see Passes.td.
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
+#include "tessera/compiler/Passes.h"
+
+namespace tessera::compiler {
+#define GEN_PASS_DEF_STAGESTRINGROWS
+#include "tessera/compiler/Passes.h.inc"
+
+namespace {
+
+// One string column of the kernel: its byte buffer, per-row offsets and lengths (parameters).
+struct StringColumn {
+  mlir::Value bytes, offsets, lengths;
+  bool output = false;
+  mlir::LLVM::GlobalOp stage;  // the block's shared buffer for it
+  mlir::Value shared;          // its generic address
+  mlir::Value lo, hi, base;    // staged byte range [lo, hi) of `bytes`; base = lo rounded down to 16
+};
+
+// i64 arithmetic and memory helpers at one insertion point.
+class Emit {
+ public:
+  Emit(mlir::OpBuilder& b, mlir::Location loc) : b(b), loc(loc) {}
+
+  mlir::Type i64() const { return b.getI64Type(); }
+  mlir::Type ptr() const { return mlir::LLVM::LLVMPointerType::get(b.getContext()); }
+  mlir::Value c64(int64_t v) const { return mlir::arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v)); }
+  mlir::Value c1(bool v) const { return mlir::arith::ConstantOp::create(b, loc, b.getBoolAttr(v)); }
+  mlir::Value add(mlir::Value x, mlir::Value y) const { return mlir::arith::AddIOp::create(b, loc, x, y); }
+  mlir::Value sub(mlir::Value x, mlir::Value y) const { return mlir::arith::SubIOp::create(b, loc, x, y); }
+  mlir::Value mul(mlir::Value x, mlir::Value y) const { return mlir::arith::MulIOp::create(b, loc, x, y); }
+  mlir::Value band(mlir::Value x, mlir::Value y) const { return mlir::arith::AndIOp::create(b, loc, x, y); }
+  mlir::Value bor(mlir::Value x, mlir::Value y) const { return mlir::arith::OrIOp::create(b, loc, x, y); }
+  mlir::Value bnot(mlir::Value x) const { return mlir::arith::XOrIOp::create(b, loc, x, c1(true)); }
+  mlir::Value cmp(mlir::arith::CmpIPredicate p, mlir::Value x, mlir::Value y) const {
+    return mlir::arith::CmpIOp::create(b, loc, p, x, y);
+  }
+  mlir::Value select(mlir::Value c, mlir::Value x, mlir::Value y) const {
+    return mlir::arith::SelectOp::create(b, loc, c, x, y);
+  }
+  mlir::Value to_i64(mlir::Value index) const { return mlir::arith::IndexCastOp::create(b, loc, i64(), index); }
+  mlir::Value at(mlir::Value base, mlir::Type elem, mlir::Value index) const {
+    return mlir::LLVM::GEPOp::create(b, loc, ptr(), elem, base, mlir::ValueRange{index});
+  }
+  mlir::Value load(mlir::Type t, mlir::Value base, mlir::Value index, unsigned align = 0) const {
+    return mlir::LLVM::LoadOp::create(b, loc, t, at(base, t, index), align);
+  }
+  // A row's i64 offset and zero-extended i32 length.
+  mlir::Value offset(const StringColumn& c, mlir::Value row) const { return load(i64(), c.offsets, row); }
+  mlir::Value length(const StringColumn& c, mlir::Value row) const {
+    return mlir::arith::ExtUIOp::create(b, loc, i64(), load(b.getI32Type(), c.lengths, row));
+  }
+  // scf.if with results: `then_fn` and `else_fn` return the values to yield.
+  template <typename Then, typename Else>
+  mlir::ValueRange if_values(mlir::TypeRange types, mlir::Value cond, Then then_fn, Else else_fn) const {
+    auto op = mlir::scf::IfOp::create(b, loc, types, cond, /*withElse=*/true);
+    mlir::OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(&op.getThenRegion().front());
+    mlir::scf::YieldOp::create(b, loc, then_fn());
+    b.setInsertionPointToStart(&op.getElseRegion().front());
+    mlir::scf::YieldOp::create(b, loc, else_fn());
+    return op.getResults();
+  }
+  template <typename Then>
+  void if_then(mlir::Value cond, Then then_fn) const {
+    auto op = mlir::scf::IfOp::create(b, loc, cond, /*withElse=*/false);
+    mlir::OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(&op.getThenRegion().front());
+    then_fn();
+  }
+
+  mlir::OpBuilder& b;
+  mlir::Location loc;
+};
+
+using P = mlir::arith::CmpIPredicate;
+
+// Copies bytes [lo, hi) between global `global` and the shared buffer `shared` (holding global byte q at
+// shared byte q - base, base = lo & ~15), all threads of the block together: thread t takes the 16-byte
+// chunks t, t + B, ... Whole chunks move as one 16-byte load and store; the chunks at either end of the
+// range byte by byte, so nothing outside [lo, hi) is read or written in global memory.
+void copy_range(const Emit& e, mlir::Value global, mlir::Value shared, mlir::Value lo, mlir::Value hi,
+                mlir::Value base, mlir::Value thread, mlir::Value threads, bool to_shared) {
+  mlir::OpBuilder& b = e.b;
+  const mlir::Location loc = e.loc;
+  mlir::Value end = e.band(e.add(hi, e.c64(15)), e.c64(~int64_t{15}));
+  mlir::Value first = e.add(base, e.mul(thread, e.c64(16)));
+  mlir::Value step = e.mul(threads, e.c64(16));
+  // An i64 loop: in MLIR 22 an index-typed loop's block arguments, after scf-to-cf inside a gpu.func, are
+  // converted by gpu-to-nvvm while their branches are not yet ("type mismatch for bb argument").
+  auto loop = mlir::scf::ForOp::create(b, loc, first, end, step);
+  mlir::OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(loop.getBody());
+  mlir::Value q = loop.getInductionVar();
+  mlir::Value whole = e.band(e.cmp(P::sge, q, lo), e.cmp(P::sle, e.add(q, e.c64(16)), hi));
+  auto branch = mlir::scf::IfOp::create(b, loc, whole, /*withElse=*/true);
+  mlir::Value from = to_shared ? global : shared, to = to_shared ? shared : global;
+  auto from_index = [&](mlir::Value p) { return to_shared ? p : e.sub(p, base); };
+  auto to_index = [&](mlir::Value p) { return to_shared ? e.sub(p, base) : p; };
+  {
+    b.setInsertionPointToStart(&branch.getThenRegion().front());
+    auto vec = mlir::VectorType::get({4}, b.getI32Type());
+    mlir::Value v = mlir::LLVM::LoadOp::create(b, loc, vec, e.at(from, b.getI8Type(), from_index(q)), 16);
+    mlir::LLVM::StoreOp::create(b, loc, v, e.at(to, b.getI8Type(), to_index(q)), 16);
+  }
+  {
+    b.setInsertionPointToStart(&branch.getElseRegion().front());
+    for (int64_t k = 0; k < 16; ++k) {
+      mlir::Value p = e.add(q, e.c64(k));
+      e.if_then(e.band(e.cmp(P::sge, p, lo), e.cmp(P::slt, p, hi)), [&] {
+        mlir::Value byte = e.load(b.getI8Type(), from, from_index(p));
+        mlir::LLVM::StoreOp::create(b, loc, byte, e.at(to, b.getI8Type(), to_index(p)));
+      });
+    }
+  }
+}
+
+class StageStringRowsPass : public impl::StageStringRowsBase<StageStringRowsPass> {
+ public:
+  using StageStringRowsBase::StageStringRowsBase;
+
+  void runOnOperation() override {
+    llvm::SmallVector<mlir::gpu::GPUFuncOp> kernels;
+    getOperation().walk([&](mlir::gpu::GPUFuncOp fn) { kernels.push_back(fn); });
+    for (mlir::gpu::GPUFuncOp fn : kernels)
+      if (mlir::failed(stage(fn))) return signalPassFailure();
+  }
+
+ private:
+  mlir::LogicalResult stage(mlir::gpu::GPUFuncOp fn) {
+    auto columns_attr = fn->getAttrOfType<mlir::ArrayAttr>("tessera.string_columns");
+    if (!columns_attr || columns_attr.empty()) return mlir::success();
+    if (auto u = fn->getAttrOfType<mlir::IntegerAttr>("tessera.rows_per_thread"); u && u.getInt() != 1)
+      return mlir::success();  // coarsened kernels keep their own mapping
+
+    // The one-row-per-thread body: `scf.if (row < end) { row body }` in the entry block.
+    mlir::Block& entry = fn.getBody().front();
+    mlir::scf::IfOp guard;
+    mlir::arith::CmpIOp in_range;
+    for (mlir::Operation& op : entry)
+      if (auto i = mlir::dyn_cast<mlir::scf::IfOp>(op))
+        if (auto c = i.getCondition().getDefiningOp<mlir::arith::CmpIOp>(); c && c.getPredicate() == P::slt) {
+          guard = i;
+          in_range = c;
+        }
+    mlir::gpu::ThreadIdOp thread_id;
+    entry.walk([&](mlir::gpu::ThreadIdOp t) {
+      if (t.getDimension() == mlir::gpu::Dimension::x) thread_id = t;
+    });
+    mlir::gpu::BlockDimOp block_dim;
+    entry.walk([&](mlir::gpu::BlockDimOp d) {
+      if (d.getDimension() == mlir::gpu::Dimension::x) block_dim = d;
+    });
+    if (!guard || !thread_id || !block_dim || guard.elseBlock())
+      return fn.emitError("tessera-stage-string-rows: expected the one-row-per-thread kernel of "
+                          "tessera-map-rows-to-gpu (scf.if row < end, gpu.thread_id x, gpu.block_dim x)");
+
+    llvm::SmallVector<StringColumn> columns;
+    for (mlir::Attribute a : columns_attr) {
+      auto triple = mlir::dyn_cast<mlir::DenseI64ArrayAttr>(a);
+      if (!triple || triple.size() != 4)
+        return fn.emitError("tessera.string_columns: each entry is [bytes, offsets, lengths, is_output]");
+      for (int k = 0; k < 3; ++k)
+        if (triple[k] < 0 || triple[k] >= static_cast<int64_t>(fn.getNumArguments()) ||
+            !mlir::isa<mlir::LLVM::LLVMPointerType>(fn.getArgument(triple[k]).getType()))
+          return fn.emitError("tessera.string_columns: parameter ") << triple[k] << " is not a pointer parameter";
+      columns.push_back({fn.getArgument(triple[0]), fn.getArgument(triple[1]), fn.getArgument(triple[2]),
+                         triple[3] != 0, {}, {}, {}, {}, {}});
+    }
+    const int64_t capacity = (int64_t(stageBytes) / int64_t(columns.size())) & ~int64_t{15};
+    if (capacity < 16) return mlir::success();  // too little shared memory for so many columns
+
+    mlir::MLIRContext* ctx = fn.getContext();
+    mlir::OpBuilder b(ctx);
+    const mlir::Location loc = fn.getLoc();
+    auto gpu_module = fn->getParentOfType<mlir::gpu::GPUModuleOp>();
+    mlir::SymbolTable symbols(gpu_module);
+    auto shared_ptr = mlir::LLVM::LLVMPointerType::get(ctx, 3);
+    auto make_shared = [&](mlir::Type type, const std::string& name) {
+      b.setInsertionPointToStart(gpu_module.getBody());
+      auto g = mlir::LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/false, mlir::LLVM::Linkage::Internal, name,
+                                            mlir::Attribute(), /*alignment=*/16, /*addrSpace=*/3);
+      symbols.insert(g);  // renamed if taken
+      return g;
+    };
+    for (size_t k = 0; k < columns.size(); ++k)
+      columns[k].stage = make_shared(mlir::LLVM::LLVMArrayType::get(b.getI8Type(), capacity),
+                                     (fn.getName() + "__stage" + std::to_string(k)).str());
+    mlir::LLVM::GlobalOp flag_global = make_shared(b.getI32Type(), (fn.getName() + "__stage_fallback").str());
+
+    b.setInsertionPoint(guard);
+    Emit e(b, loc);
+    auto generic = [&](mlir::LLVM::GlobalOp g) {
+      mlir::Value p = mlir::LLVM::AddressOfOp::create(b, loc, shared_ptr, g.getSymName());
+      return mlir::LLVM::AddrSpaceCastOp::create(b, loc, e.ptr(), p).getResult();
+    };
+    mlir::Value thread = e.to_i64(thread_id);
+    mlir::Value threads = e.to_i64(block_dim);
+    mlir::Value row = e.to_i64(in_range.getLhs());
+    mlir::Value end = e.to_i64(in_range.getRhs());
+    mlir::Value first = e.sub(row, thread);
+    mlir::Value count = mlir::arith::MinSIOp::create(b, loc, threads, e.sub(end, first));
+    mlir::Value any = e.cmp(P::sgt, count, e.c64(0));
+    mlir::Value last = e.sub(e.add(first, count), e.c64(1));
+    mlir::Value active = e.cmp(P::slt, row, end);
+    mlir::Value is_last = e.cmp(P::eq, row, last);
+
+    // Thread 0 clears the block's fallback flag; every thread that finds its row outside the staged range
+    // (or a range too large, or a buffer not 16-byte aligned) sets it. After the barrier the whole block
+    // agrees: staged, or every row reads and writes global memory as before.
+    mlir::Value flag = generic(flag_global);
+    e.if_then(e.cmp(P::eq, thread, e.c64(0)), [&] {
+      mlir::LLVM::StoreOp::create(b, loc, mlir::arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0)), flag);
+    });
+    mlir::gpu::BarrierOp::create(b, loc);
+    mlir::Value bad = e.bnot(any);
+    for (StringColumn& c : columns) {
+      auto range = e.if_values({e.i64(), e.i64()}, any,
+                               [&]() -> llvm::SmallVector<mlir::Value> {
+                                 mlir::Value lo = e.offset(c, first);
+                                 mlir::Value last_offset = e.offset(c, last);
+                                 // An output's last row writes global memory directly: its slot's end is
+                                 // not known here. The staged range ends where that slot starts.
+                                 mlir::Value hi = c.output ? last_offset : e.add(last_offset, e.length(c, last));
+                                 return {lo, hi};
+                               },
+                               [&]() -> llvm::SmallVector<mlir::Value> { return {e.c64(0), e.c64(0)}; });
+      c.lo = range[0];
+      c.hi = range[1];
+      c.base = e.band(c.lo, e.c64(~int64_t{15}));
+      mlir::Value address = mlir::LLVM::PtrToIntOp::create(b, loc, e.i64(), c.bytes);
+      mlir::Value aligned = e.cmp(P::eq, e.band(address, e.c64(15)), e.c64(0));
+      mlir::Value fits = e.band(e.cmp(P::sge, c.hi, c.lo), e.cmp(P::sle, e.sub(c.hi, c.base), e.c64(capacity)));
+      mlir::Value row_ok = e.if_values(
+          {b.getI1Type()}, active,
+          [&]() -> llvm::SmallVector<mlir::Value> {
+            mlir::Value off = e.offset(c, row);
+            mlir::Value from_lo = e.cmp(P::sge, off, c.lo);
+            if (!c.output) return {e.band(from_lo, e.cmp(P::sle, e.add(off, e.length(c, row)), c.hi))};
+            // An output row's slot is [offset[row], offset[row + 1]): inside the range when offsets do not
+            // decrease (the last row's slot is not staged).
+            return {e.if_values(
+                {b.getI1Type()}, is_last, [&]() -> llvm::SmallVector<mlir::Value> { return {e.c1(true)}; },
+                [&]() -> llvm::SmallVector<mlir::Value> {
+                  mlir::Value next = e.offset(c, e.add(row, e.c64(1)));
+                  return {e.band(from_lo, e.cmp(P::sge, next, off))};
+                })[0]};
+          },
+          [&]() -> llvm::SmallVector<mlir::Value> { return {e.c1(true)}; })[0];
+      bad = e.bor(bad, e.bnot(e.band(e.band(aligned, fits), row_ok)));
+    }
+    e.if_then(bad, [&] {
+      mlir::Value one = mlir::arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(1));
+      mlir::LLVM::AtomicRMWOp::create(b, loc, mlir::LLVM::AtomicBinOp::_or, flag, one,
+                                      mlir::LLVM::AtomicOrdering::monotonic);
+    });
+    mlir::gpu::BarrierOp::create(b, loc);
+    mlir::Value staged =
+        e.cmp(P::eq, mlir::LLVM::LoadOp::create(b, loc, b.getI32Type(), flag), mlir::arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0)));
+    mlir::Value zero = e.c64(0);
+    for (StringColumn& c : columns) {
+      // Unstaged blocks copy nothing.
+      c.lo = e.select(staged, c.lo, zero);
+      c.hi = e.select(staged, c.hi, zero);
+      c.base = e.select(staged, c.base, zero);
+    }
+
+    // Inputs: the block's bytes into shared memory; rows then read them there.
+    for (StringColumn& c : columns) {
+      c.shared = generic(c.stage);
+      mlir::Value shared = c.shared;
+      if (!c.output) copy_range(e, c.bytes, shared, c.lo, c.hi, c.base, thread, threads, /*to_shared=*/true);
+      // The row body indexes `bytes` by the row's offset: give it a base that lands in the shared buffer.
+      mlir::Value rebased = e.at(shared, b.getI8Type(), e.sub(zero, c.base));
+      mlir::Value use_shared = c.output ? e.band(staged, e.bnot(is_last)) : staged;
+      mlir::Value bytes = e.select(use_shared, rebased, c.bytes);
+      c.bytes.replaceUsesWithIf(bytes, [&](mlir::OpOperand& use) {
+        return guard->isProperAncestor(use.getOwner());
+      });
+    }
+    mlir::gpu::BarrierOp::create(b, loc);  // the staged inputs are in place
+
+    // Outputs: after every row has written its result, the block's slots leave in 16-byte stores.
+    b.setInsertionPointAfter(guard);
+    bool barrier_placed = false;
+    for (StringColumn& c : columns) {
+      if (!c.output) continue;
+      if (!barrier_placed) mlir::gpu::BarrierOp::create(b, loc);
+      barrier_placed = true;
+      copy_range(e, c.bytes, c.shared, c.lo, c.hi, c.base, thread, threads, /*to_shared=*/false);
+    }
+    fn->setAttr("tessera.staged_bytes", b.getI64IntegerAttr(capacity * int64_t(columns.size()) + 4));
+    return mlir::success();
+  }
+};
+
+}  // namespace
+}  // namespace tessera::compiler
