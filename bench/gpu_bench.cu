@@ -712,6 +712,22 @@ int main(int argc, char** argv) {
 
   const fn::SessionContext session{};
   std::vector<FnBench> benches = make_benches(in);
+  // Every name given to --functions must be a benchmark: a typo must not give an empty table.
+  for (size_t start = 1; start < only.size();) {
+    const size_t comma = only.find(',', start);
+    const std::string name = only.substr(start, comma - start);
+    start = comma + 1;
+    if (name.empty()) continue;
+    bool known = false;
+    for (const FnBench& b : benches) known |= b.key == name;
+    if (!known) {
+      std::string names;
+      for (const FnBench& b : benches) names += (names.empty() ? "" : ",") + b.key;
+      std::fprintf(stderr, "tessera-bench-gpu: --functions: no benchmark named '%s' (known: %s)\n", name.c_str(),
+                   names.c_str());
+      return 2;
+    }
+  }
   struct Row {
     FnBench* b;
     int64_t bytes, rt_bytes;

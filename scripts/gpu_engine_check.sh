@@ -6,7 +6,7 @@
 #   4. tessera-bench tpch --device DEVICE (QUERIES, SFS) against DuckDB on the host's cores,
 # logs to $OUT, the benchmark tables last. Environment: SFS ("1 10"), QUERIES (all 22), DEVICE (auto: every
 # query runs, cpu_ops counts its CPU operators; cuda: a query with any fails), RUNS (5),
-# SANITIZE=1 (compute-sanitizer memcheck and racecheck of the GPU operator tests; SANITIZE_KERNELS=1 adds both
+# SANITIZE=1 (compute-sanitizer memcheck and racecheck of the GPU operator tests; SANITIZE_KERNELS=1, alone, runs both
 # over the catalog's block-staged kernels (differential test, 4096 rows each); SANITIZE_QUERIES=1 adds
 # memcheck of the 44 queries at SF 0.1, each within SANITIZE_TIMEOUT s), SKIP_TESTS=1, SKIP_EXPLAIN=1,
 # SUITE (tpch, tpch-scalar, production or all: the benchmark's suites), KERNELS=1 (the catalog's differential test on the GPU, then tessera-bench-gpu over KERNEL_FUNCTIONS at
@@ -99,21 +99,21 @@ if [ "${SANITIZE:-0}" = 1 ] && command -v compute-sanitizer >/dev/null; then
   echo "== compute-sanitizer racecheck: GPU operator tests"
   timeout ${SANITIZE_TIMEOUT:-120} compute-sanitizer --tool racecheck --error-exitcode 3 $B/tessera_gpu_engine_tests >"$OUT/racecheck.log" 2>&1
   echo "racecheck rc $?"; tail -2 "$OUT/racecheck.log"
-  if [ "${SANITIZE_KERNELS:-0}" = 1 ]; then
-    # The block-staged kernels share memory across a thread block: memcheck and racecheck every one of them.
-    for tool in memcheck racecheck; do
-      echo "== compute-sanitizer $tool: block-staged catalog kernels"
-      timeout ${SANITIZE_TIMEOUT:-120} compute-sanitizer --tool $tool --error-exitcode 3 $B/tessera-differential \
-        /tmp/tessera/catalog --device cuda --mapping block-staged --rows 4096 >"$OUT/$tool-staged.log" 2>&1
-      echo "$tool (staged kernels) rc $?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|mismatch" "$OUT/$tool-staged.log" | tail -3
-    done
-  fi
   if [ "${SANITIZE_QUERIES:-0}" = 1 ]; then
     echo "== compute-sanitizer memcheck: 44 queries at SF 0.1"
     TESSERA_TPCH_SF=0.1 timeout ${SANITIZE_TIMEOUT:-120} compute-sanitizer --tool memcheck --error-exitcode 3 \
       $B/tessera_query_tests --gtest_filter='All22/Tpch*EqualsDuckDb*' >"$OUT/memcheck-queries.log" 2>&1
     echo "memcheck (queries) rc $?"; grep -E "PASSED|FAILED|ERROR SUMMARY" "$OUT/memcheck-queries.log" | tail -3
   fi
+fi
+if [ "${SANITIZE_KERNELS:-0}" = 1 ] && command -v compute-sanitizer >/dev/null; then
+  # The block-staged kernels share memory across a thread block: memcheck and racecheck every one of them.
+  for tool in memcheck racecheck; do
+    echo "== compute-sanitizer $tool: block-staged catalog kernels"
+    timeout ${SANITIZE_TIMEOUT:-120} compute-sanitizer --tool $tool --error-exitcode 3 $B/tessera-differential \
+      /tmp/tessera/catalog --device cuda --mapping block-staged --rows 4096 >"$OUT/$tool-staged.log" 2>&1
+    echo "$tool (staged kernels) rc $?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|mismatch" "$OUT/$tool-staged.log" | tail -3
+  done
 fi
 if [ "${SKIP_EXPLAIN:-0}" != 1 ]; then
 echo "== EXPLAIN ANALYZE (--device cuda, SF 1)"

@@ -171,6 +171,16 @@ class StageStringRowsPass : public impl::StageStringRowsBase<StageStringRowsPass
       columns.push_back({fn.getArgument(triple[0]), fn.getArgument(triple[1]), fn.getArgument(triple[2]),
                          triple[3] != 0, {}, {}, {}, {}, {}});
     }
+    // The row body must reach each byte buffer only as `&bytes[offset]` (an i8 GEP with one index), so that
+    // staging can redirect exactly those addresses; anything else keeps the kernel as it is.
+    for (const StringColumn& c : columns)
+      for (mlir::OpOperand& use : c.bytes.getUses()) {
+        if (!guard->isProperAncestor(use.getOwner())) continue;
+        auto gep = mlir::dyn_cast<mlir::LLVM::GEPOp>(use.getOwner());
+        if (!gep || gep.getBase() != c.bytes || !gep.getElemType().isInteger(8) || gep.getDynamicIndices().size() != 1 ||
+            gep.getRawConstantIndices().size() != 1)
+          return mlir::success();
+      }
     const int64_t capacity = (int64_t(stageBytes) / int64_t(columns.size())) & ~int64_t{15};
     if (capacity < 16) return mlir::success();  // too little shared memory for so many columns
 
@@ -274,13 +284,22 @@ class StageStringRowsPass : public impl::StageStringRowsBase<StageStringRowsPass
       c.shared = generic(c.stage);
       mlir::Value shared = c.shared;
       if (!c.output) copy_range(e, c.bytes, shared, c.lo, c.hi, c.base, thread, threads, /*to_shared=*/true);
-      // The row body indexes `bytes` by the row's offset: give it a base that lands in the shared buffer.
-      mlir::Value rebased = e.at(shared, b.getI8Type(), e.sub(zero, c.base));
+      // Each `&bytes[offset]` of the row body becomes `&shared[offset - base]` when the block is staged. The
+      // shared address is formed from the in-range index itself, never as `shared - base` plus an offset: an
+      // address outside the shared window does not survive the conversion to a generic pointer.
       mlir::Value use_shared = c.output ? e.band(staged, e.bnot(is_last)) : staged;
-      mlir::Value bytes = e.select(use_shared, rebased, c.bytes);
-      c.bytes.replaceUsesWithIf(bytes, [&](mlir::OpOperand& use) {
-        return guard->isProperAncestor(use.getOwner());
-      });
+      llvm::SmallVector<mlir::LLVM::GEPOp> geps;
+      for (mlir::Operation* user : c.bytes.getUsers())
+        if (guard->isProperAncestor(user)) geps.push_back(mlir::cast<mlir::LLVM::GEPOp>(user));
+      for (mlir::LLVM::GEPOp gep : geps) {
+        mlir::OpBuilder::InsertionGuard at_gep(b);
+        b.setInsertionPointAfter(gep);
+        mlir::Value index = gep.getDynamicIndices()[0];
+        if (index.getType() != e.i64()) index = mlir::arith::ExtSIOp::create(b, loc, e.i64(), index);
+        mlir::Value in_shared = e.at(shared, b.getI8Type(), e.sub(index, c.base));
+        mlir::Value address = e.select(use_shared, in_shared, gep.getResult());
+        gep.getResult().replaceAllUsesExcept(address, address.getDefiningOp());
+      }
     }
     mlir::gpu::BarrierOp::create(b, loc);  // the staged inputs are in place
 

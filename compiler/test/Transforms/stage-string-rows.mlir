@@ -18,17 +18,26 @@
 // CHECK: gpu.barrier
 // CHECK: %[[STAGED:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : i32
 // Copy-in: whole 16-byte chunks as one vector load and store.
+// CHECK: %[[SHARED_IN:.*]] = llvm.addrspacecast %{{.*}} : !llvm.ptr<3> to !llvm.ptr
 // CHECK: scf.for
 // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr -> vector<4xi32>
 // CHECK: llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr
-// The row reads through a pointer into shared memory when the block is staged.
-// CHECK: %[[IN_BYTES:.*]] = arith.select %[[STAGED]], %{{.*}}, %[[IN]] : !llvm.ptr
-// CHECK: %[[OUT_BYTES:.*]] = arith.select %{{.*}}, %{{.*}}, %[[OUT]] : !llvm.ptr
+// The row's `&bytes[offset]` becomes `&shared[offset - base]` when the block is staged (formed from the
+// in-range index, never as `shared - base`).
+// CHECK: %[[SHARED_OUT:.*]] = llvm.addrspacecast %{{.*}} : !llvm.ptr<3> to !llvm.ptr
 // CHECK: gpu.barrier
 // CHECK: scf.if
-// CHECK-DAG: llvm.getelementptr %[[OUT_BYTES]]
-// CHECK-DAG: llvm.getelementptr %[[IN_BYTES]]
-// CHECK: llvm.call @copy_row
+// CHECK: %[[O:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i64
+// CHECK: %[[OUT_GLOBAL:.*]] = llvm.getelementptr %[[OUT]][%[[O]]]
+// CHECK: %[[O_REL:.*]] = arith.subi %[[O]], %{{.*}} : i64
+// CHECK: %[[OUT_SHARED:.*]] = llvm.getelementptr %[[SHARED_OUT]][%[[O_REL]]]
+// CHECK: %[[OUT_BYTES:.*]] = arith.select %{{.*}}, %[[OUT_SHARED]], %[[OUT_GLOBAL]] : !llvm.ptr
+// CHECK: %[[I:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i64
+// CHECK: %[[IN_GLOBAL:.*]] = llvm.getelementptr %[[IN]][%[[I]]]
+// CHECK: %[[I_REL:.*]] = arith.subi %[[I]], %{{.*}} : i64
+// CHECK: %[[IN_SHARED:.*]] = llvm.getelementptr %[[SHARED_IN]][%[[I_REL]]]
+// CHECK: %[[IN_BYTES:.*]] = arith.select %[[STAGED]], %[[IN_SHARED]], %[[IN_GLOBAL]] : !llvm.ptr
+// CHECK: llvm.call @copy_row(%[[OUT_BYTES]], %{{.*}}, %[[IN_BYTES]], %{{.*}})
 // CHECK: }
 // Copy-out after every row has written.
 // CHECK: gpu.barrier
