@@ -10,7 +10,7 @@
 # over the catalog's block-staged kernels (differential test, 4096 rows each); SANITIZE_QUERIES=1 adds
 # memcheck of the 44 queries at SF 0.1, each within SANITIZE_TIMEOUT s), SKIP_TESTS=1, SKIP_EXPLAIN=1,
 # SUITE (tpch, tpch-scalar, production or all: the benchmark's suites), KERNELS=1 (the catalog's differential test on the GPU, then tessera-bench-gpu over KERNEL_FUNCTIONS at
-# KERNEL_ROWS rows: compiled kernels against their hand-written twins), AUTOTUNE=1 (tessera-autotune over the
+# KERNEL_ROWS rows: compiled kernels against their hand-written twins), AUTOTUNE=1 (tessera-autotune, with AUTOTUNE_ARGS such as "--rows N --kernels a,b", over the
 # catalog; its tuning comes back as $OUT/autotune.json, for catalog/autotune-h200.json), DBBENCH_SF=N
 # (tessera-bench-database at SF N, DBBENCH_RUNS runs), CSVBENCH_SF=N (tessera-bench-csv, CSVBENCH_RUNS runs),
 # CLICKBENCH_ROWS=N (tessera-bench clickbench over N generated rows of hits, RUNS runs, DEVICE).
@@ -80,7 +80,7 @@ if [ -n "${CSVBENCH_SF:-}" ]; then
 fi
 if [ "${AUTOTUNE:-0}" = 1 ]; then
   echo "== tessera-autotune (sweep, then a confirmation round against untuned)"
-  timeout ${AUTOTUNE_TIMEOUT:-400} $B/tessera-autotune /tmp/tessera/catalog --out "$OUT/autotune.json" >"$OUT/autotune.log" 2>&1
+  timeout ${AUTOTUNE_TIMEOUT:-400} $B/tessera-autotune /tmp/tessera/catalog --out "$OUT/autotune.json" ${AUTOTUNE_ARGS:-} >"$OUT/autotune.log" 2>&1
   echo "autotune rc $?"; tail -40 "$OUT/autotune.log"
 fi
 if [ "${KERNELS:-0}" = 1 ]; then

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "tessera/functions/calendar.hpp"
+#include "tessera/functions/clock.hpp"
 #include "tessera/runtime/catalog.hpp"
 #include "tessera/runtime/cuda_device.hpp"
 #include "tessera/runtime/kernel_call.hpp"
@@ -39,7 +40,8 @@ std::map<fn::SqlType, rt::Column> representative_columns(int64_t rows) {
                                        "MEDIUM ANODIZED TIN",  "3-MEDIUM",   "Brand#45",  "13-761-547-5974",
                                        "economy polished steel", "5-LOW",    "1998-08-02", "1234.56"};
   for (fn::SqlType t : {fn::SqlType::Bool, fn::SqlType::Int32, fn::SqlType::Int64, fn::SqlType::Float64,
-                        fn::SqlType::Date, fn::SqlType::Decimal, fn::SqlType::Money, fn::SqlType::String}) {
+                        fn::SqlType::Date, fn::SqlType::Decimal, fn::SqlType::Money, fn::SqlType::String,
+                        fn::SqlType::DateTime, fn::SqlType::Time}) {
     rt::Column c;
     c.type = t;
     c.rows = 0;
@@ -57,6 +59,11 @@ std::map<fn::SqlType, rt::Column> representative_columns(int64_t rows) {
         case fn::SqlType::Date: c.append<int32_t>(d0 + static_cast<int32_t>(rng() % (d1 - d0 + 1))); break;
         case fn::SqlType::Float64: c.append<double>(901.0 + static_cast<double>(rng() % 10000000) / 100.0); break;
         case fn::SqlType::String: c.append_string(kWords[rng() % std::size(kWords)]); break;
+        case fn::SqlType::Time: c.append<int64_t>(static_cast<int64_t>(rng() % uint64_t(fn::kTicksPerDay))); break;
+        case fn::SqlType::DateTime:
+          c.append<int64_t>(fn::Clock::at(d0 + static_cast<int32_t>(rng() % (d1 - d0 + 1)),
+                                          static_cast<int64_t>(rng() % uint64_t(fn::kTicksPerDay))));
+          break;
         default: c.append<int64_t>(static_cast<int64_t>(rng() % 100000000)); break;
       }
     }
@@ -146,6 +153,15 @@ int main(int argc, char** argv) {
     if (!only.empty() && !only.count(name)) continue;
     const rt::KernelEntry* k = catalog->find(name);
     if (k->gpu_entry.empty()) continue;
+    // Decimal128 is engine storage only; a kernel over a type without representative rows is reported, not tuned.
+    const fn::ArgSpec* untunable = nullptr;
+    for (const fn::ArgSpec& a : k->spec->args)
+      if (!a.constant && !columns.count(a.type)) untunable = &a;
+    if (untunable) {
+      std::printf("%-30s SKIPPED: no representative %s rows\n", name.c_str(),
+                  std::string(fn::type_name(untunable->type)).c_str());
+      continue;
+    }
     std::vector<rt::KernelArg> args;
     for (const fn::ArgSpec& a : k->spec->args) {
       if (!a.constant) args.push_back(rt::KernelArg::of(columns.at(a.type)));
