@@ -210,6 +210,18 @@ bool parse_specialization(const json& sp, const fn::FunctionSpec& spec, GpuSpeci
       }
       g.what.constants.push_back({static_cast<int32_t>(arg), v});
     }
+  // "launch": {"rows_per_thread", "block_size", "mapping"}: the autotuner's choice for this variant.
+  if (const json* launch = read_object(sp, "launch", what, Need::Optional)) {
+    if (!read_int(*launch, "block_size", 1, kMaxBlockSize, g.launch.block_size, what) ||
+        !read_int(*launch, "rows_per_thread", 1, kMaxRowsPerThread, g.launch.rows_per_thread, what) ||
+        !read_mapping(*launch, g.launch.mapping, what)) {
+      what = "\"launch\": " + what;
+      return false;
+    }
+    g.autotuned = true;
+  } else if (!what.empty()) {
+    return false;
+  }
   std::vector<std::string> kept, expected;
   if (!read_string_list(sp, "params", kept, what)) return false;
   const std::vector<std::string> all = abi_names(spec);

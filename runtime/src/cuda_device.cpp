@@ -96,6 +96,7 @@ struct ResidentCall::State {
   std::vector<void*> params;
   int last_block_size = 0;  // the block size the last launch really used
   std::string entry;        // the generic kernel or a specialisation
+  GpuLaunch launch;         // the catalog's launch for that entry
 
   ~State() {
     if (device)
@@ -275,6 +276,7 @@ std::unique_ptr<ResidentCall> CudaDevice::prepare(const KernelEntry& kernel, std
   const GpuSpecialization* chosen =
       choose_specialization(kernel, session, [&](int arg) { return st.args[arg].int_value; });
   st.entry = chosen ? chosen->entry : kernel.gpu_entry;
+  st.launch = kernel.launch_for(chosen);
   for (const fn::KernelParam& p : fn::kernel_params(spec)) {
     const KernelArg* k = p.arg >= 0 && p.kind != fn::ParamKind::ContextField ? &st.args[p.arg] : nullptr;
     Api::Ptr d = 0;
@@ -346,6 +348,7 @@ ResidentCall::~ResidentCall() = default;
 
 int ResidentCall::last_block_size() const { return state_->last_block_size; }
 const std::string& ResidentCall::entry() const { return state_->entry; }
+const GpuLaunch& ResidentCall::launch() const { return state_->launch; }
 
 bool ResidentCall::time(int warmup, int repeats, const GpuLaunch& launch, std::vector<float>& ms,
                         std::string& error) {
@@ -475,10 +478,11 @@ bool CudaDevice::launch(const KernelEntry& kernel, std::span<const DeviceKernelA
                                      : static_cast<void*>(&values[i]));
   }
   if (rows == 0) return true;
-  const int rpt = kernel.gpu_launch.rows_per_thread;
-  void* f = function(entry, kernel.gpu_module_group, kernel.gpu_launch, error);
+  const GpuLaunch& launch = kernel.launch_for(chosen);
+  const int rpt = launch.rows_per_thread;
+  void* f = function(entry, kernel.gpu_module_group, launch, error);
   if (!f) return false;
-  int block = kernel.gpu_launch.block_size;
+  int block = launch.block_size;
   int max_threads = 0;
   if (!a.check(a.cuFuncGetAttribute(&max_threads, Api::kMaxThreadsPerBlock, f), "cuFuncGetAttribute", error))
     return false;
@@ -495,7 +499,7 @@ bool CudaDevice::run(const KernelEntry& kernel, std::span<const KernelArg> args,
   if (!call) return false;
   call->single_use_ = true;
   std::vector<float> ms;
-  return call->time(0, 1, kernel.gpu_launch, ms, error) && call->fetch(result, error);
+  return call->time(0, 1, call->launch(), ms, error) && call->fetch(result, error);
 }
 
 bool CudaDevice::copy_bandwidth(int64_t bytes, int repeats, double& gb_per_s, std::string& error) {

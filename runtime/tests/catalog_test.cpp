@@ -290,3 +290,28 @@ TEST(Catalog, LoadsTheBuildsCatalog) {
     EXPECT_TRUE(e->cpu_entry.empty() || e->cpu != nullptr) << name;
   }
 }
+
+// A specialisation's own tuned launch ("launch"): used for calls that select it; one without it launches
+// as its kernel. Bad values are refused with the specialisation's place.
+TEST(Catalog, ReadsSpecialisationLaunches) {
+  json m = library_manifest();
+  m["kernels"][0]["specializations"][1]["launch"] = {{"rows_per_thread", 2}, {"block_size", 512},
+                                                     {"mapping", "block-staged"}};
+  std::string error;
+  std::unique_ptr<Catalog> c = Catalog::parse(m.dump(), "cat", error);
+  ASSERT_NE(c, nullptr) << error;
+  const tessera::rt::KernelEntry* e = c->find("datepart");
+  ASSERT_EQ(e->gpu_specializations.size(), 2u);
+  EXPECT_FALSE(e->gpu_specializations[0].autotuned);
+  EXPECT_TRUE(e->gpu_specializations[1].autotuned);
+  const tessera::rt::GpuLaunch& own = e->launch_for(&e->gpu_specializations[1]);
+  EXPECT_EQ(own.rows_per_thread, 2);
+  EXPECT_EQ(own.block_size, 512);
+  EXPECT_EQ(own.mapping, tessera::rt::RowMapping::BlockStaged);
+  EXPECT_EQ(&e->launch_for(&e->gpu_specializations[0]), &e->gpu_launch);
+  EXPECT_EQ(&e->launch_for(nullptr), &e->gpu_launch);
+
+  m["kernels"][0]["specializations"][1]["launch"]["block_size"] = 4096;
+  EXPECT_EQ(parse_error(m), "cat/manifest.json: kernels[0] 'datepart': specializations[1]: \"launch\": "
+                            "\"block_size\" must be an integer from 1 to 1024");
+}

@@ -3,6 +3,8 @@
 // a sweep ranks every launch, then the three fastest and the untuned launch
 // are timed again, interleaved; a tuning is kept only when it beats untuned by
 // more than the noise (so it is never slower), and its margin is recorded.
+// Every GPU specialisation with constants (DATEPART(quarter), CONVERT style 101,
+// LEFT(s, 3), ...) is tuned on its own too, under "specializations" of its kernel.
 //
 //   tessera-autotune <catalog-dir> [--rows N] [--out autotune.json] [--kernels a,b,...]
 //
@@ -146,6 +148,79 @@ int main(int argc, char** argv) {
            " block=" + std::to_string(l.block_size);
   };
 
+  // Rounds 1 and 2 for one prepared call (`name` labels the output): `out` gets the winner, its margin over
+  // untuned, the noise and the sweep. False when no launch could be timed.
+  auto tune = [&](rt::ResidentCall& call, const rt::KernelEntry& k, const std::string& name, nlohmann::json& out) {
+    // Round 1: every (module, block) pair, enough repetitions to rank them. A module is a row mapping
+    // and a thread-coarsening factor.
+    struct Candidate {
+      rt::GpuLaunch launch;
+      double median;
+    };
+    std::vector<Candidate> candidates;
+    nlohmann::json sweep = nlohmann::json::array();
+    for (const rt::Catalog::GpuModule& m : catalog->gpu_modules()) {
+      if (m.group != k.gpu_module_group) continue;
+      for (int block : blocks) {
+        const rt::GpuLaunch launch{m.rows_per_thread, block, m.mapping};
+        std::vector<float> ms;
+        if (!call.time(3, 15, launch, ms, error)) {
+          std::printf("%-30s %s FAILED: %s\n", name.c_str(), describe(launch).c_str(), error.c_str());
+          continue;
+        }
+        if (call.last_block_size() != block) continue;  // this variant cannot run `block` threads
+        const double median = median_of(ms);
+        candidates.push_back({launch, median});
+        sweep.push_back({{"rows_per_thread", m.rows_per_thread}, {"mapping", rt::row_mapping_name(m.mapping)},
+                         {"block_size", block}, {"median_ms", median}});
+        std::printf("%-30s %-12s %4d %5d %10.4f\n", name.c_str(), rt::row_mapping_name(m.mapping), m.rows_per_thread,
+                    block, median);
+      }
+    }
+    if (candidates.empty()) return false;
+    // Round 2: the three fastest and the untuned launch (what the catalog does without a tuning) again,
+    // interleaved so that clock and thermal drift hit all alike; a tuning is kept only if it beats the
+    // untuned launch by more than the measurement's noise, so the winner is never slower than untuned.
+    std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) { return a.median < b.median; });
+    std::vector<Candidate> finalists(candidates.begin(), candidates.begin() + std::min<size_t>(3, candidates.size()));
+    if (std::none_of(finalists.begin(), finalists.end(), [&](const Candidate& c) { return same(c.launch, untuned); }))
+      finalists.push_back({untuned, 0});
+    std::vector<std::vector<float>> samples(finalists.size());
+    bool confirm_failed = false;
+    for (int round = 0; round < 5 && !confirm_failed; ++round)
+      for (size_t f = 0; f < finalists.size(); ++f) {
+        std::vector<float> ms;
+        if (!call.time(1, 9, finalists[f].launch, ms, error)) {
+          confirm_failed = true;
+          break;
+        }
+        samples[f].insert(samples[f].end(), ms.begin(), ms.end());
+      }
+    if (confirm_failed) {
+      std::printf("%-30s confirmation FAILED: %s\n", name.c_str(), error.c_str());
+      return false;
+    }
+    size_t best = 0, base = finalists.size();
+    for (size_t f = 0; f < finalists.size(); ++f) {
+      finalists[f].median = median_of(samples[f]);
+      if (finalists[f].median < finalists[best].median) best = f;
+      if (same(finalists[f].launch, untuned)) base = f;
+    }
+    const double untuned_ms = finalists[base].median;
+    const double noise = relative_spread(samples[base]);
+    const bool keep = best != base && finalists[best].median < untuned_ms * (1.0 - std::max(0.02, noise));
+    const Candidate& winner = keep ? finalists[best] : finalists[base];
+    std::printf("%-30s -> %s %.4f ms (untuned %.4f ms, margin %.3fx, noise %.1f%%)\n", name.c_str(),
+                describe(winner.launch).c_str(), winner.median, untuned_ms, untuned_ms / winner.median, noise * 100);
+    out = {{"rows_per_thread", winner.launch.rows_per_thread},
+           {"mapping", rt::row_mapping_name(winner.launch.mapping)},
+           {"block_size", winner.launch.block_size},
+           {"median_ms", winner.median}, {"untuned_ms", untuned_ms},
+           {"margin", untuned_ms / winner.median}, {"noise", noise}, {"sweep", sweep}};
+    std::fflush(stdout);
+    return true;
+  };
+
   nlohmann::json result = {{"device", gpu->name()}, {"rows", rows}, {"kernels", nlohmann::json::object()}};
   std::printf("%-30s %-12s %4s %5s %10s\n", "kernel", "mapping", "U", "block", "median_ms");
   int tuned = 0, failed = 0;
@@ -176,76 +251,32 @@ int main(int argc, char** argv) {
       ++failed;
       continue;
     }
-    // Round 1: every (module, block) pair, enough repetitions to rank them. A module is a row mapping
-    // and a thread-coarsening factor.
-    struct Candidate {
-      rt::GpuLaunch launch;
-      double median;
-    };
-    std::vector<Candidate> candidates;
-    nlohmann::json sweep = nlohmann::json::array();
-    for (const rt::Catalog::GpuModule& m : catalog->gpu_modules()) {
-      if (m.group != k->gpu_module_group) continue;
-      for (int block : blocks) {
-        const rt::GpuLaunch launch{m.rows_per_thread, block, m.mapping};
-        std::vector<float> ms;
-        if (!call->time(3, 15, launch, ms, error)) {
-          std::printf("%-30s %s FAILED: %s\n", name.c_str(), describe(launch).c_str(), error.c_str());
-          continue;
-        }
-        if (call->last_block_size() != block) continue;  // this variant cannot run `block` threads
-        const double median = median_of(ms);
-        candidates.push_back({launch, median});
-        sweep.push_back({{"rows_per_thread", m.rows_per_thread}, {"mapping", rt::row_mapping_name(m.mapping)},
-                         {"block_size", block}, {"median_ms", median}});
-        std::printf("%-30s %-12s %4d %5d %10.4f\n", name.c_str(), rt::row_mapping_name(m.mapping), m.rows_per_thread,
-                    block, median);
-      }
-    }
-    if (candidates.empty()) {
+    nlohmann::json tuning;
+    if (!tune(*call, *k, name, tuning)) {
       ++failed;
       continue;
     }
-    // Round 2: the three fastest and the untuned launch (what the catalog does without a tuning) again,
-    // interleaved so that clock and thermal drift hit all alike; a tuning is kept only if it beats the
-    // untuned launch by more than the measurement's noise, so the winner is never slower than untuned.
-    std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) { return a.median < b.median; });
-    std::vector<Candidate> finalists(candidates.begin(), candidates.begin() + std::min<size_t>(3, candidates.size()));
-    if (std::none_of(finalists.begin(), finalists.end(), [&](const Candidate& c) { return same(c.launch, untuned); }))
-      finalists.push_back({untuned, 0});
-    std::vector<std::vector<float>> samples(finalists.size());
-    bool confirm_failed = false;
-    for (int round = 0; round < 5 && !confirm_failed; ++round)
-      for (size_t f = 0; f < finalists.size(); ++f) {
-        std::vector<float> ms;
-        if (!call->time(1, 9, finalists[f].launch, ms, error)) {
-          confirm_failed = true;
-          break;
-        }
-        samples[f].insert(samples[f].end(), ms.begin(), ms.end());
+    // Each specialisation with its own constants, tuned on its own (the call above ran one of them, or
+    // the generic entry, depending on constant_for's values).
+    for (const rt::GpuSpecialization& sp : k->gpu_specializations) {
+      if (sp.entry == call->entry() || sp.what.constants.empty()) continue;
+      std::vector<rt::KernelArg> sp_args = args;
+      for (const auto& [arg, value] : sp.what.constants) sp_args[arg] = rt::KernelArg::integer(value);
+      auto sp_call = gpu->prepare(*k, sp_args, session, error);
+      const std::string label = name + " " + sp.entry;
+      if (!sp_call || sp_call->entry() != sp.entry) {
+        std::printf("%-30s FAILED: %s\n", label.c_str(), sp_call ? "the call did not select it" : error.c_str());
+        ++failed;
+        continue;
       }
-    if (confirm_failed) {
-      std::printf("%-30s confirmation FAILED: %s\n", name.c_str(), error.c_str());
-      ++failed;
-      continue;
+      nlohmann::json sp_tuning;
+      if (!tune(*sp_call, *k, label, sp_tuning)) {
+        ++failed;
+        continue;
+      }
+      tuning["specializations"][sp.entry] = sp_tuning;
     }
-    size_t best = 0, base = finalists.size();
-    for (size_t f = 0; f < finalists.size(); ++f) {
-      finalists[f].median = median_of(samples[f]);
-      if (finalists[f].median < finalists[best].median) best = f;
-      if (same(finalists[f].launch, untuned)) base = f;
-    }
-    const double untuned_ms = finalists[base].median;
-    const double noise = relative_spread(samples[base]);
-    const bool keep = best != base && finalists[best].median < untuned_ms * (1.0 - std::max(0.02, noise));
-    const Candidate& winner = keep ? finalists[best] : finalists[base];
-    std::printf("%-30s -> %s %.4f ms (untuned %.4f ms, margin %.3fx, noise %.1f%%)\n", name.c_str(),
-                describe(winner.launch).c_str(), winner.median, untuned_ms, untuned_ms / winner.median, noise * 100);
-    result["kernels"][name] = {{"rows_per_thread", winner.launch.rows_per_thread},
-                               {"mapping", rt::row_mapping_name(winner.launch.mapping)},
-                               {"block_size", winner.launch.block_size},
-                               {"median_ms", winner.median}, {"untuned_ms", untuned_ms},
-                               {"margin", untuned_ms / winner.median}, {"noise", noise}, {"sweep", sweep}};
+    result["kernels"][name] = tuning;
     ++tuned;
     std::fflush(stdout);
   }

@@ -88,10 +88,14 @@ nlohmann::json kernel_json(const KernelRecord& r, const CatalogInfo& info) {
       for (const fn::KernelParam& p : fn::kernel_params(s))
         if (!v.removes(p))
           kept.push_back(std::string(param_kind_name(p.kind)) + (p.arg >= 0 ? ":" + std::to_string(p.arg) : ""));
-      specializations.push_back({{"entry", kernel_symbol(s) + fn::specialization_suffix(s, v)},
-                                 {"constants", constants},
-                                 {"default_context", v.default_context},
-                                 {"params", kept}});
+      const std::string entry = kernel_symbol(s) + fn::specialization_suffix(s, v);
+      nlohmann::json sp = {{"entry", entry}, {"constants", constants}, {"default_context", v.default_context},
+                           {"params", kept}};
+      if (auto it = info.tuned_specializations.find(entry); it != info.tuned_specializations.end())
+        sp["launch"] = {{"rows_per_thread", it->second.rows_per_thread},
+                        {"block_size", it->second.block_size},
+                        {"mapping", mapping_name(it->second.staged)}};
+      specializations.push_back(sp);
     }
   j["specializations"] = specializations;
   return j;
@@ -99,7 +103,29 @@ nlohmann::json kernel_json(const KernelRecord& r, const CatalogInfo& info) {
 
 }  // namespace
 
-bool load_tuning(const std::string& path, std::map<std::string, LaunchChoice>& out, std::string& error) {
+namespace {
+// One tuned launch: {"rows_per_thread": U, "block_size": B, "mapping": M (optional)}.
+bool read_launch(const nlohmann::json& k, const std::string& where, LaunchChoice& out, std::string& error) {
+  if (!k.is_object() || !k.contains("rows_per_thread") || !k.contains("block_size") ||
+      !k["rows_per_thread"].is_number_integer() || !k["block_size"].is_number_integer()) {
+    error = where + " needs integer rows_per_thread and block_size";
+    return false;
+  }
+  bool staged = false;
+  if (k.contains("mapping")) {
+    if (!k["mapping"].is_string() || (k["mapping"] != "per-thread" && k["mapping"] != "block-staged")) {
+      error = where + ": \"mapping\" is \"per-thread\" or \"block-staged\"";
+      return false;
+    }
+    staged = k["mapping"] == "block-staged";
+  }
+  out = {k["rows_per_thread"].get<int>(), k["block_size"].get<int>(), staged};
+  return true;
+}
+}  // namespace
+
+bool load_tuning(const std::string& path, std::map<std::string, LaunchChoice>& out,
+                 std::map<std::string, LaunchChoice>& specializations, std::string& error) {
   auto buffer = llvm::MemoryBuffer::getFile(path);
   if (!buffer) {
     error = path + ": cannot read: " + buffer.getError().message();
@@ -112,20 +138,16 @@ bool load_tuning(const std::string& path, std::map<std::string, LaunchChoice>& o
     return false;
   }
   for (auto& [name, k] : doc["kernels"].items()) {
-    if (!k.is_object() || !k.contains("rows_per_thread") || !k.contains("block_size") ||
-        !k["rows_per_thread"].is_number_integer() || !k["block_size"].is_number_integer()) {
-      error = path + ": kernel '" + name + "' needs integer rows_per_thread and block_size";
+    if (!read_launch(k, path + ": kernel '" + name + "'", out[name], error)) return false;
+    if (!k.contains("specializations")) continue;
+    if (!k["specializations"].is_object()) {
+      error = path + ": kernel '" + name + "': \"specializations\" maps entries to launches";
       return false;
     }
-    bool staged = false;
-    if (k.contains("mapping")) {
-      if (!k["mapping"].is_string() || (k["mapping"] != "per-thread" && k["mapping"] != "block-staged")) {
-        error = path + ": kernel '" + name + "': \"mapping\" is \"per-thread\" or \"block-staged\"";
+    for (auto& [entry, launch] : k["specializations"].items())
+      if (!read_launch(launch, path + ": kernel '" + name + "', specialisation '" + entry + "'",
+                       specializations[entry], error))
         return false;
-      }
-      staged = k["mapping"] == "block-staged";
-    }
-    out[name] = {k["rows_per_thread"].get<int>(), k["block_size"].get<int>(), staged};
   }
   return true;
 }

@@ -189,7 +189,7 @@ int main(int argc, char** argv) {
   CatalogInfo info;
   if (!tuning.empty()) {
     std::string tuning_error;
-    if (!load_tuning(tuning, info.tuned, tuning_error)) return fail(tuning_error);
+    if (!load_tuning(tuning, info.tuned, info.tuned_specializations, tuning_error)) return fail(tuning_error);
   }
   info.sources = sources;
   info.sm = sm;
@@ -269,7 +269,9 @@ int main(int argc, char** argv) {
     }
   }
 
-  for (const auto& [kernel, choice] : info.tuned) {
+  std::map<std::string, LaunchChoice> every_tuning = info.tuned;
+  every_tuning.insert(info.tuned_specializations.begin(), info.tuned_specializations.end());
+  for (const auto& [kernel, choice] : every_tuning) {
     bool built = info.gpu_variants.empty();
     for (const GpuVariant& v : info.gpu_variants)
       built |= v.rows_per_thread == choice.rows_per_thread && v.staged == choice.staged;

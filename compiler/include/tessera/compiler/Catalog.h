@@ -46,14 +46,18 @@ struct CatalogInfo {
   std::string cpu_library;  // relative to the catalog directory, "" if not built
   std::vector<GpuVariant> gpu_variants;
   std::map<std::string, LaunchChoice> tuned;  // kernel -> autotuned launch; others get the defaults
+  // specialisation entry (tk_datepart__...) -> its own autotuned launch; others launch as their kernel
+  std::map<std::string, LaunchChoice> tuned_specializations;
   std::string sm = "sm_90";
   int block_size = 256;
   std::vector<std::string> sources;
 };
 
 // Reads the autotuner's JSON ({"kernels": {"year": {"rows_per_thread": 4, "block_size": 256}, ...}}; a
-// kernel's "mapping": "block-staged" chooses the staged module).
-bool load_tuning(const std::string& path, std::map<std::string, LaunchChoice>& out, std::string& error);
+// kernel's "mapping": "block-staged" chooses the staged module; a kernel's "specializations": {entry:
+// {rows_per_thread, block_size, mapping}} tunes its GPU specialisations one by one).
+bool load_tuning(const std::string& path, std::map<std::string, LaunchChoice>& kernels,
+                 std::map<std::string, LaunchChoice>& specializations, std::string& error);
 
 // Writes <dir>/manifest.json atomically (temporary file, then rename).
 bool write_manifest(const std::string& dir, const CatalogInfo& info, const std::vector<KernelRecord>& kernels,

@@ -16,12 +16,6 @@ namespace tessera::rt {
 // Calls a CPU kernel: one 64-bit slot per kernel parameter except the row range.
 using CpuEntry = void (*)(const uint64_t* params, int64_t begin, int64_t end);
 
-// A GPU variant with constants sunk (manifest "specializations").
-struct GpuSpecialization {
-  std::string entry;
-  fn::Specialization what;
-};
-
 // How a GPU kernel's rows map to threads; tessera-cc builds one module per variant (--mappings).
 enum class RowMapping : uint8_t {
   PerThread,    // each thread its rows (rows_per_thread of them: thread coarsening)
@@ -37,6 +31,14 @@ struct GpuLaunch {
   RowMapping mapping = RowMapping::PerThread;
 };
 
+// A GPU variant with constants sunk (manifest "specializations").
+struct GpuSpecialization {
+  std::string entry;
+  fn::Specialization what;
+  GpuLaunch launch;        // its own autotuned launch ("launch" in the manifest), else the kernel's
+  bool autotuned = false;
+};
+
 struct KernelEntry {
   const fn::FunctionSpec* spec = nullptr;
   CpuEntry cpu = nullptr;
@@ -45,6 +47,11 @@ struct KernelEntry {
   GpuLaunch gpu_launch;            // chosen by the autotuner, or the default
   bool gpu_autotuned = false;
   std::vector<GpuSpecialization> gpu_specializations;
+  // The launch of the GPU variant a call with these constant arguments runs: a specialisation's own tuning
+  // where it has one, else gpu_launch.
+  const GpuLaunch& launch_for(const GpuSpecialization* chosen) const {
+    return chosen && chosen->autotuned ? chosen->launch : gpu_launch;
+  }
   // Which catalog's GPU modules hold gpu_entry: 0 for the catalog itself, 1, 2, ... for catalogs merged
   // into it (Catalog::merge), so the same entry name in two catalogs cannot be confused.
   int gpu_module_group = 0;

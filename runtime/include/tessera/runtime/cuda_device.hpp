@@ -40,6 +40,8 @@ class ResidentCall {
   int last_block_size() const;
   // The kernel entry launched: the generic one or a specialisation.
   const std::string& entry() const;
+  // The launch the catalog chose for that entry: the specialisation's own tuning, else the kernel's.
+  const GpuLaunch& launch() const;
 
  private:
   friend class CudaDevice;
