@@ -5,10 +5,14 @@
 //                     [--null-fraction F] [--seed S]
 //   tessera-bench-gpu --selftest      host-only check of the hand-written kernels' row logic
 //
-// For each of 12 functions over TPC-H-shaped columns (>= 2^26 rows by default):
+// For each of 20 functions over TPC-H-shaped columns (>= 2^26 rows by default):
+//   YEAR, DATEPART(quarter), DATEADD(day), DATEDIFF(day), LOWER, UPPER, LEFT, RIGHT,
+//   SUBSTRING, CONVERT(varchar, date, 101), CAST(float AS MONEY), ISNUMERIC,
+//   LEN, LTRIM, CHARINDEX, REPLACE, CAST(varchar AS DECIMAL(15,2)),
+//   CONVERT(date, varchar, 23), DATENAME(month), ROUND(float, 1)
 //   compiled-tuned    the catalog's GPU kernel, rows_per_thread/block from --tuning, else the catalog's
 //   compiled-untuned  the same kernel, rows_per_thread 1, block 256
-//   handwritten       bench/cuda/handwritten_kernels.cu
+//   handwritten       bench/cuda/handwritten_kernels.cu, handwritten_more.cu
 //   cpu-rowfn         the library's row function through the registry's invoker, std::thread on all cores
 //   cpu-kernel        the catalog's CPU kernel (rt::CpuCall), std::thread on all cores
 // (CPU variants: median of --cpu-repeats runs, cut short after --cpu-budget
@@ -181,6 +185,21 @@ void gen_p_type(int64_t, uint64_t s, std::string& o) {
   o += kTypeS3[(s >> 16) % 5];
 }
 void gen_priority(int64_t, uint64_t s, std::string& o) { o += kPriority[s % 5]; }
+// LTRIM input: 0-3 leading spaces and a p_type.
+void gen_padded(int64_t r, uint64_t s, std::string& o) {
+  o.append(s % 4, ' ');
+  gen_p_type(r, s >> 2, o);
+}
+// CAST(varchar AS DECIMAL(15,2)) input: 1-7 integer digits, 2 decimals, 1 in 16 negative.
+void gen_decimal(int64_t, uint64_t s, std::string& o) {
+  const int digits = 1 + static_cast<int>(s % 7);
+  uint64_t lo = 1;
+  for (int i = 1; i < digits; ++i) lo *= 10;
+  const uint64_t v = (digits == 1 ? 0 : lo) + (s >> 8) % (digits == 1 ? 10 : 9 * lo);
+  char b[32];
+  std::snprintf(b, sizeof b, "%s%" PRIu64 ".%02" PRIu64, (s >> 4) % 16 == 0 ? "-" : "", v, (s >> 40) % 100);
+  o += b;
+}
 void gen_phone(int64_t, uint64_t s, std::string& o) {
   put_num(o, 10 + s % 25, 2);
   o += '-';
@@ -398,6 +417,10 @@ struct DevMem {
 // ------------------------------------------------------ benchmark specs ----
 struct Inputs {
   rt::Column orderdate, shipdate, ship_days, price, p_type, priority, phone, brand, mixed;
+  rt::Column padded;       // LTRIM: p_type with 0-3 leading spaces
+  rt::Column brass, copper;  // the literals 'BRASS' and 'COPPER' as columns (CHARINDEX/REPLACE take columns)
+  rt::Column decimal_text;   // '1234.56'
+  rt::Column orderdate_text;  // o_orderdate as 'yyyy-mm-dd'
 };
 
 struct FnBench {
@@ -432,6 +455,11 @@ hw::OutString out_string(DevColumn& o) { return {static_cast<char*>(o.data), o.o
 std::vector<FnBench> make_benches(const Inputs& in) {
   using A = rt::KernelArg;
   const int64_t quarter = static_cast<int64_t>(fn::DatePart::Quarter), day = static_cast<int64_t>(fn::DatePart::Day);
+  const int64_t month = static_cast<int64_t>(fn::DatePart::Month);
+  // The benchmark's session (the default one): case-insensitive collation, us_english.
+  const fn::SessionContext session{};
+  const bool ci = (session.collation & fn::kCaseInsensitive) != 0;
+  const int32_t language = session.language;
   std::vector<FnBench> v;
   auto I32 = [](const DevColumn& d) { return static_cast<const int32_t*>(d.data); };
   v.push_back({"year", "year", "YEAR(o_orderdate)", {A::of(in.orderdate)},
@@ -488,6 +516,46 @@ std::vector<FnBench> make_benches(const Inputs& in) {
                [&in](const std::vector<DevColumn>& a, DevColumn& o, int64_t*, int64_t n) {
                  return hw::isnumeric(in_string(a[0], in.mixed, false), static_cast<int32_t*>(o.data), o.valid,
                                       n, nullptr);
+               }});
+  v.push_back({"len", "len", "LEN(p_type)", {A::of(in.p_type)},
+               [&in](const std::vector<DevColumn>& a, DevColumn& o, int64_t*, int64_t n) {
+                 return hw::len(in_string(a[0], in.p_type, false), static_cast<int32_t*>(o.data), o.valid, n, nullptr);
+               }});
+  v.push_back({"ltrim", "ltrim", "LTRIM(p_type with 0-3 leading spaces)", {A::of(in.padded)},
+               [&in](const std::vector<DevColumn>& a, DevColumn& o, int64_t*, int64_t n) {
+                 return hw::ltrim(in_string(a[0], in.padded, true), out_string(o), n, nullptr);
+               }});
+  v.push_back({"charindex", "charindex", "CHARINDEX('BRASS', p_type)", {A::of(in.brass), A::of(in.p_type)},
+               [&in, ci](const std::vector<DevColumn>& a, DevColumn& o, int64_t*, int64_t n) {
+                 return hw::charindex(in_string(a[0], in.brass, false), in_string(a[1], in.p_type, false), ci,
+                                      static_cast<int32_t*>(o.data), o.valid, n, nullptr);
+               }});
+  v.push_back({"replace", "replace", "REPLACE(p_type, 'BRASS', 'COPPER')",
+               {A::of(in.p_type), A::of(in.brass), A::of(in.copper)},
+               [&in, ci](const std::vector<DevColumn>& a, DevColumn& o, int64_t*, int64_t n) {
+                 return hw::replace(in_string(a[0], in.p_type, false), in_string(a[1], in.brass, false),
+                                    in_string(a[2], in.copper, false), ci, out_string(o), n, nullptr);
+               }});
+  v.push_back({"cast_decimal", "cast_varchar_to_decimal", "CAST('1234.56'-like varchar AS DECIMAL(15,2))",
+               {A::of(in.decimal_text), A::integer(15), A::integer(2)},
+               [&in](const std::vector<DevColumn>& a, DevColumn& o, int64_t* err, int64_t n) {
+                 return hw::cast_varchar_to_decimal(in_string(a[0], in.decimal_text, false), 15, 2,
+                                                    static_cast<int64_t*>(o.data), o.valid, err, n, nullptr);
+               }});
+  v.push_back({"convert_date", "convert_varchar_to_date", "CONVERT(date, 'yyyy-mm-dd' of o_orderdate, 23)",
+               {A::of(in.orderdate_text), A::integer(23)},
+               [&in, language](const std::vector<DevColumn>& a, DevColumn& o, int64_t* err, int64_t n) {
+                 return hw::convert_varchar_to_date(in_string(a[0], in.orderdate_text, false), 23, language,
+                                                    static_cast<int32_t*>(o.data), o.valid, err, n, nullptr);
+               }});
+  v.push_back({"datename", "datename", "DATENAME(month, o_orderdate)", {A::integer(month), A::of(in.orderdate)},
+               [=](const std::vector<DevColumn>& a, DevColumn& o, int64_t*, int64_t n) {
+                 return hw::datename_month(I32(a[1]), a[1].valid, language, out_string(o), n, nullptr);
+               }});
+  v.push_back({"round", "round_float", "ROUND(l_extendedprice*(1-l_discount), 1)", {A::of(in.price), A::integer(1)},
+               [=](const std::vector<DevColumn>& a, DevColumn& o, int64_t* err, int64_t n) {
+                 return hw::round_float(static_cast<const double*>(a[0].data), a[0].valid, 1,
+                                        static_cast<double*>(o.data), o.valid, err, n, nullptr);
                }});
   return v;
 }
@@ -576,7 +644,8 @@ int usage() {
   std::fprintf(stderr,
                "usage: tessera-bench-gpu <catalog-dir> [--rows N] [--json out.json] [--tuning autotune.json]\n"
                "                         [--functions year,datepart,dateadd,datediff,lower,upper,left,right,\n"
-               "                          substring,convert,money,isnumeric] [--warmup W] [--repeats R]\n"
+               "                          substring,convert,money,isnumeric,len,ltrim,charindex,replace,\n"
+               "                          cast_decimal,convert_date,datename,round] [--warmup W] [--repeats R]\n"
                "                         [--cpu-repeats C] [--cpu-budget SECONDS] [--null-fraction F] [--seed S] [--cpu-only]\n"
                "       tessera-bench-gpu --selftest\n");
   return 2;
@@ -703,9 +772,23 @@ int main(int argc, char** argv) {
   in.phone = make_strings(rows, seed + 6, gen_phone);
   in.brand = make_strings(rows, seed + 7, gen_brand);
   in.mixed = make_strings(rows, seed + 8, gen_mixed);
+  in.padded = make_strings(rows, seed + 9, gen_padded);
+  in.brass = make_strings(rows, 0, [](int64_t, uint64_t, std::string& o) { o += "BRASS"; });
+  in.copper = make_strings(rows, 0, [](int64_t, uint64_t, std::string& o) { o += "COPPER"; });
+  in.decimal_text = make_strings(rows, seed + 10, gen_decimal);
+  {
+    const int32_t* od = reinterpret_cast<const int32_t*>(in.orderdate.data.data());
+    in.orderdate_text = make_strings(rows, 0, [=](int64_t r, uint64_t, std::string& o) {
+      const fn::CivilDate c = fn::Calendar::from_days(od[r]);
+      char b[16];
+      std::snprintf(b, sizeof b, "%04d-%02d-%02d", c.year, c.month, c.day);
+      o += b;
+    });
+  }
   uint64_t ns = seed + 100;
+  // The literal columns (brass, copper) stay without NULLs.
   for (rt::Column* c : {&in.orderdate, &in.shipdate, &in.ship_days, &in.price, &in.p_type, &in.priority, &in.phone,
-                        &in.brand, &in.mixed})
+                        &in.brand, &in.mixed, &in.padded, &in.decimal_text, &in.orderdate_text})
     add_nulls(*c, null_fraction, ns++);
   std::printf("inputs generated in %.1f s (null fraction %g)\n",
               std::chrono::duration<double>(Clock::now() - tg).count(), null_fraction);
@@ -795,10 +878,16 @@ int main(int argc, char** argv) {
       } else {
         row.rt_bytes = call->bytes_moved();
         tessera::bench::LaunchConfig tuned;
-        tuned.rows_per_thread = k->gpu_launch.rows_per_thread;
-        tuned.block_size = k->gpu_launch.block_size;
-        tuned.staged = k->gpu_launch.mapping == rt::RowMapping::BlockStaged;
-        tuned.source = k->gpu_autotuned ? "catalog (autotuned)" : "catalog";
+        // The catalog's launch for the entry this call runs (a specialisation's own tuning where it has one).
+        const rt::GpuLaunch& chosen = call->launch();
+        bool own_tuning = false;
+        for (const rt::GpuSpecialization& sp : k->gpu_specializations)
+          own_tuning |= sp.entry == call->entry() && sp.autotuned;
+        tuned.rows_per_thread = chosen.rows_per_thread;
+        tuned.block_size = chosen.block_size;
+        tuned.staged = chosen.mapping == rt::RowMapping::BlockStaged;
+        tuned.source = own_tuning ? "catalog (specialisation autotuned)"
+                       : k->gpu_autotuned ? "catalog (autotuned)" : "catalog";
         if (auto it = tuning.find(b.kernel); it != tuning.end()) tuned = it->second;
         const tessera::bench::LaunchConfig untuned{1, 256, false, "untuned"};
         // The block-staged module at the default block size too, whatever the tuning chose, so that the
@@ -875,7 +964,7 @@ int main(int argc, char** argv) {
       }
       int64_t got_err = 0;
       CUDA_OK(cudaMemcpy(&got_err, err, 8, cudaMemcpyDeviceToHost));
-      Result r{"handwritten", "bench/cuda/handwritten_kernels.cu", 0, 256};
+      Result r{"handwritten", "bench/cuda/handwritten_kernels.cu, handwritten_more.cu", 0, 256};
       r.mismatches = compare(ref, ref_err, got, got_err, r.note);
       total_mismatches += r.mismatches;
       const std::vector<float> ms = time_events(warmup, repeats, [&] { CUDA_OK(b.hand(dargs, out, err, rows)); });

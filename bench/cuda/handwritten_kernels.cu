@@ -932,7 +932,8 @@ int64_t hw_selftest(std::string& report, uint64_t seed) {
   for (int32_t d = kMinDay; d <= kMaxDay; ++d) {
     int32_t y = 0, q = 0;
     tsf_year(&y, d);
-    tsf_datepart(&q, int32_t(fn::DatePart::Quarter), d, nullptr);
+    const fn::SessionContext session{};  // tsf_datepart reads DATEFIRST from the session
+    tsf_datepart(&q, int32_t(fn::DatePart::Quarter), d, &session);
     if (y != year_of(d) || q != quarter_of(d)) t.fail("YEAR/QUARTER day " + std::to_string(d));
     if ((d & 7) == 0) {
       fn::SessionContext ctx{};
@@ -1010,7 +1011,7 @@ int64_t hw_selftest(std::string& report, uint64_t seed) {
                                                                                     : static_cast<char>(rng());
     check_string_fns(t, s);
   }
-  return t.bad;
+  return t.bad + hw_selftest_more(report, seed + 1);
 }
 
 }  // namespace tessera::bench::hw

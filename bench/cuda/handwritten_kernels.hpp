@@ -1,4 +1,4 @@
-// Hand-written CUDA versions of 12 Tessera scalar functions, for the GPU
+// Hand-written CUDA versions of 20 Tessera scalar functions, for the GPU
 // benchmark only (bench/gpu_bench.cu). This folder is the ONLY place where
 // hand-written GPU versions of scalar functions may exist: the product runs
 // kernels compiled from functions/src by tessera-cc.
@@ -11,7 +11,8 @@
 //                   int32 out lengths, uint8 out_valid
 //   errors:      int64 slot, atomicMin of (row << 8) | status over failing rows
 // and, on every input, exactly the result of the library's row function
-// (functions/src), which hw_selftest() checks on the host.
+// (functions/src), which hw_selftest() checks on the host. The first 12 are in
+// handwritten_kernels.cu, the other 8 in handwritten_more.cu.
 #pragma once
 
 #include <cstdint>
@@ -63,10 +64,31 @@ cudaError_t substring(InString s, int64_t start, int64_t length, OutString out, 
                       cudaStream_t stream);
 cudaError_t isnumeric(InString s, int32_t* out, uint8_t* out_valid, int64_t n, cudaStream_t stream);
 
+// handwritten_more.cu. Arguments that are columns in the kernel ABI (the
+// CHARINDEX/REPLACE patterns) are columns here too; `case_insensitive` and
+// `language` are the session's (collation & kCaseInsensitive, language).
+cudaError_t len(InString s, int32_t* out, uint8_t* out_valid, int64_t n, cudaStream_t stream);
+cudaError_t ltrim(InString s, OutString out, int64_t n, cudaStream_t stream);
+cudaError_t charindex(InString find, InString s, bool case_insensitive, int32_t* out, uint8_t* out_valid, int64_t n,
+                      cudaStream_t stream);
+cudaError_t replace(InString s, InString find, InString replacement, bool case_insensitive, OutString out,
+                    int64_t n, cudaStream_t stream);
+cudaError_t cast_varchar_to_decimal(InString s, int32_t precision, int32_t scale, int64_t* out, uint8_t* out_valid,
+                                    int64_t* error, int64_t n, cudaStream_t stream);
+cudaError_t convert_varchar_to_date(InString s, int32_t style, int32_t language, int32_t* out, uint8_t* out_valid,
+                                    int64_t* error, int64_t n, cudaStream_t stream);
+cudaError_t datename_month(const int32_t* date, const uint8_t* valid, int32_t language, OutString out, int64_t n,
+                           cudaStream_t stream);
+cudaError_t round_float(const double* x, const uint8_t* valid, int32_t length, double* out, uint8_t* out_valid,
+                        int64_t* error, int64_t n, cudaStream_t stream);
+
 // Host-side check of the per-row logic the kernels use (compiled __host__
 // __device__) against the library's row functions: every day of the DATE
 // range, random doubles, edge strings and random byte strings. Needs no GPU.
 // Returns the number of mismatches; `report` gets the first few.
+// Runs hw_selftest_more() too.
 int64_t hw_selftest(std::string& report, uint64_t seed);
+// The same for the functions of handwritten_more.cu.
+int64_t hw_selftest_more(std::string& report, uint64_t seed);
 
 }  // namespace tessera::bench::hw
