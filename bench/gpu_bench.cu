@@ -15,6 +15,10 @@
 //   handwritten       bench/cuda/handwritten_kernels.cu, handwritten_more.cu
 //   cpu-rowfn         the library's row function through the registry's invoker, std::thread on all cores
 //   cpu-kernel        the catalog's CPU kernel (rt::CpuCall), std::thread on all cores
+// and with --fused, `f(x) = v` (v a value of the result that occurs):
+//   fused-predicate   the function's fused predicate kernel (<kernel>__cmp), writing only the boolean
+//   compare-after     the engine's kind of comparison over the function's materialised result
+//   function+compare  compiled-tuned + compare-after: what the engine does without the fused kernel
 // (CPU variants: median of --cpu-repeats runs, cut short after --cpu-budget
 // seconds with at least 3 runs; the JSON gives each variant's run count.)
 // Every GPU result is fetched and compared with the CPU reference (the row
@@ -42,7 +46,9 @@
 #include <cuda_runtime.h>
 
 #include "bench_config.hpp"
+#include "cuda/compare_kernels.hpp"
 #include "cuda/handwritten_kernels.hpp"
+#include "tessera/functions/predicate.hpp"
 #include "tessera/functions/calendar.hpp"
 #include "tessera/functions/date_part.hpp"
 #include "tessera/functions/kernel_abi.hpp"
@@ -640,6 +646,115 @@ double own_copy_bandwidth(int64_t bytes, int repeats) {
   return 2.0 * double(bytes) / (m * 1e-3) / 1e9;
 }
 
+// --fused: `f(args) = v`, v the result of the first row with one, three ways: the fused predicate kernel
+// (f__cmp, its catalog launch), and the function's tuned kernel followed by the engine's kind of comparison
+// over its materialised result ("compare-after", timed on the reference result uploaded; "function+compare"
+// adds the compiled-tuned time measured above). The fused kernel's booleans are checked against the
+// reference result compared on the host.
+void fused_results(const rt::Catalog& catalog, rt::CudaDevice& gpu, const FnBench& b, const rt::Column& ref,
+                   const fn::SessionContext& session, int warmup, int repeats, std::vector<Result>& results,
+                   int64_t& total_mismatches) {
+  const rt::KernelEntry* k = catalog.find(b.kernel + "__cmp");
+  Result fr{"fused-predicate", "f(x) = v as " + b.kernel + "__cmp"};
+  if (!k) {
+    fr.note = "no fused predicate kernel in the catalog";
+    results.push_back(fr);
+    return;
+  }
+  int64_t r0 = 0;
+  while (r0 < ref.rows && !ref.valid[r0]) ++r0;
+  if (r0 == ref.rows) return;
+  const bool str = ref.type == fn::SqlType::String;
+  const int width = fn::type_width(ref.type);
+  int64_t value = 0;
+  if (!str) std::memcpy(&value, ref.data.data() + r0 * width, static_cast<size_t>(width));
+  if (width == 4) value = static_cast<int32_t>(value);
+  const std::string text = str ? std::string(ref.string(r0)) : std::string();
+  std::string operand;
+  if (str) {
+    operand = fn::encode_operand(std::vector<std::string>{text});
+  } else {
+    const std::vector<int64_t> one{value};
+    operand = ref.type == fn::SqlType::Float64 ? std::string(ref.data.data() + r0 * 8, ref.data.data() + r0 * 8 + 8)
+                                               : fn::encode_operand(ref.type, one);
+  }
+  std::vector<rt::KernelArg> args = b.args;
+  args.push_back(rt::KernelArg::integer(static_cast<int64_t>(fn::CompareOp::Eq)));
+  args.push_back(rt::KernelArg::text(operand));
+  std::string error;
+  std::unique_ptr<rt::ResidentCall> call = gpu.prepare(*k, args, session, error);
+  std::vector<float> ms;
+  rt::KernelResult got;
+  if (!call || !call->time(0, 1, call->launch(), ms, error) || !call->fetch(got, error)) {
+    fr.note = "failed: " + error;
+    results.push_back(fr);
+    return;
+  }
+  fr.rows_per_thread = call->launch().rows_per_thread;
+  fr.block = call->launch().block_size;
+  // Expected: the reference result compared on the host.
+  int64_t bad = 0, first_bad = -1, holds = 0;
+  for (int64_t r = 0; r < ref.rows; ++r) {
+    bool want = false;
+    if (ref.valid[r]) {
+      if (str) {
+        const std::string_view v = ref.string(r);
+        want = tsf_compare_s(v.data(), static_cast<int32_t>(v.size()), 0, operand.data(),
+                             static_cast<int32_t>(operand.size())) != 0;
+      } else {
+        want = std::memcmp(ref.data.data() + r * width, ref.data.data() + r0 * width, static_cast<size_t>(width)) == 0;
+      }
+    }
+    holds += want;
+    const bool ok = (got.column.valid[r] != 0) == (ref.valid[r] != 0) &&
+                    (!ref.valid[r] || (got.column.data[r] != 0) == want);
+    if (!ok && bad++ == 0) first_bad = r;
+  }
+  fr.mismatches = bad + (got.error ? 1 : 0);
+  if (bad) fr.note = "first differing row " + std::to_string(first_bad);
+  fr.note += (fr.note.empty() ? "" : "; ") + std::to_string(holds) + " rows hold";
+  total_mismatches += fr.mismatches;
+  ms.clear();
+  if (call->time(warmup, repeats, call->launch(), ms, error)) {
+    fr.ms = median(std::vector<double>(ms.begin(), ms.end()));
+    fr.ms_min = *std::min_element(ms.begin(), ms.end());
+    fr.runs = static_cast<int>(ms.size());
+  } else {
+    fr.note += " timing failed: " + error;
+  }
+  results.push_back(fr);
+
+  // The comparison alone over the materialised result, then with the function's tuned time.
+  DevMem mem;
+  const DevColumn result = mem.column(ref);
+  uint8_t* flags = mem.alloc<uint8_t>(static_cast<size_t>(ref.rows));
+  uint8_t* flags_valid = mem.alloc<uint8_t>(static_cast<size_t>(ref.rows));
+  char* constant = mem.upload(text.data(), text.size());
+  Result cr{"compare-after", "engine-style comparison over the materialised result", 0, 256};
+  const std::vector<float> cms = time_events(warmup, repeats, [&] {
+    CUDA_OK(str ? hw::equals_string(static_cast<const char*>(result.data), result.offsets, result.lengths,
+                                    result.valid, constant, static_cast<int32_t>(text.size()), flags, flags_valid,
+                                    ref.rows)
+                : hw::equals_fixed(result.data, width, result.valid, value, flags, flags_valid, ref.rows));
+  });
+  cr.ms = median(std::vector<double>(cms.begin(), cms.end()));
+  cr.ms_min = *std::min_element(cms.begin(), cms.end());
+  cr.runs = static_cast<int>(cms.size());
+  cr.mismatches = 0;
+  results.push_back(cr);
+  for (const Result& r : results)
+    if (r.variant == "compiled-tuned" && r.ms > 0) {
+      Result sum{"function+compare", "compiled-tuned + compare-after"};
+      sum.ms = r.ms + cr.ms;
+      sum.ms_min = r.ms_min + cr.ms_min;
+      sum.runs = r.runs;
+      sum.mismatches = 0;
+      sum.note = "fused is " + std::to_string(sum.ms / fr.ms).substr(0, 4) + "x faster";
+      results.push_back(sum);
+      break;
+    }
+}
+
 int usage() {
   std::fprintf(stderr,
                "usage: tessera-bench-gpu <catalog-dir> [--rows N] [--json out.json] [--tuning autotune.json]\n"
@@ -647,6 +762,7 @@ int usage() {
                "                          substring,convert,money,isnumeric,len,ltrim,charindex,replace,\n"
                "                          cast_decimal,convert_date,datename,round] [--warmup W] [--repeats R]\n"
                "                         [--cpu-repeats C] [--cpu-budget SECONDS] [--null-fraction F] [--seed S] [--cpu-only]\n"
+               "                         [--fused]\n"
                "       tessera-bench-gpu --selftest\n");
   return 2;
 }
@@ -670,11 +786,16 @@ int main(int argc, char** argv) {
   double cpu_budget_s = 4.0;  // CPU variants stop after this much time (at least 3 runs)
   double null_fraction = 0;
   bool cpu_only = false;  // --cpu-only: no GPU (checks generation, reference, CPU kernel, JSON)
+  bool fused = false;     // --fused: also `f(x) = constant` as the fused predicate kernel vs function, then compare
   uint64_t seed = 20261201;
   for (int i = 2; i < argc; ++i) {
     const std::string f = argv[i];
     if (f == "--cpu-only") {
       cpu_only = true;
+      continue;
+    }
+    if (f == "--fused") {
+      fused = true;
       continue;
     }
     if (i + 1 >= argc) return usage();
@@ -973,6 +1094,7 @@ int main(int argc, char** argv) {
       r.runs = static_cast<int>(ms.size());
       row.results.push_back(r);
     }
+    if (gpu && fused) fused_results(*catalog, *gpu, b, ref, session, warmup, repeats, row.results, total_mismatches);
     for (const Result& r : row.results)
       std::printf("   %-17s %10.3f ms  %8.2f GB/s  mismatches %" PRId64 "%s%s\n", r.variant.c_str(), r.ms,
                   r.ms > 0 ? double(row.bytes) / (r.ms * 1e-3) / 1e9 : 0.0, r.mismatches, r.note.empty() ? "" : "  ",

@@ -18,6 +18,7 @@
 //  - LEFT/RIGHT/SUBSTRING/ISNUMERIC: one row per thread (strings are short),
 //    code-point walking with an ASCII fast path.
 #include "handwritten_kernels.hpp"
+#include "selftest_support.hpp"
 
 #include <algorithm>
 #include <cinttypes>
@@ -859,26 +860,6 @@ cudaError_t isnumeric(InString s, int32_t* out, uint8_t* out_valid, int64_t n, c
 
 // --------------------------------------------------------- host selftest ---
 namespace {
-struct Tally {
-  int64_t bad = 0;
-  std::string& report;
-  void fail(const std::string& what) {
-    if (++bad <= 20) report += what + "\n";
-  }
-};
-
-std::string hex(const std::string& s) {
-  std::string r;
-  char b[4];
-  for (unsigned char c : s) {
-    if (c >= 0x20 && c < 0x7f && c != '\\') r += static_cast<char>(c);
-    else {
-      std::snprintf(b, sizeof b, "\\%02x", c);
-      r += b;
-    }
-  }
-  return r;
-}
 
 void check_string_fns(Tally& t, const std::string& s) {
   const auto* u = reinterpret_cast<const uint8_t*>(s.data());

@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "handwritten_kernels.hpp"
+#include "selftest_support.hpp"
 #include "tessera/functions/calendar.hpp"
 #include "tessera/functions/convert_functions.hpp"
 #include "tessera/functions/date_format.hpp"
@@ -868,26 +869,6 @@ cudaError_t round_float(const double* x, const uint8_t* valid, int32_t length, d
 
 // --------------------------------------------------------- host selftest ---
 namespace {
-struct Tally {
-  int64_t bad = 0;
-  std::string& report;
-  void fail(const std::string& what) {
-    if (++bad <= 20) report += what + "\n";
-  }
-};
-
-std::string hex(const std::string& s) {
-  std::string r;
-  char b[4];
-  for (unsigned char c : s) {
-    if (c >= 0x20 && c < 0x7f && c != '\\') r += static_cast<char>(c);
-    else {
-      std::snprintf(b, sizeof b, "\\%02x", c);
-      r += b;
-    }
-  }
-  return r;
-}
 
 const uint8_t* u8(const std::string& s) { return reinterpret_cast<const uint8_t*>(s.data()); }
 int32_t len32(const std::string& s) { return static_cast<int32_t>(s.size()); }

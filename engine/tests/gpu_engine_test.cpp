@@ -454,4 +454,47 @@ TEST(GpuEngineDevice, CudaRunsEveryOperatorOnTheGpuOrSaysWhy) {
   }
 }
 
+// Fused predicates (plan/fuse_predicates.hpp): a comparison of a function's result with constants runs as one
+// kernel. Each query's answer must equal DuckDB's and the unfused plan's, and EXPLAIN must say it fused.
+TEST_F(GpuEngine, FusedPredicatesAnswerAsTheFunctionThenTheComparison) {
+  const std::vector<std::pair<std::string, std::string>> queries = {
+      {"SELECT id FROM t WHERE YEAR(d) = 1994", "SELECT id FROM t WHERE year(d) = 1994"},
+      {"SELECT id FROM t WHERE 1995 < YEAR(d)", "SELECT id FROM t WHERE 1995 < year(d)"},
+      {"SELECT id, g FROM t WHERE LOWER(g) = 'abc'", "SELECT id, g FROM t WHERE lower(g) = 'abc'"},
+      {"SELECT id FROM t WHERE LEFT(g, 1) IN ('a', 'x', '\xc3\xa9')", "SELECT id FROM t WHERE left(g, 1) IN ('a', 'x', '\xc3\xa9')"},
+      {"SELECT id FROM t WHERE UPPER(g) >= 'X'", "SELECT id FROM t WHERE upper(g) >= 'X'"},
+      {"SELECT count(*) FROM t WHERE DATEPART(quarter, d) <> 2", "SELECT count(*) FROM t WHERE quarter(d) <> 2"},
+      {"SELECT id FROM t WHERE DATEDIFF(day, d, '1996-01-01') > 100",
+       "SELECT id FROM t WHERE datediff('day', d, DATE '1996-01-01') > 100"},
+      {"SELECT count(*) FROM t WHERE NOT (YEAR(d) = 1994) OR k IS NULL",
+       "SELECT count(*) FROM t WHERE NOT (year(d) = 1994) OR k IS NULL"},
+      {"SELECT g, count(*) FROM t WHERE YEAR(d) IN (1993, 1996) AND LOWER(g) <> 'zz' GROUP BY g",
+       "SELECT g, count(*) FROM t WHERE year(d) IN (1993, 1996) AND lower(g) <> 'zz' GROUP BY g"},
+  };
+  engine::Options unfused_options;
+  unfused_options.fuse_predicates = false;
+  engine::Database unfused(unfused_options);
+  unfused.add_table(tpch::parse_table(t_text(5000), "t.tbl", "t", t_schema(), tpch::LoadOptions::tbl()));
+  for (const auto& [sql, duck_sql] : queries) {
+    SCOPED_TRACE(sql);
+    EXPECT_NE(db_->explain(sql).find("[fused]"), std::string::npos) << db_->explain(sql);
+    EXPECT_EQ(unfused.explain(sql).find("[fused]"), std::string::npos);
+    expect_same(sql, duck_sql);
+    const engine::QueryResult fused_answer = db_->execute(sql), plain = unfused.execute(sql);
+    const duckdb::CompareResult c =
+        duckdb::compare_results(plain.row_set(), fused_answer.row_set(), fused_answer.compare_options());
+    EXPECT_TRUE(c.equal) << c.message;
+  }
+}
+
+// Not fused: a comparison with a column, a constant of another type, a string result of unbounded length.
+TEST_F(GpuEngine, FusedPredicatesOnlyWhereTheConstantHasTheResultsType) {
+  for (const char* sql : {"SELECT id FROM t WHERE YEAR(d) = k", "SELECT id FROM t WHERE YEAR(d) = 1994.5",
+                          "SELECT id FROM t WHERE REPLICATE(g, 30) = 'abc'"}) {
+    SCOPED_TRACE(sql);
+    EXPECT_EQ(db_->explain(sql).find("[fused]"), std::string::npos) << db_->explain(sql);
+    EXPECT_NO_THROW(db_->execute(sql));
+  }
+}
+
 }  // namespace

@@ -1,5 +1,7 @@
 #include "tessera/runtime/kernel_call.hpp"
 
+#include "tessera/functions/predicate.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <thread>
@@ -95,6 +97,21 @@ std::string check_args(const fn::FunctionSpec& spec, std::span<const KernelArg> 
     rows = c.rows;
     if (!c.valid.empty() && static_cast<int64_t>(c.valid.size()) != c.rows)
       return fn_name + ": argument '" + std::string(a.name) + "' has a validity buffer of the wrong size";
+  }
+  if (spec.compared && spec.compared->result == fn::SqlType::String) {
+    // The fused predicate compares the string result from a fixed per-row buffer: the length rule at the
+    // longest arguments must fit it.
+    fn::LengthInputs in;
+    for (size_t i = 0; i < args.size() && i < static_cast<size_t>(fn::kMaxArgs); ++i) {
+      if (spec.args[i].constant) {
+        in.value[i] = args[i].int_value;
+        in.length[i] = static_cast<int64_t>(args[i].string_value.size());
+      } else if (spec.args[i].type == fn::SqlType::String) {
+        for (int64_t r = 0; r < args[i].column->rows; ++r)
+          in.length[i] = std::max<int64_t>(in.length[i], args[i].column->lengths[r]);
+      }
+    }
+    if (std::string why = fn::check_predicate_length(spec, in); !why.empty()) return fn_name + ": " + why;
   }
   return "";
 }

@@ -19,6 +19,7 @@
 
 #include "random_inputs.hpp"
 #include "tessera/functions/kernel_abi.hpp"
+#include "tessera/functions/predicate.hpp"
 #include "tessera/functions/status.hpp"
 #include "tessera/runtime/catalog.hpp"
 #include "tessera/runtime/cuda_device.hpp"
@@ -95,6 +96,71 @@ Expected reference(const fn::FunctionSpec& spec, std::span<const rt::KernelArg> 
   return e;
 }
 
+// A fused predicate's reference: the compared function's reference result, then the comparison
+// (predicate.hpp's tsf_compare_*, host-compiled) with the operand; NULL where the function's result is.
+Expected predicate_reference(const fn::FunctionSpec& spec, std::span<const rt::KernelArg> args, int64_t row,
+                             const fn::SessionContext& session, std::string& problem) {
+  const fn::FunctionSpec& base = *spec.compared;
+  const size_t n = base.args.size();
+  Expected e = reference(base, args.first(n), row, session, fn::kPredicateStringBytes, problem);
+  if (e.status != fn::kOk) return e;
+  const int32_t op = static_cast<int32_t>(args[n].int_value);
+  const std::string& operand = args[n + 1].string_value;
+  const int32_t len = static_cast<int32_t>(operand.size());
+  uint8_t holds = 0;
+  switch (fn::abi_char(base.result)) {
+    case 'b': holds = tsf_compare_b(static_cast<uint8_t>(e.fixed), op, operand.data(), len); break;
+    case 'i': holds = tsf_compare_i(static_cast<int32_t>(e.fixed), op, operand.data(), len); break;
+    case 'l': holds = tsf_compare_l(static_cast<int64_t>(e.fixed), op, operand.data(), len); break;
+    case 'd': holds = tsf_compare_d(std::bit_cast<double>(e.fixed), op, operand.data(), len); break;
+    default:
+      holds = tsf_compare_s(e.text.data(), static_cast<int32_t>(e.text.size()), op, operand.data(), len);
+  }
+  e.fixed = holds;
+  e.text.clear();
+  return e;
+}
+
+// The op and operand of a predicate's batch: constants drawn mostly from the compared function's own
+// results on these rows (so that = and IN hold on some rows), sometimes any value of the type.
+void choose_operand(const fn::FunctionSpec& spec, std::vector<rt::KernelArg>& args, int64_t rows,
+                    const fn::SessionContext& session, test::RandomInputs& gen, std::mt19937_64& rng) {
+  const fn::FunctionSpec& base = *spec.compared;
+  const size_t n = base.args.size();
+  const auto op = static_cast<fn::CompareOp>(std::uniform_int_distribution<int>(0, fn::kCompareOpCount - 1)(rng));
+  const int count = op == fn::CompareOp::In ? std::uniform_int_distribution<int>(1, 5)(rng) : 1;
+  std::vector<Expected> picks;
+  std::string problem;
+  for (int k = 0; k < count && rows > 0; ++k) {
+    const int64_t r = std::uniform_int_distribution<int64_t>(0, rows - 1)(rng);
+    Expected e = reference(base, std::span<const rt::KernelArg>(args).first(n), r, session, fn::kPredicateStringBytes,
+                           problem);
+    if (e.status != fn::kOk || rng() % 8 == 0) {  // a value of the type that is likely no row's
+      e = Expected{};
+      e.fixed = rng();
+      e.text = gen.random_string();
+      if (fn::type_width(base.result) == 4) e.fixed &= 0xffff;  // a plausible INT or DATE
+    }
+    picks.push_back(e);
+  }
+  std::string operand;
+  if (base.result == fn::SqlType::String) {
+    std::vector<std::string> v;
+    for (const Expected& e : picks) v.push_back(e.text);
+    operand = fn::encode_operand(v);
+  } else if (base.result == fn::SqlType::Float64) {
+    std::vector<double> v;
+    for (const Expected& e : picks) v.push_back(std::bit_cast<double>(e.fixed));
+    operand = fn::encode_operand(v);
+  } else {
+    std::vector<int64_t> v;
+    for (const Expected& e : picks) v.push_back(static_cast<int64_t>(e.fixed));
+    operand = fn::encode_operand(base.result, v);
+  }
+  args[n] = rt::KernelArg::integer(static_cast<int32_t>(op));
+  args[n + 1] = rt::KernelArg::text(operand);
+}
+
 uint64_t fixed_bits(const rt::Column& c, int64_t row) {
   switch (fn::type_width(c.type)) {
     case 8: return c.value<uint64_t>(row);
@@ -164,7 +230,12 @@ int main(int argc, char** argv) {
 
   int64_t total_inputs = 0, total_mismatches = 0, kernels_checked = 0;
   bool incomplete = false;
-  for (const fn::FunctionSpec& spec : fn::all_functions()) {
+  // Every function, then every fused predicate (predicate.hpp).
+  std::vector<const fn::FunctionSpec*> specs;
+  for (const fn::FunctionSpec& f : fn::all_functions()) specs.push_back(&f);
+  for (const fn::FunctionSpec* p : fn::all_predicates()) specs.push_back(p);
+  for (const fn::FunctionSpec* spec_ptr : specs) {
+    const fn::FunctionSpec& spec = *spec_ptr;
     if (!only.empty() && spec.kernel != only) continue;
     const rt::KernelEntry* kernel = catalog->find(spec.kernel);
     if (!kernel || !kernel->cpu) {
@@ -174,8 +245,10 @@ int main(int argc, char** argv) {
       continue;
     }
     test::RandomInputs gen(seed ^ std::hash<std::string_view>{}(spec.kernel));
+    std::mt19937_64 operand_rng(seed ^ std::hash<std::string_view>{}(spec.kernel) ^ 0x5eed);
     const auto start = std::chrono::steady_clock::now();
     int64_t inputs = 0, mismatches = 0;
+    int64_t holds = 0, fails = 0;  // a predicate's true and false rows: both must occur for the check to mean much
     constexpr int kBatches = 8;
     for (int batch = 0; batch < kBatches; ++batch) {
       fn::SessionContext session = fn::SessionContext::for_language(batch % fn::kLanguageCount);
@@ -201,6 +274,31 @@ int main(int argc, char** argv) {
       for (rt::Column& c : columns) gen.extend(c, longest);
       for (size_t i = 0, c = 0; i < spec.args.size(); ++i)
         if (!spec.args[i].constant) args[i].column = &columns[c++];
+      if (spec.compared) {
+        // A string result is compared from a buffer of kPredicateStringBytes: strings are cut to 48 bytes
+        // and constants drawn again until the length rule fits (rt::check_args refuses the call otherwise).
+        if (spec.compared->result == fn::SqlType::String)
+          for (rt::Column& c : columns)
+            if (c.type == fn::SqlType::String)
+              for (int64_t r = 0; r < c.rows; ++r) c.lengths[r] = std::min<int32_t>(c.lengths[r], 48);
+        // Constants for which the function has results on some rows (an invalid datepart fails every row, and
+        // the comparison would not be exercised).
+        const int64_t batch_rows = std::max<int64_t>(longest, 1);  // a function of constants only: one row
+        auto usable = [&] {
+          if (!rt::check_args(spec, args).empty()) return false;
+          std::string unused;
+          const std::span<const rt::KernelArg> base_args = std::span<const rt::KernelArg>(args).first(spec.compared->args.size());
+          for (int64_t r = 0; r < std::min<int64_t>(batch_rows, 256); ++r)
+            if (reference(*spec.compared, base_args, r, session, fn::kPredicateStringBytes, unused).status == fn::kOk)
+              return true;
+          return false;
+        };
+        for (int attempt = 0; attempt < 50 && !usable(); ++attempt)
+          for (size_t i = 0; i < spec.compared->args.size(); ++i)
+            if (spec.args[i].constant && spec.args[i].type != fn::SqlType::String && spec.args[i].type != fn::SqlType::Float64)
+              args[i] = rt::KernelArg::integer(gen.constant_int(spec.args[i].name, spec.args[i].type));
+        choose_operand(spec, args, batch_rows, session, gen, operand_rng);
+      }
       // The launches to check: the CPU kernel on 2 threads, or on the GPU every
       // compiled variant (row mapping, rows per thread) at the manifest's block size.
       std::vector<std::pair<std::string, rt::KernelResult>> results;
@@ -211,6 +309,10 @@ int main(int argc, char** argv) {
       } else {
         for (const rt::Catalog::GpuModule& m : catalog->gpu_modules()) {
           if (m.group != kernel->gpu_module_group) continue;
+          // A fused predicate is compiled into the default module only.
+          if (spec.compared && (m.rows_per_thread != kernel->gpu_launch.rows_per_thread ||
+                                m.mapping != kernel->gpu_launch.mapping))
+            continue;
           if (!only_mapping.empty() && only_mapping != rt::row_mapping_name(m.mapping)) continue;
           results.emplace_back(std::string("gpu ") + rt::row_mapping_name(m.mapping) + " u" +
                                    std::to_string(m.rows_per_thread),
@@ -245,8 +347,10 @@ int main(int argc, char** argv) {
         if (spec.result == fn::SqlType::String)
           capacity = (r + 1 < rows_in_batch ? capacity_offsets[r + 1] : total_capacity) - capacity_offsets[r];
         std::string problem;
-        const Expected e = reference(spec, args, r, session, capacity, problem);
+        const Expected e = spec.compared ? predicate_reference(spec, args, r, session, problem)
+                                         : reference(spec, args, r, session, capacity, problem);
         if (e.status >= fn::kFirstError && first_error == fn::kNoError) first_error = fn::pack_error(r, e.status);
+        if (spec.compared && e.status == fn::kOk) (e.fixed ? holds : fails) += 1;
         const bool want_valid = e.status == fn::kOk;
         // Each row's own status: a one-row launch of the CPU kernel (on the GPU
         // the validity and the first error of the whole launch are compared).
@@ -287,8 +391,14 @@ int main(int argc, char** argv) {
       }
     }
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    std::printf("  %-6s %-32s %8lld inputs %6lld mismatches %8.0f ms\n", mismatches ? "FAIL" : "ok",
-                std::string(spec.kernel).c_str(), static_cast<long long>(inputs), static_cast<long long>(mismatches), ms);
+    if (spec.compared && (holds == 0 || fails == 0)) {
+      std::printf("  FAIL   %-32s the predicate was %s on every row: the operands did not exercise it\n",
+                  std::string(spec.kernel).c_str(), holds ? "true" : "false");
+      ++mismatches;
+    }
+    std::printf("  %-6s %-32s %8lld inputs %6lld mismatches %8.0f ms%s\n", mismatches ? "FAIL" : "ok",
+                std::string(spec.kernel).c_str(), static_cast<long long>(inputs), static_cast<long long>(mismatches), ms,
+                spec.compared ? (" (" + std::to_string(holds) + " true, " + std::to_string(fails) + " false)").c_str() : "");
     total_inputs += inputs;
     total_mismatches += mismatches;
     ++kernels_checked;

@@ -53,6 +53,7 @@ nlohmann::json kernel_json(const KernelRecord& r, const CatalogInfo& info) {
       {"udf", r.udf},
       {"status", r.status},
   };
+  if (s.compared) j["compares"] = s.compared->kernel;
   if (r.udf && s.result == fn::SqlType::String)
     j["max_length"] = {{"constant", r.udf_length.constant}, {"plus_arg_lengths", r.udf_length.plus_arg_lengths}};
   if (r.status != "ok") {
@@ -68,9 +69,13 @@ nlohmann::json kernel_json(const KernelRecord& r, const CatalogInfo& info) {
       choice = it->second;
       tuned = true;
     }
+    // A fused predicate is in the default module only (tessera-cc) and launches there.
+    if (s.compared) tuned = false, choice = {info.gpu_variants.front().rows_per_thread, info.block_size,
+                                            info.gpu_variants.front().staged};
     nlohmann::json variants = nlohmann::json::array();
     for (const GpuVariant& v : info.gpu_variants)
-      variants.push_back({{"rows_per_thread", v.rows_per_thread}, {"mapping", mapping_name(v.staged)}});
+      if (!s.compared || &v == &info.gpu_variants.front())
+        variants.push_back({{"rows_per_thread", v.rows_per_thread}, {"mapping", mapping_name(v.staged)}});
     j["gpu"] = {{"entry", kernel_symbol(s)},
                 {"block_size", choice.block_size},
                 {"rows_per_thread", choice.rows_per_thread},

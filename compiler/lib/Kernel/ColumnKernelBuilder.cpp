@@ -6,6 +6,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "mlir/IR/Builders.h"
 #include "tessera/functions/kernel_abi.hpp"
+#include "tessera/functions/predicate.hpp"
 #include "tessera/functions/status.hpp"
 
 namespace tessera::compiler {
@@ -36,7 +37,22 @@ class RowEmitter {
  public:
   RowEmitter(mlir::OpBuilder& b, mlir::Location loc, const FunctionSpec& spec,
              const std::vector<fn::KernelParam>& params, mlir::ValueRange args)
-      : b_(b), loc_(loc), spec_(spec), params_(params), args_(args), ctx_(b.getContext()) {}
+      : b_(b), loc_(loc), spec_(spec), row_(spec.compared ? *spec.compared : spec), params_(params), args_(args),
+        ctx_(b.getContext()) {}
+
+  // A fused predicate's local result: the row function writes there (a value, or up to
+  // kPredicateStringBytes bytes and their length) and the comparison reads it. Allocated once, before the
+  // row loop (an alloca in the loop body would grow the stack per row on the CPU).
+  void allocate_local_result() {
+    if (!spec_.compared) return;
+    mlir::Value one = c(i32(), 1);
+    if (row_.result == SqlType::String) {
+      local_ = mlir::LLVM::AllocaOp::create(b_, loc_, ptr(), mlir::LLVM::LLVMArrayType::get(i8(), fn::kPredicateStringBytes), one, 16);
+      local_length_ = mlir::LLVM::AllocaOp::create(b_, loc_, ptr(), i32(), one, 4);
+    } else {
+      local_ = mlir::LLVM::AllocaOp::create(b_, loc_, ptr(), value_type(ctx_, row_.result), one, 8);
+    }
+  }
 
   mlir::Value param(ParamKind kind, int32_t arg = -1) const {
     for (size_t i = 0; i < params_.size(); ++i)
@@ -88,15 +104,18 @@ class RowEmitter {
   mlir::LogicalResult emit_call(mlir::LLVM::LLVMFuncOp row_fn, mlir::Value context, mlir::Value row,
                                 std::string& error) const {
     llvm::SmallVector<mlir::Value> call_args;
-    if (spec_.result == SqlType::String) {
+    if (spec_.compared) {
+      call_args.push_back(local_);
+      if (row_.result == SqlType::String) call_args.push_back(local_length_);
+    } else if (spec_.result == SqlType::String) {
       mlir::Value offset = load(i64(), param(ParamKind::OutOffsets), row);
       call_args.push_back(element(param(ParamKind::OutBytes), i8(), offset));
       call_args.push_back(element(param(ParamKind::OutLengths), i32(), row));
     } else {
       call_args.push_back(element(param(ParamKind::OutData), value_type(ctx_, spec_.result), row));
     }
-    for (int32_t i = 0; i < static_cast<int32_t>(spec_.args.size()); ++i) {
-      const fn::ArgSpec& a = spec_.args[i];
+    for (int32_t i = 0; i < static_cast<int32_t>(row_.args.size()); ++i) {
+      const fn::ArgSpec& a = row_.args[i];
       if (a.constant) {
         if (a.type == SqlType::String) {
           call_args.push_back(param(ParamKind::ConstBytes, i));
@@ -113,14 +132,14 @@ class RowEmitter {
       } else {
         call_args.push_back(load(value_type(ctx_, a.type), param(ParamKind::ArgData, i), row));
       }
-      if (spec_.nulls == fn::NullRule::Custom) {
+      if (row_.nulls == fn::NullRule::Custom) {
         mlir::Value valid = is_valid(param(ParamKind::ArgValid, i), row);
         mlir::Value is_null = mlir::arith::XOrIOp::create(
             b_, loc_, valid, mlir::arith::ConstantOp::create(b_, loc_, b_.getBoolAttr(true)));
         call_args.push_back(mlir::arith::ExtUIOp::create(b_, loc_, i8(), is_null));
       }
     }
-    if (spec_.uses_context) call_args.push_back(context);
+    if (row_.uses_context) call_args.push_back(context);
 
     auto fn_type = row_fn.getFunctionType();
     if (fn_type.getNumParams() != call_args.size()) {
@@ -142,7 +161,9 @@ class RowEmitter {
     mlir::Value status = mlir::LLVM::CallOp::create(b_, loc_, row_fn, call_args).getResult();
     mlir::Value ok = mlir::LLVM::ICmpOp::create(b_, loc_, mlir::LLVM::ICmpPredicate::eq, status, c(i32(), 0));
     store(mlir::LLVM::ZExtOp::create(b_, loc_, i8(), ok), param(ParamKind::OutValid), row);
-    if (spec_.result == SqlType::String) {
+    if (spec_.compared) {
+      if (mlir::failed(emit_comparison(ok, row, error))) return mlir::failure();
+    } else if (spec_.result == SqlType::String) {
       auto not_ok = mlir::scf::IfOp::create(b_, loc_, mlir::arith::XOrIOp::create(
           b_, loc_, ok, mlir::arith::ConstantOp::create(b_, loc_, b_.getBoolAttr(true))), false);
       mlir::OpBuilder::InsertionGuard g(b_);
@@ -161,10 +182,44 @@ class RowEmitter {
     return mlir::success();
   }
 
+  // Where the row function succeeded, compares its local result with the operand (tsf_compare_<abi> of
+  // predicate.hpp) and stores the boolean; elsewhere stores 0 (the row is NULL or failed).
+  mlir::LogicalResult emit_comparison(mlir::Value ok, mlir::Value row, std::string& error) const {
+    const char abi = fn::abi_char(row_.result);
+    const std::string name = std::string("tsf_compare_") + (row_.result == SqlType::String ? 's' : abi);
+    auto module = b_.getInsertionBlock()->getParentOp()->getParentOfType<mlir::ModuleOp>();
+    auto compare = module.lookupSymbol<mlir::LLVM::LLVMFuncOp>(name);
+    if (!compare || compare.isExternal()) {
+      error = "'" + name + "' (functions/src/predicate/compare.cpp) is not among the compiled sources";
+      return mlir::failure();
+    }
+    const int32_t op_arg = static_cast<int32_t>(row_.args.size());
+    auto branch = mlir::scf::IfOp::create(b_, loc_, ok, /*withElse=*/true);
+    mlir::OpBuilder::InsertionGuard g(b_);
+    b_.setInsertionPointToStart(&branch.getThenRegion().front());
+    llvm::SmallVector<mlir::Value> args;
+    if (row_.result == SqlType::String) {
+      args.push_back(local_);
+      args.push_back(mlir::LLVM::LoadOp::create(b_, loc_, i32(), local_length_));
+    } else {
+      args.push_back(mlir::LLVM::LoadOp::create(b_, loc_, value_type(ctx_, row_.result), local_));
+    }
+    args.push_back(param(ParamKind::ConstValue, op_arg));
+    args.push_back(param(ParamKind::ConstBytes, op_arg + 1));
+    args.push_back(param(ParamKind::ConstLength, op_arg + 1));
+    mlir::Value holds = mlir::LLVM::CallOp::create(b_, loc_, compare, args).getResult();
+    store(holds, param(ParamKind::OutData), row);
+    b_.setInsertionPointToStart(&branch.getElseRegion().front());
+    store(c(i8(), 0), param(ParamKind::OutData), row);
+    return mlir::success();
+  }
+
  private:
   mlir::OpBuilder& b_;
   mlir::Location loc_;
   const FunctionSpec& spec_;
+  const FunctionSpec& row_;  // whose row function the kernel calls: spec_, or the function a predicate compares
+  mlir::Value local_, local_length_;
   const std::vector<fn::KernelParam>& params_;
   mlir::ValueRange args_;
   mlir::MLIRContext* ctx_;
@@ -232,6 +287,8 @@ mlir::func::FuncOp build_column_kernel(mlir::ModuleOp module, const FunctionSpec
   mlir::Block* entry = kernel.addEntryBlock();
   b.setInsertionPointToStart(entry);
   RowEmitter emit(b, loc, spec, params, entry->getArguments());
+  emit.allocate_local_result();
+  if (spec.compared) kernel->setAttr("tessera.predicate", b.getUnitAttr());
 
   // The session context is built once per kernel invocation (per thread on
   // the GPU) from its four scalar parameters.

@@ -22,6 +22,7 @@
 #include "tessera/compiler/KernelBuilder.h"
 #include "tessera/compiler/Pipeline.h"
 #include "tessera/compiler/UdfSpec.h"
+#include "tessera/functions/predicate.hpp"
 
 namespace cl = llvm::cl;
 using namespace tessera;
@@ -56,6 +57,8 @@ cl::list<std::string> mappings("mappings", cl::CommaSeparated,
                                cl::cat(category));
 cl::opt<unsigned> stage_bytes("stage-bytes", cl::desc("Shared memory per block of the block-staged mapping"),
                               cl::init(32768), cl::cat(category));
+cl::opt<bool> predicates("predicates", cl::desc("Build the fused predicate kernels (<kernel>__cmp) of the library"),
+                          cl::init(true), cl::cat(category));
 cl::opt<std::string> tuning("tuning", cl::desc("Autotuner results (JSON) to record in the manifest"),
                             cl::value_desc("file"), cl::cat(category));
 
@@ -119,9 +122,14 @@ int main(int argc, char** argv) {
   // ---- which functions ----
   std::deque<OwnedSpec> udfs;
   std::vector<KernelRecord> records;
-  if (use_library)
+  if (use_library) {
     for (const fn::FunctionSpec& s : fn::all_functions())
       if (wants(s)) records.push_back({&s});
+    // Fused predicates (predicate.hpp) of the library's functions: CPU, and the default GPU module only.
+    if (predicates)
+      for (const fn::FunctionSpec* p : fn::all_predicates())
+        if (wants(*p) || wants(*p->compared)) records.push_back({p});
+  }
   if (!udf_spec.empty()) {
     std::string error;
     if (!load_udf_spec(udf_spec, udfs, error)) return fail(error);
@@ -231,15 +239,23 @@ int main(int argc, char** argv) {
   if (!no_gpu && !stage_is_cpu) {
     const std::string ptxas = find_ptxas();
     if (ptxas.empty()) llvm::errs() << "tessera-cc: note: ptxas not found; the catalog has PTX but no cubin\n";
-    for (GpuVariant variant : planned) {
+    for (size_t vi = 0; vi < planned.size(); ++vi) {
+      GpuVariant variant = planned[vi];
       const unsigned u = static_cast<unsigned>(variant.rows_per_thread);
       const unsigned shared = variant.staged ? unsigned(stage_bytes) : 0u;
       mlir::OwningOpRef<mlir::ModuleOp> device(mlir::cast<mlir::ModuleOp>((*module)->clone()));
+      // Fused predicates live in the default module only: they are as many as the functions, and the other
+      // row mappings would double a catalog that must travel to the device in 64 MiB.
+      const bool default_module = vi == 0;
+      if (!default_module)
+        for (auto& [r, k] : kernels)
+          if (r->spec->compared) device->lookupSymbol<mlir::func::FuncOp>(k.getSymName()).erase();
       // Constant and session specialisations exist on the GPU only.
       for (auto& [r, k] : kernels)
-        for (const fn::Specialization& spec_variant : fn::planned_specializations(*r->spec))
-          build_specialized_kernel(*device, device->lookupSymbol<mlir::func::FuncOp>(k.getSymName()), *r->spec,
-                                   spec_variant);
+        if (default_module || !r->spec->compared)
+          for (const fn::Specialization& spec_variant : fn::planned_specializations(*r->spec))
+            build_specialized_kernel(*device, device->lookupSymbol<mlir::func::FuncOp>(k.getSymName()), *r->spec,
+                                     spec_variant);
       if (!run_pipeline(*device, [u, shared](mlir::OpPassManager& pm) { build_gpu_outlining_pipeline(pm, u, shared); }, error))
         return fail("GPU outlining failed:\n" + error);
       if (emit_stage("gpu", [&](llvm::raw_ostream& os) { device->print(os); })) return 0;

@@ -460,6 +460,8 @@ Datum call_kernel(const Expr& e, const Batch& batch, ExecContext& ctx) {
     keep.push_back(c);
     args.push_back(rt::KernelArg::of(*c));
   }
+  // A fused predicate whose string result could outgrow its kernel's buffer runs unfused.
+  if (e.unfused && !rt::check_args(spec, args).empty()) return evaluate(*e.unfused, batch, ctx);
   rt::KernelResult result;
   std::string error;
   if (rows == 0) {

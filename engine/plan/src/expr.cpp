@@ -65,6 +65,7 @@ std::string render(const Expr& e, bool readable) {
     case ExprKind::Constant:
       return readable ? e.value.to_sql() : e.value.to_sql() + ":" + e.type.to_string();
     case ExprKind::Call: {
+      if (e.unfused) return readable ? render(*e.unfused, true) + " [fused]" : "fused:" + render(*e.unfused, false);
       std::string s = e.name + "(";
       bool first = true;
       for (size_t i = 0; i < e.args.size(); ++i) {

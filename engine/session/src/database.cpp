@@ -26,6 +26,7 @@
 #endif
 #include "tessera/plan/binder.hpp"
 #include "tessera/plan/explain.hpp"
+#include "tessera/plan/fuse_predicates.hpp"
 #include "tessera/plan/optimizer.hpp"
 #include "tessera/plan/type_rules.hpp"
 #include "tessera/sql/printer.hpp"
@@ -339,6 +340,7 @@ struct Database::Impl {
     plan::OptimizerEnv oenv;
     oenv.distinct_values = [this](const storage::Table* t, size_t c) { return distinct_values(t, c); };
     b.plan = plan::optimize(b.plan, oenv);
+    if (opts.fuse_predicates && catalog) b.plan = plan::fuse_predicates(b.plan, *catalog);
     return b;
   }
 

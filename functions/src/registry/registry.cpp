@@ -3,6 +3,8 @@
 
 #include <vector>
 
+#include "tessera/functions/predicate.hpp"
+
 namespace tessera::fn {
 
 std::span<const FunctionSpec> date_functions();
@@ -24,6 +26,8 @@ std::span<const FunctionSpec> all_functions() {
 const FunctionSpec* find_kernel(std::string_view kernel) {
   for (const FunctionSpec& f : all_functions())
     if (f.kernel == kernel) return &f;
+  for (const FunctionSpec* p : all_predicates())
+    if (p->kernel == kernel) return p;
   return nullptr;
 }
 

@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 
 #include "expr_eval.hpp"
+#include "tessera/functions/predicate.hpp"
 #include "tessera/exec/call_session.hpp"
 #include "tessera/runtime/catalog.hpp"
 #include "tessera/runtime/cuda_device.hpp"
@@ -52,6 +53,8 @@ DeviceDatum call_kernel(const plan::Expr& e, const DeviceBatch& batch, GpuContex
       lengths.length[i] = max_value(static_cast<const int32_t*>(c->lengths.data()), rows, ctx);
     keep[i] = std::move(c);
   }
+  // A fused predicate whose string result could outgrow its kernel's buffer runs unfused (on the GPU too).
+  if (e.unfused && !fn::check_predicate_length(spec, lengths).empty()) return evaluate(*e.unfused, batch, ctx);
   auto out = std::make_shared<rt::DeviceColumn>();
   out->type = spec.result;
   out->rows = rows;

@@ -62,10 +62,14 @@ struct FunctionSpec {
   std::string_view symbol;           // C symbol of the row function: "tsf_datepart"
   RowInvoker invoke = nullptr;       // direct call: the CPU reference
   std::string_view c_signature;      // deduced from the C declaration
+  // A fused predicate (predicate.hpp): this spec is `compared`'s result compared with constants; its
+  // kernel calls compared's row function (`symbol`), and it has no direct invoker of its own.
+  const FunctionSpec* compared = nullptr;
 };
 
 // All functions, in registration order (see src/registry/registry.cpp).
 std::span<const FunctionSpec> all_functions();
+// A function or a derived predicate (predicate.hpp) by kernel id.
 const FunctionSpec* find_kernel(std::string_view kernel);
 
 // The C parameter list the ABI rules give for a spec, one character per

@@ -59,6 +59,9 @@ struct Expr {
   // Call: the collation the kernel's session context says (LIKE, REPLACE, CHARINDEX ... under a COLLATE
   // clause); Default: the database's.
   storage::Collation collation = storage::Collation::Default;
+  // Call of a fused predicate kernel (fuse_predicates.hpp): the comparison it replaced, for EXPLAIN and for
+  // evaluation where the fused kernel cannot run (a string result longer than its buffer).
+  ExprPtr unfused;
 
   bool is_constant() const { return kind == ExprKind::Constant; }
 };

@@ -78,6 +78,10 @@ struct Options {
   // =, <, IN, LIKE, GROUP BY, DISTINCT, joins and ORDER BY of strings ignore case (accents still count).
   // A COLLATE clause overrides it per expression either way.
   bool case_insensitive = false;
+  // Comparisons of a function's result with constants run as the function's fused predicate kernel
+  // (plan/fuse_predicates.hpp; EXPLAIN marks them "[fused]"). false: the function, then the comparison
+  // (the benchmark's baseline).
+  bool fuse_predicates = true;
 };
 
 struct QueryResult {

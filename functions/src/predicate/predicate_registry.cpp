@@ -1,0 +1,109 @@
+// The derived predicate specs ("<kernel>__cmp") and the operand encoding (predicate.hpp). Host code.
+#include <cstring>
+#include <deque>
+#include <memory>
+
+#include "tessera/functions/predicate.hpp"
+
+namespace tessera::fn {
+
+std::string_view compare_op_text(CompareOp op) {
+  switch (op) {
+    case CompareOp::Eq: return "=";
+    case CompareOp::Ne: return "<>";
+    case CompareOp::Lt: return "<";
+    case CompareOp::Le: return "<=";
+    case CompareOp::Gt: return ">";
+    case CompareOp::Ge: return ">=";
+    case CompareOp::In: return "IN";
+  }
+  return "?";
+}
+
+std::string encode_operand(SqlType result, std::span<const int64_t> values) {
+  const int width = type_width(result);
+  std::string out;
+  for (int64_t v : values) {
+    char bytes[8];
+    if (width == 1) bytes[0] = static_cast<char>(v);
+    if (width == 4) { const int32_t x = static_cast<int32_t>(v); std::memcpy(bytes, &x, 4); }
+    if (width == 8) std::memcpy(bytes, &v, 8);
+    out.append(bytes, static_cast<size_t>(width));
+  }
+  return out;
+}
+
+std::string encode_operand(std::span<const double> values) {
+  std::string out;
+  for (double v : values) out.append(reinterpret_cast<const char*>(&v), 8);
+  return out;
+}
+
+std::string encode_operand(std::span<const std::string> values) {
+  std::string out;
+  for (const std::string& v : values) {
+    const int32_t n = static_cast<int32_t>(v.size());
+    out.append(reinterpret_cast<const char*>(&n), 4);
+    out += v;
+  }
+  return out;
+}
+
+namespace {
+
+struct Derived {
+  std::string kernel;
+  std::string summary;
+  std::vector<ArgSpec> args;
+  FunctionSpec spec;
+};
+
+const std::vector<const FunctionSpec*>& derived() {
+  static const std::vector<const FunctionSpec*> all = [] {
+    static std::deque<std::unique_ptr<Derived>> storage;
+    std::vector<const FunctionSpec*> v;
+    for (const FunctionSpec& base : all_functions()) {
+      if (base.args.size() + 2 > static_cast<size_t>(kMaxArgs)) continue;
+      auto d = std::make_unique<Derived>();
+      d->kernel = std::string(base.kernel) + "__cmp";
+      d->summary = std::string(base.sql_name) + "(...) compared with constants";
+      d->args.assign(base.args.begin(), base.args.end());
+      d->args.push_back({.name = "op", .type = SqlType::Int32, .constant = true});
+      d->args.push_back({.name = "operand", .type = SqlType::String, .constant = true});
+      d->spec = FunctionSpec{.sql_name = base.sql_name,
+                             .kernel = d->kernel,
+                             .result = SqlType::Bool,
+                             .args = d->args,
+                             .nulls = base.nulls,
+                             .uses_context = base.uses_context,
+                             .summary = d->summary,
+                             .symbol = base.symbol,
+                             .compared = &base};
+      v.push_back(&d->spec);
+      storage.push_back(std::move(d));
+    }
+    return v;
+  }();
+  return all;
+}
+
+}  // namespace
+
+std::span<const FunctionSpec* const> all_predicates() { return derived(); }
+
+const FunctionSpec* predicate_spec(const FunctionSpec& base) {
+  for (const FunctionSpec* p : derived())
+    if (p->compared == &base) return p;
+  return nullptr;
+}
+
+std::string check_predicate_length(const FunctionSpec& predicate, const LengthInputs& in) {
+  const FunctionSpec* base = predicate.compared;
+  if (!base || base->result != SqlType::String || !base->max_length) return "";
+  const int64_t cap = base->max_length(in);
+  if (cap <= kPredicateStringBytes) return "";
+  return std::string(base->sql_name) + " can return " + std::to_string(cap) + " bytes here; its fused predicate " +
+         "compares results of at most " + std::to_string(kPredicateStringBytes) + " bytes";
+}
+
+}  // namespace tessera::fn
