@@ -10,7 +10,7 @@
 # over the catalog's block-staged kernels (differential test, 4096 rows each); SANITIZE_QUERIES=1 adds
 # memcheck of the 44 queries at SF 0.1, each within SANITIZE_TIMEOUT s), SKIP_TESTS=1, SKIP_EXPLAIN=1,
 # SUITE (tpch, tpch-scalar, production or all: the benchmark's suites), KERNELS=1 (the catalog's differential test on the GPU, then tessera-bench-gpu over KERNEL_FUNCTIONS at
-# KERNEL_ROWS rows: compiled kernels against their hand-written twins), AUTOTUNE=1 (tessera-autotune, with AUTOTUNE_ARGS such as "--rows N --kernels a,b", over the
+# KERNEL_ROWS rows: compiled kernels against their hand-written twins; KERNEL_BENCH_ARGS="--fused" adds the fused predicates), AUTOTUNE=1 (tessera-autotune, with AUTOTUNE_ARGS such as "--rows N --kernels a,b", over the
 # catalog; its tuning comes back as $OUT/autotune.json, for catalog/autotune-h200.json), DBBENCH_SF=N
 # (tessera-bench-database at SF N, DBBENCH_RUNS runs), CSVBENCH_SF=N (tessera-bench-csv, CSVBENCH_RUNS runs),
 # CLICKBENCH_ROWS=N (tessera-bench clickbench over N generated rows of hits, RUNS runs, DEVICE).
@@ -89,7 +89,7 @@ if [ "${KERNELS:-0}" = 1 ]; then
   echo "differential rc $?"; tail -4 "$OUT/differential.log"; grep -v "^  ok" "$OUT/differential.log" | grep -v "^differential:" | head -20
   echo "== tessera-bench-gpu (compiled kernels against hand-written twins)"
   $B/tessera-bench-gpu /tmp/tessera/catalog --rows ${KERNEL_ROWS:-67108864} --cpu-budget 0.2 --json "$OUT/kernels.json" \
-    ${KERNEL_FUNCTIONS:+--functions $KERNEL_FUNCTIONS} >"$OUT/kernels.log" 2>&1
+    ${KERNEL_FUNCTIONS:+--functions $KERNEL_FUNCTIONS} ${KERNEL_BENCH_ARGS:-} >"$OUT/kernels.log" 2>&1
   echo "bench-gpu rc $?"; sed -n '/^function  *variant/,$p' "$OUT/kernels.log" | head -80
 fi
 if [ "${SANITIZE:-0}" = 1 ] && command -v compute-sanitizer >/dev/null; then

@@ -391,6 +391,28 @@ bool Catalog::Parser::kernel(Catalog& c, const json& k, std::set<std::string>& s
       what = "\"gpu\": " + what;
       return false;
     }
+    const json* variants = read_array(*gpu, "variants", what, Need::Optional);
+    if (!what.empty()) {
+      what = "\"gpu\": " + what;
+      return false;
+    }
+    if (variants)
+      for (size_t i = 0; i < variants->size(); ++i) {
+        const json& v = (*variants)[i];
+        GpuLaunch l;
+        if (v.is_number_integer() && v.get<int64_t>() >= 1 && v.get<int64_t>() <= kMaxRowsPerThread) {
+          l.rows_per_thread = v.get<int>();  // catalogs before row mappings listed rows per thread only
+        } else if (!v.is_object() || !read_int(v, "rows_per_thread", 1, kMaxRowsPerThread, l.rows_per_thread, what) ||
+                   !read_mapping(v, l.mapping, what)) {
+          what = "\"gpu\": variants[" + std::to_string(i) + "]: " + (what.empty() ? "must be an object" : what);
+          return false;
+        }
+        e.gpu_variants.push_back(l);
+      }
+    if (!e.in_module(e.gpu_launch.rows_per_thread, e.gpu_launch.mapping)) {
+      what = "\"gpu\": launches a module its \"variants\" do not list";
+      return false;
+    }
     const json* specializations = read_array(k, "specializations", what, Need::Optional);
     if (!what.empty()) return false;
     if (specializations)

@@ -207,6 +207,11 @@ TEST(Catalog, RefusesValuesOfTheWrongTypeOrRange) {
       {"rows per thread 1e300", [](json& m) { m["kernels"][0]["gpu"]["rows_per_thread"] = 1e300; },
        "\"gpu\": \"rows_per_thread\" must be an integer from 1 to 1024"},
       {"autotuned a string", [](json& m) { m["kernels"][0]["gpu"]["autotuned"] = "no"; }, "\"autotuned\" must be true or false"},
+      {"variant a string", [](json& m) { m["kernels"][0]["gpu"]["variants"] = {"u1"}; },
+       "\"gpu\": variants[0]: must be an object"},
+      {"launch outside its variants", [](json& m) {
+         m["kernels"][0]["gpu"]["variants"] = json::parse(R"([{"rows_per_thread": 1, "mapping": "block-staged"}])");
+       }, "\"gpu\": launches a module its \"variants\" do not list"},
       {"string result without max_length", [](json& m) { m["kernels"][1].erase("max_length"); },
        "kernels[1] 'mask_digits': a string result needs \"max_length\""},
       {"max_length constant 2^40", [](json& m) { m["kernels"][1]["max_length"]["constant"] = int64_t(1) << 40; },
@@ -314,4 +319,24 @@ TEST(Catalog, ReadsSpecialisationLaunches) {
   m["kernels"][0]["specializations"][1]["launch"]["block_size"] = 4096;
   EXPECT_EQ(parse_error(m), "cat/manifest.json: kernels[0] 'datepart': specializations[1]: \"launch\": "
                             "\"block_size\" must be an integer from 1 to 1024");
+}
+
+// A kernel compiled into some modules only (fused predicates): the manifest's "variants" say which.
+TEST(Catalog, KnowsWhichModulesHoldAKernel) {
+  json m = udf_manifest();
+  m["kernels"][0]["gpu"]["variants"] =
+      json::parse(R"([{"rows_per_thread": 1, "mapping": "per-thread"}, {"rows_per_thread": 1, "mapping": "block-staged"}])");
+  std::string error;
+  auto c = Catalog::parse(m.dump(), "cat", error);
+  ASSERT_NE(c, nullptr) << error;
+  const tessera::rt::KernelEntry* k = c->find("net_price");
+  EXPECT_TRUE(k->in_module(1, tessera::rt::RowMapping::PerThread));
+  EXPECT_TRUE(k->in_module(1, tessera::rt::RowMapping::BlockStaged));
+  EXPECT_FALSE(k->in_module(4, tessera::rt::RowMapping::PerThread));
+  // Integers: rows per thread of the per-thread mapping (catalogs written before row mappings).
+  m["kernels"][0]["gpu"]["variants"] = {1, 2};
+  c = Catalog::parse(m.dump(), "cat", error);
+  ASSERT_NE(c, nullptr) << error;
+  EXPECT_TRUE(c->find("net_price")->in_module(2, tessera::rt::RowMapping::PerThread));
+  EXPECT_FALSE(c->find("net_price")->in_module(1, tessera::rt::RowMapping::BlockStaged));
 }

@@ -228,10 +228,10 @@ int main(int argc, char** argv) {
     if (!only.empty() && !only.count(name)) continue;
     const rt::KernelEntry* k = catalog->find(name);
     if (k->gpu_entry.empty()) continue;
-    // Fused predicates (<kernel>__cmp) are compiled into the default module only and take their operand from
-    // the query; not tuned yet: they launch at the default.
+    // Fused predicates (<kernel>__cmp) take their operand from the query; not tuned yet: they launch as their
+    // function was tuned (tessera-cc's predicate_launch).
     if (k->spec->compared) {
-      if (!only.empty()) std::printf("%-30s fused predicate: not tuned (default launch)\n", name.c_str());
+      if (!only.empty()) std::printf("%-30s fused predicate: not tuned (launches as its function)\n", name.c_str());
       continue;
     }
     // Decimal128 is engine storage only; a kernel over a type without representative rows is reported, not tuned.
@@ -250,38 +250,40 @@ int main(int argc, char** argv) {
       else if (a.type == fn::SqlType::Float64) args.push_back(rt::KernelArg::real(2.0));
       else args.push_back(rt::KernelArg::integer(constant_for(a.name)));
     }
-    fn::SessionContext session;
-    auto call = gpu->prepare(*k, args, session, error);
-    if (!call) {
-      std::printf("%-30s FAILED: %s\n", name.c_str(), error.c_str());
-      ++failed;
-      continue;
-    }
-    nlohmann::json tuning;
-    if (!tune(*call, *k, name, tuning)) {
-      ++failed;
-      continue;
-    }
-    // Each specialisation with its own constants, tuned on its own (the call above ran one of them, or
-    // the generic entry, depending on constant_for's values).
+    // The kernel's own call, then each specialisation with its own constants, prepared and tuned alike (the
+    // first call ran one of them, or the generic entry, depending on constant_for's values).
+    struct Variant {
+      std::string label, entry;  // entry: the specialisation the call must select; "" for the kernel's call
+      std::vector<rt::KernelArg> args;
+    };
+    std::vector<Variant> variants{{name, "", args}};
     for (const rt::GpuSpecialization& sp : k->gpu_specializations) {
-      if (sp.entry == call->entry() || sp.what.constants.empty()) continue;
-      std::vector<rt::KernelArg> sp_args = args;
-      for (const auto& [arg, value] : sp.what.constants) sp_args[arg] = rt::KernelArg::integer(value);
-      auto sp_call = gpu->prepare(*k, sp_args, session, error);
-      const std::string label = name + " " + sp.entry;
-      if (!sp_call || sp_call->entry() != sp.entry) {
-        std::printf("%-30s FAILED: %s\n", label.c_str(), sp_call ? "the call did not select it" : error.c_str());
-        ++failed;
-        continue;
-      }
-      nlohmann::json sp_tuning;
-      if (!tune(*sp_call, *k, label, sp_tuning)) {
-        ++failed;
-        continue;
-      }
-      tuning["specializations"][sp.entry] = sp_tuning;
+      if (sp.what.constants.empty()) continue;
+      Variant v{name + " " + sp.entry, sp.entry, args};
+      for (const auto& [arg, value] : sp.what.constants) v.args[arg] = rt::KernelArg::integer(value);
+      variants.push_back(std::move(v));
     }
+    fn::SessionContext session;
+    nlohmann::json tuning;
+    std::string first_entry;
+    bool kernel_failed = false;
+    for (size_t i = 0; i < variants.size() && !kernel_failed; ++i) {
+      const Variant& v = variants[i];
+      if (i > 0 && v.entry == first_entry) continue;  // the kernel's own call tuned it
+      auto call = gpu->prepare(*k, v.args, session, error);
+      if (i == 0 && call) first_entry = call->entry();
+      nlohmann::json t;
+      if (!call || (!v.entry.empty() && call->entry() != v.entry)) {
+        std::printf("%-30s FAILED: %s\n", v.label.c_str(), call ? "the call did not select it" : error.c_str());
+      } else if (tune(*call, *k, v.label, t)) {
+        if (i == 0) tuning = t;
+        else tuning["specializations"][v.entry] = t;
+        continue;
+      }
+      ++failed;
+      kernel_failed = i == 0;
+    }
+    if (kernel_failed) continue;
     result["kernels"][name] = tuning;
     ++tuned;
     std::fflush(stdout);

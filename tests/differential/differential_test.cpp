@@ -309,10 +309,7 @@ int main(int argc, char** argv) {
       } else {
         for (const rt::Catalog::GpuModule& m : catalog->gpu_modules()) {
           if (m.group != kernel->gpu_module_group) continue;
-          // A fused predicate is compiled into the default module only.
-          if (spec.compared && (m.rows_per_thread != kernel->gpu_launch.rows_per_thread ||
-                                m.mapping != kernel->gpu_launch.mapping))
-            continue;
+          if (!kernel->in_module(m.rows_per_thread, m.mapping)) continue;  // fused predicates are in some only
           if (!only_mapping.empty() && only_mapping != rt::row_mapping_name(m.mapping)) continue;
           results.emplace_back(std::string("gpu ") + rt::row_mapping_name(m.mapping) + " u" +
                                    std::to_string(m.rows_per_thread),

@@ -34,6 +34,23 @@ const char* param_kind_name(fn::ParamKind k) {
   return "?";
 }
 
+// A fused predicate is not tuned yet; it launches as the function it compares was tuned, in the nearest
+// module that holds predicates (holds_predicates): the same one, else 4 rows per thread for a coarser
+// tuning, else the default module.
+LaunchChoice predicate_launch(const fn::FunctionSpec& base, const CatalogInfo& info) {
+  const std::vector<GpuVariant>& modules = info.gpu_variants;
+  LaunchChoice want{modules.front().rows_per_thread, info.block_size, modules.front().staged};
+  if (auto it = info.tuned.find(std::string(base.kernel)); it != info.tuned.end()) want = it->second;
+  int fallback = 0;
+  for (size_t i = 0; i < modules.size(); ++i) {
+    if (!holds_predicates(modules, i)) continue;
+    if (modules[i].rows_per_thread == want.rows_per_thread && modules[i].staged == want.staged) return want;
+    if (!modules[i].staged && modules[i].rows_per_thread == 4 && want.rows_per_thread > 4 && !want.staged)
+      fallback = static_cast<int>(i);
+  }
+  return {modules[fallback].rows_per_thread, want.block_size, modules[fallback].staged};
+}
+
 nlohmann::json kernel_json(const KernelRecord& r, const CatalogInfo& info) {
   const fn::FunctionSpec& s = *r.spec;
   nlohmann::json args = nlohmann::json::array();
@@ -69,13 +86,15 @@ nlohmann::json kernel_json(const KernelRecord& r, const CatalogInfo& info) {
       choice = it->second;
       tuned = true;
     }
-    // A fused predicate is in the default module only (tessera-cc) and launches there.
-    if (s.compared) tuned = false, choice = {info.gpu_variants.front().rows_per_thread, info.block_size,
-                                            info.gpu_variants.front().staged};
+    if (s.compared) {
+      choice = predicate_launch(*s.compared, info);
+      tuned = false;
+    }
     nlohmann::json variants = nlohmann::json::array();
-    for (const GpuVariant& v : info.gpu_variants)
-      if (!s.compared || &v == &info.gpu_variants.front())
-        variants.push_back({{"rows_per_thread", v.rows_per_thread}, {"mapping", mapping_name(v.staged)}});
+    for (size_t i = 0; i < info.gpu_variants.size(); ++i)
+      if (!s.compared || holds_predicates(info.gpu_variants, i))
+        variants.push_back({{"rows_per_thread", info.gpu_variants[i].rows_per_thread},
+                            {"mapping", mapping_name(info.gpu_variants[i].staged)}});
     j["gpu"] = {{"entry", kernel_symbol(s)},
                 {"block_size", choice.block_size},
                 {"rows_per_thread", choice.rows_per_thread},

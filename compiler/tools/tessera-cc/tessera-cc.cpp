@@ -244,15 +244,14 @@ int main(int argc, char** argv) {
       const unsigned u = static_cast<unsigned>(variant.rows_per_thread);
       const unsigned shared = variant.staged ? unsigned(stage_bytes) : 0u;
       mlir::OwningOpRef<mlir::ModuleOp> device(mlir::cast<mlir::ModuleOp>((*module)->clone()));
-      // Fused predicates live in the default module only: they are as many as the functions, and the other
-      // row mappings would double a catalog that must travel to the device in 64 MiB.
-      const bool default_module = vi == 0;
-      if (!default_module)
+      // Fused predicates live in some modules only (holds_predicates).
+      const bool with_predicates = holds_predicates(planned, vi);
+      if (!with_predicates)
         for (auto& [r, k] : kernels)
           if (r->spec->compared) device->lookupSymbol<mlir::func::FuncOp>(k.getSymName()).erase();
       // Constant and session specialisations exist on the GPU only.
       for (auto& [r, k] : kernels)
-        if (default_module || !r->spec->compared)
+        if (with_predicates || !r->spec->compared)
           for (const fn::Specialization& spec_variant : fn::planned_specializations(*r->spec))
             build_specialized_kernel(*device, device->lookupSymbol<mlir::func::FuncOp>(k.getSymName()), *r->spec,
                                      spec_variant);

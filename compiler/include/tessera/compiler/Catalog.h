@@ -32,6 +32,12 @@ struct GpuVariant {
   std::string cubin;  // relative, "" if ptxas was not found
 };
 
+// The GPU modules a fused predicate (<kernel>__cmp) is built into: the default one (index 0), 4 rows per
+// thread, and block-staged. Each further module costs CI minutes of compile time for 186 more kernels.
+inline bool holds_predicates(const std::vector<GpuVariant>& modules, size_t i) {
+  return i == 0 || modules[i].staged || modules[i].rows_per_thread == 4;
+}
+
 // The autotuner's choice for a kernel (from --tuning).
 struct LaunchChoice {
   int rows_per_thread = 1;

@@ -45,6 +45,15 @@ struct KernelEntry {
   std::string cpu_entry;   // its symbol in the catalog's CPU library, "" if not built
   std::string gpu_entry;   // PTX/cubin symbol, "" if not built
   GpuLaunch gpu_launch;            // chosen by the autotuner, or the default
+  // The modules (rows per thread, row mapping; block_size unused) compiled with this entry (manifest "gpu":
+  // "variants"); every module when the manifest lists none. Fused predicates are in some only.
+  std::vector<GpuLaunch> gpu_variants;
+  bool in_module(int rows_per_thread, RowMapping mapping) const {
+    if (gpu_variants.empty()) return true;
+    for (const GpuLaunch& v : gpu_variants)
+      if (v.rows_per_thread == rows_per_thread && v.mapping == mapping) return true;
+    return false;
+  }
   bool gpu_autotuned = false;
   std::vector<GpuSpecialization> gpu_specializations;
   // The launch of the GPU variant a call with these constant arguments runs: a specialisation's own tuning
