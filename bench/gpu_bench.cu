@@ -692,6 +692,7 @@ void fused_results(const rt::Catalog& catalog, rt::CudaDevice& gpu, const FnBenc
   }
   fr.rows_per_thread = call->launch().rows_per_thread;
   fr.block = call->launch().block_size;
+  fr.staged = call->launch().mapping == rt::RowMapping::BlockStaged;
   // Expected: the reference result compared on the host.
   int64_t bad = 0, first_bad = -1, holds = 0;
   for (int64_t r = 0; r < ref.rows; ++r) {
