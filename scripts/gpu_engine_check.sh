@@ -13,7 +13,8 @@
 # KERNEL_ROWS rows: compiled kernels against their hand-written twins; KERNEL_BENCH_ARGS="--fused" adds the fused predicates), AUTOTUNE=1 (tessera-autotune, with AUTOTUNE_ARGS such as "--rows N --kernels a,b", over the
 # catalog; its tuning comes back as $OUT/autotune.json, for catalog/autotune-h200.json), DBBENCH_SF=N
 # (tessera-bench-database at SF N, DBBENCH_RUNS runs), CSVBENCH_SF=N (tessera-bench-csv, CSVBENCH_RUNS runs),
-# CLICKBENCH_ROWS=N (tessera-bench clickbench over N generated rows of hits, RUNS runs, DEVICE).
+# CLICKBENCH_ROWS=N (tessera-bench clickbench over N generated rows of hits, RUNS runs, DEVICE), BENCH_ARGS (more
+# tessera-bench tpch options, e.g. --no-fuse).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-engine-out}
@@ -126,7 +127,7 @@ for sf in ${SFS-1 10}; do
   Q=${QUERIES:-1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22}
   echo "== tessera-bench tpch --sf $sf --device ${DEVICE:-auto} --queries $Q"
   $B/tessera-bench tpch --sf $sf --suite ${SUITE:-all} --runs ${RUNS:-5} --threads $(nproc) --device ${DEVICE:-auto} --queries $Q \
-    --query-dir engine/queries --catalog /tmp/tessera/catalog --json "$OUT/bench-sf$sf.json" >"$OUT/bench-sf$sf.txt" 2>"$OUT/bench-sf$sf.err"
+    --query-dir engine/queries --catalog /tmp/tessera/catalog ${BENCH_ARGS:-} --json "$OUT/bench-sf$sf.json" >"$OUT/bench-sf$sf.txt" 2>"$OUT/bench-sf$sf.err"
   echo "bench rc $?"; grep -i "error\|FAIL" "$OUT/bench-sf$sf.err" | head -10
 done
 for sf in ${SFS-1 10}; do echo "== SF $sf"; cat "$OUT/bench-sf$sf.txt"; done

@@ -71,8 +71,8 @@ void print_report(const BenchReport& r, std::FILE* out) {
   else
     std::fprintf(out, "TPC-H SF %g, %d threads, median of %d runs after 1 warm-up (ms); DuckDB %s\n", r.sf, r.threads,
                  r.runs, r.duckdb_version.c_str());
-  std::fprintf(out, "Tessera: %s; scalar functions of CPU operators on the %s\n", r.operator_device.c_str(),
-               r.function_device.c_str());
+  std::fprintf(out, "Tessera: %s; scalar functions of CPU operators on the %s; fused predicates %s\n",
+               r.operator_device.c_str(), r.function_device.c_str(), r.fused_predicates ? "on" : "off (--no-fuse)");
   if (r.gpu_resident_bytes)
     std::fprintf(out, "GPU-resident table columns: %.1f MiB\n", r.gpu_resident_bytes / 1048576.0);
   std::fprintf(out, "data: generated in %.2f s, loaded into DuckDB in %.2f s, into Tessera in %.2f s\n", r.generate_s,
@@ -151,6 +151,7 @@ void write_json(const BenchReport& r, const std::string& path) {
   j["duckdb_version"] = r.duckdb_version;
   j["function_device"] = r.function_device;
   j["operator_device"] = r.operator_device;
+  j["fused_predicates"] = r.fused_predicates;
   j["gpu_resident_bytes"] = r.gpu_resident_bytes;
   if (!r.trace_note.empty()) j["gpu_trace_note"] = r.trace_note;
   j["load_seconds"] = {{"generate", r.generate_s}, {"duckdb", r.duckdb_load_s}, {"tessera", r.tessera_load_s}};

@@ -52,6 +52,7 @@ struct BenchReport {
   std::string duckdb_version;
   std::string function_device;  // where Tessera's scalar functions ran: "CPU", "GPU (NVIDIA H200)"
   std::string operator_device;  // where its operators may run: Database::gpu_engine_status()
+  bool fused_predicates = true;  // comparisons of function results with constants as fused kernels (--no-fuse: off)
   int64_t gpu_resident_bytes = 0;  // table columns resident in GPU memory at the end
   std::string trace_note;          // why no query was traced on the device, when none was
   double generate_s = 0, duckdb_load_s = 0, tessera_load_s = 0;

@@ -54,6 +54,7 @@ struct BenchOptions {
   std::string catalog_dir;
   engine::FunctionDevice functions = engine::FunctionDevice::Auto;
   bool trace = true;  // trace one extra run per query on the device (kernel time, copies)
+  bool fuse = true;   // --no-fuse: engine::Options::fuse_predicates off (function, then comparison)
 };
 
 class UsageError : public std::runtime_error {
@@ -64,7 +65,7 @@ class UsageError : public std::runtime_error {
 const char* kUsage =
     "usage: tessera-bench tpch [--sf 1] [--suite tpch|tpch-scalar|production|all] [--runs 5] [--threads N]\n"
     "                          [--queries 1,3,6] [--json out.json] [--query-dir DIR] [--catalog DIR]\n"
-    "                          [--device auto|cpu|cuda] [--no-trace]\n"
+    "                          [--device auto|cpu|cuda] [--no-trace] [--no-fuse]\n"
     "  Generates TPC-H at --sf in memory, loads it into Tessera and DuckDB, checks every query's answer\n"
     "  against DuckDB's and times the queries that agree (1 warm-up, --runs timed runs, medians).\n"
     "  --threads: both engines and the generator (default: all cores). --query-dir: where tpch/qNN.sql,\n"
@@ -76,7 +77,8 @@ const char* kUsage =
     "  with the operator that cannot; cpu: the CPU engine).\n"
     "  With GPU operators, one more untimed run of each query is traced through CUPTI (libcupti, found on\n"
     "  LD_LIBRARY_PATH or at TESSERA_CUPTI): kernel_ms is the time a kernel was running, copy_ms and copy_MiB the\n"
-    "  host<->device copies. --no-trace skips it.\n"
+    "  host<->device copies. --no-trace skips it. --no-fuse: comparisons of a function's result with constants\n"
+    "  run as the function, then the comparison, instead of its fused predicate kernel.\n"
     "usage: tessera-bench clickbench [--rows 10000000] [--runs 5] [--threads N] [--queries 1,29,43] [--json out.json]\n"
     "                                [--query-dir DIR] [--catalog DIR] [--device auto|cpu|cuda] [--no-trace]\n"
     "  ClickBench: generates its hits table (--rows rows, deterministic), loads it into both engines and runs\n"
@@ -157,6 +159,8 @@ BenchOptions parse_options(int argc, char** argv) {
       o.catalog_dir = value();
     } else if (a == "--no-trace") {
       o.trace = false;
+    } else if (a == "--no-fuse") {
+      o.fuse = false;
     } else if (a == "--device") {
       const std::string d = value();
       if (!engine::parse_function_device(d, o.functions)) throw UsageError("bad device '" + d + "' (auto, cpu or cuda)");
@@ -439,6 +443,8 @@ int run(const BenchOptions& o) {
   eo.threads = report.threads;
   eo.catalog_dir = o.catalog_dir;
   eo.functions = o.functions;
+  eo.fuse_predicates = o.fuse;
+  report.fused_predicates = o.fuse;
   engine::Database tdb(eo);
   report.function_device = tdb.function_device();
   report.operator_device = tdb.gpu_engine_status();

@@ -21,7 +21,7 @@
 
 namespace tessera::fn {
 
-inline constexpr int kMaxArgs = 8;
+inline constexpr int kMaxArgs = 10;  // 8 SQL arguments + a fused predicate's op and operand
 
 struct ArgSpec {
   std::string_view name;
