@@ -3,6 +3,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/DenseSet.h"
 #include "mlir/IR/SymbolTable.h"
 #include "tessera/compiler/Passes.h"
 
@@ -313,6 +314,22 @@ class StageStringRowsPass : public impl::StageStringRowsBase<StageStringRowsPass
       copy_range(e, c.bytes, c.shared, c.lo, c.hi, c.base, thread, threads, /*to_shared=*/false);
     }
     fn->setAttr("tessera.staged_bytes", b.getI64IntegerAttr(capacity * int64_t(columns.size()) + 4));
+    // Barriers surround the row body. A function it calls that LLVM left as a call was miscompiled there
+    // (CONVERT(float, style) on the H200, 2026-12-04: valid rows lost their staged bytes, and rows that skip
+    // the call wrote through uninitialised pointers). Every function the staged body reaches is inlined.
+    llvm::SmallVector<mlir::Operation*> work{guard};
+    llvm::DenseSet<mlir::Operation*> seen;
+    while (!work.empty()) {
+      mlir::Operation* op = work.pop_back_val();
+      op->walk([&](mlir::LLVM::CallOp call) {
+        auto callee = call.getCallee();
+        if (!callee) return;
+        auto f = symbols.lookup<mlir::LLVM::LLVMFuncOp>(*callee);
+        if (!f || f.isExternal() || !seen.insert(f).second) return;
+        f.setAlwaysInline(true);
+        work.push_back(f);
+      });
+    }
     return mlir::success();
   }
 };
