@@ -670,14 +670,8 @@ void fused_results(const rt::Catalog& catalog, rt::CudaDevice& gpu, const FnBenc
   if (!str) std::memcpy(&value, ref.data.data() + r0 * width, static_cast<size_t>(width));
   if (width == 4) value = static_cast<int32_t>(value);
   const std::string text = str ? std::string(ref.string(r0)) : std::string();
-  std::string operand;
-  if (str) {
-    operand = fn::encode_operand(std::vector<std::string>{text});
-  } else {
-    const std::vector<int64_t> one{value};
-    operand = ref.type == fn::SqlType::Float64 ? std::string(ref.data.data() + r0 * 8, ref.data.data() + r0 * 8 + 8)
-                                               : fn::encode_operand(ref.type, one);
-  }
+  const std::vector<fn::PredicateConstant> one{{value, text}};  // FLOAT: its 8 bytes as bits
+  const std::string operand = fn::encode_operand(ref.type, one);
   std::vector<rt::KernelArg> args = b.args;
   args.push_back(rt::KernelArg::integer(static_cast<int64_t>(fn::CompareOp::Eq)));
   args.push_back(rt::KernelArg::text(operand));

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "tessera/functions/numeric_functions.hpp"
+#include "tessera/functions/numeric_rounding.hpp"
 #include "tessera/functions/status.hpp"
 
 using namespace tessera::fn;
@@ -126,6 +127,22 @@ TEST(NumericRound, Float) {
   EXPECT_EQ(f, 0.125);
   // Rounding the largest double up to a power of ten leaves the double range.
   EXPECT_EQ(tsf_round_float(&f, 1.7976931348623157e308, -308), kArithmeticOverflow);
+}
+
+// ROUND(float) takes 10^0 .. 10^22 from a table of exact powers and the rest from pmath::pow: the table
+// must give what pmath::pow gives there, and the seam at 22/23 must hold.
+TEST(NumericRound, FloatPowersOfTenMatchPow) {
+  double exact = 1.0;
+  for (int32_t k = 0; k <= 22; ++k, exact *= 10.0) {
+    EXPECT_EQ(FloatRound::pow10(k), exact) << k;
+    EXPECT_EQ(FloatRound::pow10(k), pmath::pow(10.0, k)) << k;
+  }
+  EXPECT_EQ(FloatRound::pow10(23), pmath::pow(10.0, 23.0));
+  double f = 0;
+  EXPECT_EQ(tsf_round_float(&f, 0.5e-22, 22), kOk);  // 0.5e-22 * 1e22 = 0.5 rounds away from zero
+  EXPECT_EQ(f, 1e-22);
+  EXPECT_EQ(tsf_round_float(&f, 123456789012.0, -11), kOk);
+  EXPECT_EQ(f, 100000000000.0);
 }
 
 TEST(NumericRound, Money) {

@@ -10,20 +10,30 @@
 namespace tessera::fn {
 namespace {
 
+std::vector<PredicateConstant> fixed(const std::vector<int64_t>& values) {
+  std::vector<PredicateConstant> out;
+  for (int64_t v : values) out.push_back({v, {}});
+  return out;
+}
+
 uint8_t cmp_i(int32_t v, CompareOp op, std::vector<int64_t> values) {
-  const std::string operand = encode_operand(SqlType::Int32, values);
+  const std::string operand = encode_operand(SqlType::Int32, fixed(values));
   return tsf_compare_i(v, static_cast<int32_t>(op), operand.data(), static_cast<int32_t>(operand.size()));
 }
 uint8_t cmp_l(int64_t v, CompareOp op, std::vector<int64_t> values) {
-  const std::string operand = encode_operand(SqlType::Money, values);
+  const std::string operand = encode_operand(SqlType::Money, fixed(values));
   return tsf_compare_l(v, static_cast<int32_t>(op), operand.data(), static_cast<int32_t>(operand.size()));
 }
 uint8_t cmp_d(double v, CompareOp op, std::vector<double> values) {
-  const std::string operand = encode_operand(values);
+  std::vector<PredicateConstant> constants;
+  for (double d : values) constants.push_back(PredicateConstant::of(d));
+  const std::string operand = encode_operand(SqlType::Float64, constants);
   return tsf_compare_d(v, static_cast<int32_t>(op), operand.data(), static_cast<int32_t>(operand.size()));
 }
 uint8_t cmp_s(const std::string& v, CompareOp op, std::vector<std::string> values) {
-  const std::string operand = encode_operand(values);
+  std::vector<PredicateConstant> constants;
+  for (std::string& t : values) constants.push_back({0, std::move(t)});
+  const std::string operand = encode_operand(SqlType::String, constants);
   return tsf_compare_s(v.data(), static_cast<int32_t>(v.size()), static_cast<int32_t>(op), operand.data(),
                        static_cast<int32_t>(operand.size()));
 }

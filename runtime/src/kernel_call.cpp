@@ -59,6 +59,17 @@ std::vector<uint64_t> bind(const fn::FunctionSpec& spec, std::span<const KernelA
   return slots;
 }
 
+// The length rule's inputs that the constants give (their values and string lengths); the string columns'
+// lengths are the caller's to fill in.
+fn::LengthInputs constant_length_inputs(const fn::FunctionSpec& spec, std::span<const KernelArg> args) {
+  fn::LengthInputs in;
+  for (size_t i = 0; i < args.size() && i < static_cast<size_t>(fn::kMaxArgs); ++i)
+    if (spec.args[i].constant) {
+      in.value[i] = args[i].int_value;
+      in.length[i] = static_cast<int64_t>(args[i].string_value.size());
+    }
+  return in;
+}
 }  // namespace
 
 void prepare_output(const KernelEntry& kernel, std::span<const KernelArg> args, int64_t rows, Column& out) {
@@ -101,16 +112,11 @@ std::string check_args(const fn::FunctionSpec& spec, std::span<const KernelArg> 
   if (spec.compared && spec.compared->result == fn::SqlType::String) {
     // The fused predicate compares the string result from a fixed per-row buffer: the length rule at the
     // longest arguments must fit it.
-    fn::LengthInputs in;
-    for (size_t i = 0; i < args.size() && i < static_cast<size_t>(fn::kMaxArgs); ++i) {
-      if (spec.args[i].constant) {
-        in.value[i] = args[i].int_value;
-        in.length[i] = static_cast<int64_t>(args[i].string_value.size());
-      } else if (spec.args[i].type == fn::SqlType::String) {
+    fn::LengthInputs in = constant_length_inputs(spec, args);
+    for (size_t i = 0; i < args.size(); ++i)
+      if (!spec.args[i].constant && spec.args[i].type == fn::SqlType::String)
         for (int64_t r = 0; r < args[i].column->rows; ++r)
           in.length[i] = std::max<int64_t>(in.length[i], args[i].column->lengths[r]);
-      }
-    }
     if (std::string why = fn::check_predicate_length(spec, in); !why.empty()) return fn_name + ": " + why;
   }
   return "";
@@ -120,12 +126,7 @@ int64_t plan_string_output(const KernelEntry& kernel, std::span<const KernelArg>
                            Buffer<int64_t>& offsets) {
   const fn::FunctionSpec& spec = *kernel.spec;
   offsets.resize(rows);
-  fn::LengthInputs in;
-  for (size_t i = 0; i < args.size(); ++i)
-    if (spec.args[i].constant) {
-      in.value[i] = args[i].int_value;
-      in.length[i] = static_cast<int64_t>(args[i].string_value.size());
-    }
+  fn::LengthInputs in = constant_length_inputs(spec, args);
   int64_t total = 0;
   for (int64_t r = 0; r < rows; ++r) {
     for (size_t i = 0; i < args.size(); ++i)

@@ -143,20 +143,9 @@ void choose_operand(const fn::FunctionSpec& spec, std::vector<rt::KernelArg>& ar
     }
     picks.push_back(e);
   }
-  std::string operand;
-  if (base.result == fn::SqlType::String) {
-    std::vector<std::string> v;
-    for (const Expected& e : picks) v.push_back(e.text);
-    operand = fn::encode_operand(v);
-  } else if (base.result == fn::SqlType::Float64) {
-    std::vector<double> v;
-    for (const Expected& e : picks) v.push_back(std::bit_cast<double>(e.fixed));
-    operand = fn::encode_operand(v);
-  } else {
-    std::vector<int64_t> v;
-    for (const Expected& e : picks) v.push_back(static_cast<int64_t>(e.fixed));
-    operand = fn::encode_operand(base.result, v);
-  }
+  std::vector<fn::PredicateConstant> values;
+  for (const Expected& e : picks) values.push_back({static_cast<int64_t>(e.fixed), e.text});  // FLOAT: its bits
+  const std::string operand = fn::encode_operand(base.result, values);
   args[n] = rt::KernelArg::integer(static_cast<int32_t>(op));
   args[n + 1] = rt::KernelArg::text(operand);
 }

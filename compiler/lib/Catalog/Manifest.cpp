@@ -34,9 +34,18 @@ const char* param_kind_name(fn::ParamKind k) {
   return "?";
 }
 
-// A fused predicate is not tuned yet; it launches as the function it compares was tuned, in the nearest
-// module that holds predicates (holds_predicates): the same one, else 4 rows per thread for a coarser
-// tuning, else the default module.
+// Whether a launch's module (rows per thread, mapping) is one that holds predicates.
+bool in_predicate_module(const LaunchChoice& l, const std::vector<GpuVariant>& modules) {
+  for (size_t i = 0; i < modules.size(); ++i)
+    if (holds_predicates(modules, i) && modules[i].rows_per_thread == l.rows_per_thread &&
+        modules[i].staged == l.staged)
+      return true;
+  return false;
+}
+
+// A fused predicate without a tuning of its own launches as the function it compares was tuned, in the
+// nearest module that holds predicates (holds_predicates): the same one, else 4 rows per thread for a
+// coarser tuning, else the default module.
 LaunchChoice predicate_launch(const fn::FunctionSpec& base, const CatalogInfo& info) {
   const std::vector<GpuVariant>& modules = info.gpu_variants;
   LaunchChoice want{modules.front().rows_per_thread, info.block_size, modules.front().staged};
@@ -86,7 +95,7 @@ nlohmann::json kernel_json(const KernelRecord& r, const CatalogInfo& info) {
       choice = it->second;
       tuned = true;
     }
-    if (s.compared) {
+    if (s.compared && !(tuned && in_predicate_module(choice, info.gpu_variants))) {
       choice = predicate_launch(*s.compared, info);
       tuned = false;
     }
@@ -115,7 +124,8 @@ nlohmann::json kernel_json(const KernelRecord& r, const CatalogInfo& info) {
       const std::string entry = kernel_symbol(s) + fn::specialization_suffix(s, v);
       nlohmann::json sp = {{"entry", entry}, {"constants", constants}, {"default_context", v.default_context},
                            {"params", kept}};
-      if (auto it = info.tuned_specializations.find(entry); it != info.tuned_specializations.end())
+      if (auto it = info.tuned_specializations.find(entry);
+          it != info.tuned_specializations.end() && (!s.compared || in_predicate_module(it->second, info.gpu_variants)))
         sp["launch"] = {{"rows_per_thread", it->second.rows_per_thread},
                         {"block_size", it->second.block_size},
                         {"mapping", mapping_name(it->second.staged)}};

@@ -121,20 +121,11 @@ class Fuser {
       if (bound <= 0 || bound > fn::kPredicateStringBytes) return nullptr;
     }
 
-    std::string operand;
-    if (base.result == fn::SqlType::String) {
-      std::vector<std::string> v;
-      for (const Value* c : constants) v.push_back(c->s);
-      operand = fn::encode_operand(v);
-    } else if (base.result == fn::SqlType::Float64) {
-      std::vector<double> v;
-      for (const Value* c : constants) v.push_back(c->d);
-      operand = fn::encode_operand(v);
-    } else {
-      std::vector<int64_t> v;
-      for (const Value* c : constants) v.push_back(static_cast<int64_t>(c->i));
-      operand = fn::encode_operand(base.result, v);
-    }
+    std::vector<fn::PredicateConstant> values;
+    for (const Value* c : constants)
+      values.push_back(base.result == fn::SqlType::Float64 ? fn::PredicateConstant::of(c->d)
+                                                           : fn::PredicateConstant{static_cast<int64_t>(c->i), c->s});
+    std::string operand = fn::encode_operand(base.result, values);
     auto fused = std::make_shared<Expr>(*call);
     fused->type = e->type;
     fused->kernel = predicate;

@@ -1,4 +1,5 @@
 // The derived predicate specs ("<kernel>__cmp") and the operand encoding (predicate.hpp). Host code.
+#include <bit>
 #include <cstring>
 #include <deque>
 #include <memory>
@@ -7,44 +8,25 @@
 
 namespace tessera::fn {
 
-std::string_view compare_op_text(CompareOp op) {
-  switch (op) {
-    case CompareOp::Eq: return "=";
-    case CompareOp::Ne: return "<>";
-    case CompareOp::Lt: return "<";
-    case CompareOp::Le: return "<=";
-    case CompareOp::Gt: return ">";
-    case CompareOp::Ge: return ">=";
-    case CompareOp::In: return "IN";
-  }
-  return "?";
-}
+PredicateConstant PredicateConstant::of(double v) { return {std::bit_cast<int64_t>(v), {}}; }
 
-std::string encode_operand(SqlType result, std::span<const int64_t> values) {
-  const int width = type_width(result);
+std::string encode_operand(SqlType result, std::span<const PredicateConstant> values) {
   std::string out;
-  for (int64_t v : values) {
+  if (result == SqlType::String) {
+    for (const PredicateConstant& v : values) {
+      const int32_t n = static_cast<int32_t>(v.text.size());
+      out.append(reinterpret_cast<const char*>(&n), 4);
+      out += v.text;
+    }
+    return out;
+  }
+  const int width = type_width(result);  // FLOAT: 8 bytes of its bits, like BIGINT
+  for (const PredicateConstant& v : values) {
     char bytes[8];
-    if (width == 1) bytes[0] = static_cast<char>(v);
-    if (width == 4) { const int32_t x = static_cast<int32_t>(v); std::memcpy(bytes, &x, 4); }
-    if (width == 8) std::memcpy(bytes, &v, 8);
+    if (width == 1) bytes[0] = static_cast<char>(v.bits);
+    if (width == 4) { const int32_t x = static_cast<int32_t>(v.bits); std::memcpy(bytes, &x, 4); }
+    if (width == 8) std::memcpy(bytes, &v.bits, 8);
     out.append(bytes, static_cast<size_t>(width));
-  }
-  return out;
-}
-
-std::string encode_operand(std::span<const double> values) {
-  std::string out;
-  for (double v : values) out.append(reinterpret_cast<const char*>(&v), 8);
-  return out;
-}
-
-std::string encode_operand(std::span<const std::string> values) {
-  std::string out;
-  for (const std::string& v : values) {
-    const int32_t n = static_cast<int32_t>(v.size());
-    out.append(reinterpret_cast<const char*>(&n), 4);
-    out += v;
   }
   return out;
 }

@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "tessera/functions/decimal.hpp"
+#include "tessera/functions/number_double.hpp"
 #include "tessera/functions/portable_math.hpp"
 
 namespace tessera::fn {
@@ -52,12 +53,18 @@ class FloatRound {
  public:
   static double half_away(double v) { return std::round(v); }
 
+  // 10^k for 0 <= k <= 308. Up to 10^22 from the table of exact powers (pmath::pow gives the same values
+  // there), so the usual lengths cost one load instead of a pow per row.
+  static double pow10(int32_t k) {
+    return k <= 22 ? DoubleDecimal::exact_pow10(k) : pmath::pow(10.0, static_cast<double>(k));
+  }
+
   // ROUND(x, length [, truncate]) on FLOAT. Powers of ten beyond the double
   // range leave x unchanged (positive length) or give 0 (negative length).
   static double round(double x, int32_t length, bool truncate) {
     if (length >= 0) {
       if (length > 308) return x;
-      const double p = pmath::pow(10.0, static_cast<double>(length));
+      const double p = pow10(length);
       const double y = x * p;
       if (std::fabs(y) > std::numeric_limits<double>::max()) return x;
       // Beyond 2^53 a double has no fractional digits left to round.
@@ -65,7 +72,7 @@ class FloatRound {
       return (truncate ? std::trunc(y) : std::round(y)) / p;
     }
     if (length < -308) return 0.0;
-    const double p = pmath::pow(10.0, static_cast<double>(-length));
+    const double p = pow10(-length);
     const double y = x / p;
     return (truncate ? std::trunc(y) : std::round(y)) * p;
   }

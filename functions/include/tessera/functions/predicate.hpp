@@ -21,7 +21,6 @@ namespace tessera::fn {
 
 enum class CompareOp : int32_t { Eq = 0, Ne, Lt, Le, Gt, Ge, In };
 inline constexpr int32_t kCompareOpCount = 7;
-std::string_view compare_op_text(CompareOp op);  // "=", "<>", ..., "IN"
 
 // A string result is compared from a per-row buffer of this many bytes: a predicate kernel over a function
 // with a string result may run only where f's length rule gives at most this (check_predicate_length).
@@ -31,9 +30,12 @@ inline constexpr int32_t kPredicateStringBytes = 256;
 // result's operand must be aligned to its width): fixed-width
 // results as consecutive little-endian values (BOOL 1 byte, INT/DATE 4, BIGINT/DECIMAL/MONEY/DATETIME/TIME
 // and FLOAT 8); strings as, for each, an int32 length then its bytes. One constant except for In.
-std::string encode_operand(SqlType result, std::span<const int64_t> values);
-std::string encode_operand(std::span<const double> values);
-std::string encode_operand(std::span<const std::string> values);
+struct PredicateConstant {
+  int64_t bits = 0;  // a fixed-width value (a FLOAT's IEEE-754 bits)
+  std::string text;  // a string
+  static PredicateConstant of(double v);
+};
+std::string encode_operand(SqlType result, std::span<const PredicateConstant> values);
 
 // The predicate spec derived from `base` ("<kernel>__cmp"), or nullptr when there is none (too many
 // arguments for the ABI). Stable addresses; `compared` points back at base.
