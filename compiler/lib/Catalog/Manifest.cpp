@@ -206,6 +206,8 @@ bool write_manifest(const std::string& dir, const CatalogInfo& info, const std::
       {"kernels", kernels_json},
       {"failed", failed},
   };
+  for (const AmdgpuObject& a : info.amdgpu)
+    manifest["amdgpu"].push_back({{"chip", a.chip}, {"object", a.object}, {"left_out", a.left_out}});
   const std::string path = dir + "/manifest.json";
   const std::string tmp = path + ".tmp";
   {

@@ -3,9 +3,14 @@
 //   tessera-cc --library -I functions/include -o catalog functions/src/**/*.cpp
 //   tessera-cc --udf-spec my_udfs.json -I ... -o my_catalog my_udfs.cpp
 //   tessera-cc --library --only=year --emit=kernel ...      (print one stage and stop)
+//   tessera-cc --library --no-cpu --no-gpu --amdgpu=gfx942 -o dir ...   (AMD code object only)
 //
+// Back ends: CPU (a shared library), NVPTX (PTX and cubins, one module per
+// row mapping) and, with --amdgpu=<chip>, AMDGPU (one code object through
+// ROCDL, compile-only: nothing here runs it).
 // Stages, in order (any can be printed with --emit): llvm-ir, mlir-import,
-// mlir-simplified, kernel, cpu-llvm, cpu-ir, gpu, nvvm, gpu-ir, ptx.
+// mlir-simplified, kernel, cpu-llvm, cpu-ir, gpu, nvvm, gpu-ir, ptx, rocdl,
+// amdgpu-asm.
 #include <deque>
 #include <map>
 #include <set>
@@ -16,6 +21,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Target/LLVMIR/Import.h"
+#include "tessera/compiler/AmdgpuBackend.h"
 #include "tessera/compiler/Backend.h"
 #include "tessera/compiler/Catalog.h"
 #include "tessera/compiler/Frontend.h"
@@ -40,10 +46,17 @@ cl::opt<std::string> udf_spec("udf-spec", cl::desc("JSON file declaring user-def
                               cl::value_desc("file"), cl::cat(category));
 cl::list<std::string> only("only", cl::CommaSeparated, cl::desc("Compile only these kernels"), cl::cat(category));
 cl::opt<std::string> emit("emit", cl::desc("Print the IR after a stage and stop: llvm-ir, mlir-import, "
-                                           "mlir-simplified, kernel, cpu-llvm, cpu-ir, gpu, nvvm, gpu-ir, ptx"),
+                                           "mlir-simplified, kernel, cpu-llvm, cpu-ir, gpu, nvvm, gpu-ir, ptx, "
+                                           "rocdl, amdgpu-asm (the AMD stages use --amdgpu, gfx942 if not given)"),
                           cl::value_desc("stage"), cl::cat(category));
 cl::opt<std::string> sm("sm", cl::desc("GPU architecture"), cl::init("sm_90"), cl::cat(category));
-cl::opt<bool> no_gpu("no-gpu", cl::desc("Do not build GPU kernels"), cl::cat(category));
+cl::opt<bool> no_gpu("no-gpu", cl::desc("Do not build NVPTX (CUDA) kernels"), cl::cat(category));
+cl::opt<std::string> amdgpu("amdgpu", cl::desc("Also compile the kernels for this AMD GPU (e.g. gfx942) into "
+                                               "amdgpu/kernels_<chip>.o, compile-only"),
+                            cl::value_desc("chip"), cl::cat(category));
+cl::opt<bool> amdgpu_asm("amdgpu-asm", cl::desc("With --amdgpu, write AMDGPU assembly (amdgpu/kernels_<chip>.s) "
+                                                "instead of the code object"),
+                         cl::cat(category));
 cl::opt<bool> no_cpu("no-cpu", cl::desc("Do not build CPU kernels"), cl::cat(category));
 cl::opt<int> block_size("block-size", cl::desc("Threads per block recorded for kernels without a tuning"),
                         cl::init(256), cl::cat(category));
@@ -62,8 +75,9 @@ cl::opt<bool> predicates("predicates", cl::desc("Build the fused predicate kerne
 cl::opt<std::string> tuning("tuning", cl::desc("Autotuner results (JSON) to record in the manifest"),
                             cl::value_desc("file"), cl::cat(category));
 
-const std::vector<std::string> kStages = {"llvm-ir", "mlir-import", "mlir-simplified", "kernel", "cpu-llvm",
-                                          "cpu-ir",  "gpu",         "nvvm",            "gpu-ir", "ptx"};
+const std::vector<std::string> kStages = {"llvm-ir", "mlir-import", "mlir-simplified", "kernel",
+                                          "cpu-llvm", "cpu-ir",      "gpu",             "nvvm",
+                                          "gpu-ir",   "ptx",         "rocdl",           "amdgpu-asm"};
 
 // Prints `text` if `stage` is the one asked for; returns true to stop.
 template <typename Print>
@@ -116,6 +130,10 @@ int main(int argc, char** argv) {
   if (!emit.empty() && std::find(kStages.begin(), kStages.end(), emit.getValue()) == kStages.end())
     return fail("unknown stage '" + emit + "' for --emit");
   if (emit.empty() && output_dir.empty()) return fail("no output directory (-o <dir>)");
+  const bool stage_is_amdgpu = emit == "rocdl" || emit == "amdgpu-asm";
+  if (stage_is_amdgpu && amdgpu.empty()) amdgpu = "gfx942";
+  if (!amdgpu.empty() && (amdgpu.size() < 4 || amdgpu.getValue().rfind("gfx", 0) != 0))
+    return fail("--amdgpu takes an AMD GPU processor name such as gfx942, not '" + amdgpu + "'");
   if (sources.empty()) return fail("no C++ sources given");
   if (!use_library && udf_spec.empty()) return fail("say what to compile: --library and/or --udf-spec <file>");
 
@@ -203,7 +221,9 @@ int main(int argc, char** argv) {
   info.sm = sm;
   info.block_size = block_size;
   if (emit.empty()) {
-    for (const char* sub : {"", "/cpu", "/nvptx"})
+    std::vector<std::string> dirs = {"", "/cpu", "/nvptx"};
+    if (!amdgpu.empty()) dirs.push_back("/amdgpu");
+    for (const std::string& sub : dirs)
       if (std::error_code ec = llvm::sys::fs::create_directories(output_dir + sub))
         return fail("cannot create " + output_dir + sub + ": " + ec.message());
   }
@@ -211,7 +231,7 @@ int main(int argc, char** argv) {
   const bool stage_is_gpu = emit == "gpu" || emit == "nvvm" || emit == "gpu-ir" || emit == "ptx";
 
   // ---- CPU back end ----
-  if (!no_cpu && !stage_is_gpu) {
+  if (!no_cpu && !stage_is_gpu && !stage_is_amdgpu) {
     mlir::OwningOpRef<mlir::ModuleOp> host(mlir::cast<mlir::ModuleOp>((*module)->clone()));
     for (auto& [r, k] : kernels)
       build_cpu_entry(*host, *r->spec, host->lookupSymbol<mlir::func::FuncOp>(k.getSymName()));
@@ -236,7 +256,7 @@ int main(int argc, char** argv) {
   }
 
   // ---- GPU back end: one module per thread-coarsening factor ----
-  if (!no_gpu && !stage_is_cpu) {
+  if (!no_gpu && !stage_is_cpu && !stage_is_amdgpu) {
     const std::string ptxas = find_ptxas();
     if (ptxas.empty()) llvm::errs() << "tessera-cc: note: ptxas not found; the catalog has PTX but no cubin\n";
     for (size_t vi = 0; vi < planned.size(); ++vi) {
@@ -284,6 +304,34 @@ int main(int argc, char** argv) {
     }
   }
 
+  // ---- AMDGPU back end: the default kernels (no specialisations), one code object ----
+  std::map<std::string, std::vector<std::string>> amdgpu_left_out;  // kernel -> the libm functions it calls
+  if (!amdgpu.empty() && !stage_is_cpu && !stage_is_gpu) {
+    AmdgpuObject object{.chip = amdgpu, .object = "amdgpu/kernels_" + amdgpu + (amdgpu_asm ? ".s" : ".o")};
+    std::string code, lowered;
+    std::vector<AmdgpuUnsupportedCall> dropped;
+    const bool ok = compile_amdgpu_kernels(*module, amdgpu, amdgpu_asm || emit == "amdgpu-asm", code, dropped, error,
+                                           emit == "rocdl" ? &lowered : nullptr);
+    if (emit_stage("rocdl", [&](llvm::raw_ostream& os) { os << lowered; })) return ok ? 0 : 1;
+    for (AmdgpuUnsupportedCall& d : dropped)
+      for (auto& [r, k] : kernels)
+        if (k.getSymName() == d.kernel) object.left_out[std::string(r->spec->kernel)] = std::move(d.functions);
+    for (const auto& [kernel, functions] : object.left_out) {
+      llvm::errs() << "tessera-cc: kernel '" << kernel << "' left out of the AMDGPU object: it calls functions "
+                   << "AMDGPU has no device library for here:";
+      for (const std::string& f : functions) llvm::errs() << " " << f;
+      llvm::errs() << "\n";
+    }
+    if (!ok) return fail("AMDGPU back end: " + error);
+    if (emit_stage("amdgpu-asm", [&](llvm::raw_ostream& os) { os << code; })) return 0;
+    std::error_code ec;
+    llvm::raw_fd_ostream out(output_dir + "/" + object.object, ec);
+    if (ec) return fail("cannot write " + object.object + ": " + ec.message());
+    out << code;
+    amdgpu_left_out = object.left_out;
+    info.amdgpu.push_back(std::move(object));
+  }
+
   std::map<std::string, LaunchChoice> every_tuning = info.tuned;
   every_tuning.insert(info.tuned_specializations.begin(), info.tuned_specializations.end());
   for (const auto& [kernel, choice] : every_tuning) {
@@ -303,6 +351,9 @@ int main(int argc, char** argv) {
                    << "\n";
     }
   llvm::errs() << "tessera-cc: " << (records.size() - failed) << " of " << records.size() << " kernels built into "
-               << output_dir << "\n";
-  return failed == 0 ? 0 : 2;
+               << output_dir;
+  if (!info.amdgpu.empty())
+    llvm::errs() << " (" << (records.size() - failed - amdgpu_left_out.size()) << " of them for " << amdgpu << ")";
+  llvm::errs() << "\n";
+  return failed == 0 && amdgpu_left_out.empty() ? 0 : 2;
 }

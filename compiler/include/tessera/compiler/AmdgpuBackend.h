@@ -40,7 +40,7 @@ void drop_gpu_kernels(mlir::ModuleOp module, const std::vector<std::string>& ker
 // emit_amdgpu_object. Kernels that call functions AMDGPU cannot provide are
 // dropped and listed in `dropped`, and the rest are compiled; fails when a
 // stage fails or no kernel is left. `lowered_mlir` receives the module after
-// the ROCDL lowering when non-null. For tessera-cc and tessera-amdgpu.
+// the ROCDL lowering when non-null. For tessera-cc --amdgpu.
 bool compile_amdgpu_kernels(mlir::ModuleOp kernels, const std::string& chip, bool assembly, std::string& object_or_asm,
                             std::vector<AmdgpuUnsupportedCall>& dropped, std::string& error,
                             std::string* lowered_mlir = nullptr);

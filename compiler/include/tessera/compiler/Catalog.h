@@ -48,9 +48,18 @@ struct LaunchChoice {
 // The manifest's name of a row mapping ("mapping" of modules and kernels).
 inline const char* mapping_name(bool staged) { return staged ? "block-staged" : "per-thread"; }
 
+// The AMDGPU back end's output (tessera-cc --amdgpu=<chip>): one code object of the default kernels,
+// compile-only (the runtime loads NVPTX modules only). Kernels that still call libm after O3 are left out.
+struct AmdgpuObject {
+  std::string chip;                                         // e.g. "gfx942"
+  std::string object;                                       // relative to the catalog directory
+  std::map<std::string, std::vector<std::string>> left_out;  // kernel -> the functions it calls
+};
+
 struct CatalogInfo {
   std::string cpu_library;  // relative to the catalog directory, "" if not built
   std::vector<GpuVariant> gpu_variants;
+  std::vector<AmdgpuObject> amdgpu;  // empty unless --amdgpu
   std::map<std::string, LaunchChoice> tuned;  // kernel -> autotuned launch; others get the defaults
   // specialisation entry (tk_datepart__...) -> its own autotuned launch; others launch as their kernel
   std::map<std::string, LaunchChoice> tuned_specializations;

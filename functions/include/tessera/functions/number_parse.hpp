@@ -144,6 +144,61 @@ class NumberParse {
     return kOk;
   }
 
+  // A FLOAT literal scanned without converting it: the value is
+  // (-1 if neg) D * 10^k, D the first `nd` (<= kMaxDigits) significant digits,
+  // `sticky` when non-zero digits were dropped after them.
+  struct FloatDigits {
+    bool neg = false;
+    int32_t nd = 0, k = 0;
+    bool sticky = false;
+    int32_t mantissa_begin = 0;  // where the digits start (after the sign)
+  };
+
+  // Scans the trimmed, non-empty [i, e) with FLOAT's grammar (with
+  // `d_exponent`, 'd'/'D' also start an exponent). `keep(j, d)` receives the
+  // j-th significant digit for j < kMaxDigits. False on a syntax error.
+  template <typename Keep>
+  static bool scan_float(const char* s, int32_t i, int32_t e, bool d_exponent, FloatDigits* f, Keep keep) {
+    if (s[i] == '+' || s[i] == '-') f->neg = s[i++] == '-';
+    f->mantissa_begin = i;
+    int32_t mantissa_digits = 0;
+    bool seen_point = false;
+    for (; i < e; ++i) {
+      const char c = s[i];
+      if (c == '.') {
+        if (seen_point) return false;
+        seen_point = true;
+        continue;
+      }
+      if (!is_digit(c)) break;
+      ++mantissa_digits;
+      const uint8_t d = static_cast<uint8_t>(c - '0');
+      if (f->nd == 0 && d == 0) {
+        if (seen_point) --f->k;  // leading zero after the point: shifts the value down
+        continue;
+      }
+      if (f->nd < DoubleDecimal::kMaxDigits) {
+        keep(f->nd++, d);
+        if (seen_point) --f->k;
+      } else {
+        if (d != 0) f->sticky = true;
+        if (!seen_point) ++f->k;
+      }
+    }
+    if (mantissa_digits == 0) return false;
+    if (i < e && (s[i] == 'e' || s[i] == 'E' || (d_exponent && (s[i] == 'd' || s[i] == 'D')))) {
+      ++i;
+      bool eneg = false;
+      if (i < e && (s[i] == '+' || s[i] == '-')) eneg = s[i++] == '-';
+      int32_t ev = 0, edigits = 0;
+      for (; i < e && is_digit(s[i]); ++i, ++edigits)
+        if (ev < 100000) ev = ev * 10 + (s[i] - '0');
+      if (edigits == 0) return false;
+      f->k += eneg ? -ev : ev;
+    }
+    return i == e;
+  }
+
   // FLOAT from a string. With `d_exponent`, 'd'/'D' also start an exponent
   // (ISNUMERIC's grammar); `wide_space` trims whitespace 9-13 as well.
   static int32_t floating(const char* s, int32_t n, double* out, bool d_exponent = false, bool wide_space = false) {
@@ -153,60 +208,49 @@ class NumberParse {
       *out = 0.0;
       return kOk;
     }
-    bool neg = false;
-    if (s[i] == '+' || s[i] == '-') neg = s[i++] == '-';
     uint8_t digit[DoubleDecimal::kMaxDigits];
-    int32_t nd = 0, k = 0, mantissa_digits = 0;
-    bool sticky = false, seen_point = false;
-    for (; i < e; ++i) {
-      const char c = s[i];
-      if (c == '.') {
-        if (seen_point) return kNumericConversionFailed;
-        seen_point = true;
-        continue;
-      }
-      if (!is_digit(c)) break;
-      ++mantissa_digits;
-      const uint8_t d = static_cast<uint8_t>(c - '0');
-      if (nd == 0 && d == 0) {
-        if (seen_point) --k;  // leading zero after the point: shifts the value down
-        continue;
-      }
-      if (nd < DoubleDecimal::kMaxDigits) {
-        digit[nd++] = d;
-        if (seen_point) --k;
-      } else {
-        if (d != 0) sticky = true;
-        if (!seen_point) ++k;
-      }
-    }
-    if (mantissa_digits == 0) return kNumericConversionFailed;
-    if (i < e && (s[i] == 'e' || s[i] == 'E' || (d_exponent && (s[i] == 'd' || s[i] == 'D')))) {
-      ++i;
-      bool eneg = false;
-      if (i < e && (s[i] == '+' || s[i] == '-')) eneg = s[i++] == '-';
-      int32_t ev = 0, edigits = 0;
-      for (; i < e && is_digit(s[i]); ++i, ++edigits)
-        if (ev < 100000) ev = ev * 10 + (s[i] - '0');
-      if (edigits == 0) return kNumericConversionFailed;
-      k += eneg ? -ev : ev;
-    }
-    if (i != e) return kNumericConversionFailed;
+    FloatDigits f;
+    if (!scan_float(s, i, e, d_exponent, &f, [&digit](int32_t j, uint8_t d) { digit[j] = d; }))
+      return kNumericConversionFailed;
     double v = 0.0;
-    if (DoubleDecimal::from_digits(digit, nd, k, sticky, &v) != DoubleDecimal::FromDigits::kOk)
+    if (DoubleDecimal::from_digits(digit, f.nd, f.k, f.sticky, &v) != DoubleDecimal::FromDigits::kOk)
       return kNumericConversionFailed;  // Msg 8114: out of float's range
-    *out = neg ? -v : v;
+    *out = f.neg ? -v : v;
     return kOk;
   }
 
-  // ISNUMERIC: 1 when the string converts to some numeric type.
+  // Whether `floating` would accept a scanned literal, without converting it
+  // (nor keeping its digits): from_digits overflows exactly when D * 10^k
+  // (+ sticky) reaches DBL_MAX + half an ulp = (2^54 - 1) * 2^970 (a tie
+  // rounds to DBL_MAX's odd mantissa's even neighbour, infinity), a 309-digit
+  // integer. Only a leading exponent of 308 needs the digits, which are read
+  // again from the string and compared with the bound's first 40.
+  static bool float_in_range(const char* s, const FloatDigits& f) {
+    if (f.nd == 0) return true;
+    const int32_t lead = f.nd - 1 + f.k;
+    if (lead != 308) return lead < 308;
+    constexpr const char* kHalfPastMax = "1797693134862315807937289714053034150799";
+    int32_t j = 0;
+    for (int32_t p = f.mantissa_begin; j < f.nd; ++p) {
+      const char c = s[p];
+      if (c == '.' || (j == 0 && c == '0')) continue;
+      if (c != kHalfPastMax[j]) return c < kHalfPastMax[j];
+      ++j;
+    }
+    return true;  // equal prefix: the bound's remaining digits are not all zero, so D * 10^k + sticky is below it
+  }
+
+  // ISNUMERIC: 1 when the string converts to some numeric type. The FLOAT
+  // test scans and range-checks without converting, so no digit buffer or
+  // big integer is needed (no stack frame in a GPU kernel).
   static int32_t is_numeric(const char* s, int32_t n) {
     int32_t i = 0, e = n;
     trim(s, &i, &e, true);
     if (i == e) return 0;
     if (money(s, n, nullptr, true) == kOk) return 1;
-    double d = 0;
-    return floating(s, n, &d, true, true) == kOk ? 1 : 0;
+    FloatDigits f;
+    if (!scan_float(s, i, e, /*d_exponent=*/true, &f, [](int32_t, uint8_t) {})) return 0;
+    return float_in_range(s, f) ? 1 : 0;
   }
 };
 
