@@ -587,6 +587,22 @@ TEST_F(Engine, ExplainShowsOperatorsAndKernels) {
   EXPECT_NE(text.find("Executed in"), std::string::npos) << text;
 }
 
+// REPLACE's output bound shrinks as its pattern grows: over a pattern column it must take the shortest pattern,
+// not the declared VARCHAR(10). At 1 byte, 40 bytes of 'a' become 400 of 'b', past the fused predicate's 256-byte
+// buffer, so the comparison stays unfused (and its answer is right on every device).
+TEST_F(Engine, ReplaceOverAPatternColumnIsBoundedByItsShortestPattern) {
+  db_->execute("CREATE TABLE rp (s VARCHAR(40), p VARCHAR(10)); "
+               "INSERT INTO rp VALUES (REPLICATE('a', 40), 'a'), ('abc', 'abcdefghij'), ('xyz', 'y')");
+  const std::string q = "SELECT count(*) FROM rp WHERE REPLACE(s, p, 'bbbbbbbbbb') = '" + std::string(400, 'b') + "'";
+  EXPECT_EQ(rows(q), (V{"1"}));
+  EXPECT_EQ(rows("SELECT LEN(REPLACE(s, p, 'bbbbbbbbbb')) FROM rp ORDER BY 1"), (V{"3", "12", "400"}));
+  EXPECT_EQ(db_->explain(q).find("[fused]"), std::string::npos) << db_->explain(q);
+  // With a constant pattern the bound is exact, and a short result is fused.
+  const std::string fused = "SELECT count(*) FROM rp WHERE REPLACE(s, 'y', 'Y') = 'xYz'";
+  EXPECT_EQ(rows(fused), (V{"1"}));
+  EXPECT_NE(db_->explain(fused).find("[fused]"), std::string::npos) << db_->explain(fused);
+}
+
 }  // namespace
 
 // Where scalar functions run. Without a GPU (CI): asking for CUDA is an error, never a quiet CPU run,

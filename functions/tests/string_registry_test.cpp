@@ -3,6 +3,7 @@
 // calling each kernel through its invoker on a grid of awkward inputs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -62,7 +63,8 @@ struct Runner {
     int32_t out_len = -1;
     uint64_t out_int = 0;
     std::vector<uint64_t> slots;
-    LengthInputs li;
+    LengthInputs li;     // this row's lengths, exactly
+    LengthInputs range;  // every string argument anywhere from the shortest to the longest of kStrings
     if (f.result == SqlType::String) {
       slots.push_back(reinterpret_cast<uintptr_t>(buf.data()));
       slots.push_back(reinterpret_cast<uintptr_t>(&out_len));
@@ -74,12 +76,16 @@ struct Runner {
         const std::string& s = kStrings[choice[a]];
         slots.push_back(reinterpret_cast<uintptr_t>(s.data()));
         slots.push_back(uint64_t(int64_t(s.size())));
-        li.length[a] = int64_t(s.size());
+        li.exact(a, int64_t(s.size()));
+        for (const std::string& t : kStrings) {
+          range.length[a] = std::max<int64_t>(range.length[a], int64_t(t.size()));
+          range.min_length[a] = std::min<int64_t>(range.min_length[a], int64_t(t.size()));
+        }
       } else {
         int64_t v = kInts[choice[a]];
         if (f.args[a].type == SqlType::Int32 && v > INT32_MAX) v = INT32_MAX;
         slots.push_back(uint64_t(v));
-        li.value[a] = v;
+        li.value[a] = range.value[a] = v;
       }
       if (f.nulls == NullRule::Custom && !f.args[a].constant) slots.push_back(0);
     }
@@ -91,6 +97,8 @@ struct Runner {
       ++checked;
       EXPECT_GE(out_len, 0);
       EXPECT_LE(int64_t(out_len), f.max_length(li)) << f.kernel;
+      // A bound over many rows (a column's lengths, a declared VARCHAR(n)) holds for this row too.
+      EXPECT_LE(int64_t(out_len), f.max_length(range)) << f.kernel << " over length ranges";
     }
   }
 };

@@ -66,7 +66,7 @@ fn::LengthInputs constant_length_inputs(const fn::FunctionSpec& spec, std::span<
   for (size_t i = 0; i < args.size() && i < static_cast<size_t>(fn::kMaxArgs); ++i)
     if (spec.args[i].constant) {
       in.value[i] = args[i].int_value;
-      in.length[i] = static_cast<int64_t>(args[i].string_value.size());
+      in.exact(i, static_cast<int64_t>(args[i].string_value.size()));
     }
   return in;
 }
@@ -110,13 +110,20 @@ std::string check_args(const fn::FunctionSpec& spec, std::span<const KernelArg> 
       return fn_name + ": argument '" + std::string(a.name) + "' has a validity buffer of the wrong size";
   }
   if (spec.compared && spec.compared->result == fn::SqlType::String) {
-    // The fused predicate compares the string result from a fixed per-row buffer: the length rule at the
-    // longest arguments must fit it.
+    // The fused predicate compares the string result from a fixed per-row buffer: the length rule over the
+    // arguments' shortest to longest strings must fit it.
     fn::LengthInputs in = constant_length_inputs(spec, args);
     for (size_t i = 0; i < args.size(); ++i)
-      if (!spec.args[i].constant && spec.args[i].type == fn::SqlType::String)
-        for (int64_t r = 0; r < args[i].column->rows; ++r)
-          in.length[i] = std::max<int64_t>(in.length[i], args[i].column->lengths[r]);
+      if (!spec.args[i].constant && spec.args[i].type == fn::SqlType::String) {
+        const Column& c = *args[i].column;
+        int64_t lo = c.rows > 0 ? INT64_MAX : 0, hi = 0;
+        for (int64_t r = 0; r < c.rows; ++r) {
+          lo = std::min<int64_t>(lo, c.lengths[r]);
+          hi = std::max<int64_t>(hi, c.lengths[r]);
+        }
+        in.length[i] = hi;
+        in.min_length[i] = lo;
+      }
     if (std::string why = fn::check_predicate_length(spec, in); !why.empty()) return fn_name + ": " + why;
   }
   return "";
@@ -131,7 +138,7 @@ int64_t plan_string_output(const KernelEntry& kernel, std::span<const KernelArg>
   for (int64_t r = 0; r < rows; ++r) {
     for (size_t i = 0; i < args.size(); ++i)
       if (!spec.args[i].constant && spec.args[i].type == fn::SqlType::String)
-        in.length[i] = args[i].column->lengths[r];
+        in.exact(i, args[i].column->lengths[r]);
     int64_t cap;
     if (spec.max_length) {
       cap = spec.max_length(in);

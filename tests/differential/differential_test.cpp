@@ -122,32 +122,41 @@ Expected predicate_reference(const fn::FunctionSpec& spec, std::span<const rt::K
 }
 
 // The op and operand of a predicate's batch: constants drawn mostly from the compared function's own
-// results on these rows (so that = and IN hold on some rows), sometimes any value of the type.
+// results on these rows (so that = and IN hold on some rows), sometimes any value of the type. Drawn again
+// (up to 32 times) while the predicate holds on all or none of a sample of rows with results, so that both
+// outcomes are checked (a random `<> 7` or `> DBL_MAX` would be constant).
 void choose_operand(const fn::FunctionSpec& spec, std::vector<rt::KernelArg>& args, int64_t rows,
                     const fn::SessionContext& session, test::RandomInputs& gen, std::mt19937_64& rng) {
   const fn::FunctionSpec& base = *spec.compared;
   const size_t n = base.args.size();
-  const auto op = static_cast<fn::CompareOp>(std::uniform_int_distribution<int>(0, fn::kCompareOpCount - 1)(rng));
-  const int count = op == fn::CompareOp::In ? std::uniform_int_distribution<int>(1, 5)(rng) : 1;
-  std::vector<Expected> picks;
   std::string problem;
-  for (int k = 0; k < count && rows > 0; ++k) {
-    const int64_t r = std::uniform_int_distribution<int64_t>(0, rows - 1)(rng);
-    Expected e = reference(base, std::span<const rt::KernelArg>(args).first(n), r, session, fn::kPredicateStringBytes,
-                           problem);
-    if (e.status != fn::kOk || rng() % 8 == 0) {  // a value of the type that is likely no row's
-      e = Expected{};
-      e.fixed = rng();
-      e.text = gen.random_string();
-      if (fn::type_width(base.result) == 4) e.fixed &= 0xffff;  // a plausible INT or DATE
+  for (int attempt = 0; attempt < 32; ++attempt) {
+    const auto op = static_cast<fn::CompareOp>(std::uniform_int_distribution<int>(0, fn::kCompareOpCount - 1)(rng));
+    const int count = op == fn::CompareOp::In ? std::uniform_int_distribution<int>(1, 5)(rng) : 1;
+    std::vector<Expected> picks;
+    for (int k = 0; k < count && rows > 0; ++k) {
+      const int64_t r = std::uniform_int_distribution<int64_t>(0, rows - 1)(rng);
+      Expected e = reference(base, std::span<const rt::KernelArg>(args).first(n), r, session,
+                             fn::kPredicateStringBytes, problem);
+      if (e.status != fn::kOk || rng() % 8 == 0) {  // a value of the type that is likely no row's
+        e = Expected{};
+        e.fixed = rng();
+        e.text = gen.random_string();
+        if (fn::type_width(base.result) == 4) e.fixed &= 0xffff;  // a plausible INT or DATE
+      }
+      picks.push_back(e);
     }
-    picks.push_back(e);
+    std::vector<fn::PredicateConstant> values;
+    for (const Expected& e : picks) values.push_back({static_cast<int64_t>(e.fixed), e.text});  // FLOAT: its bits
+    args[n] = rt::KernelArg::integer(static_cast<int32_t>(op));
+    args[n + 1] = rt::KernelArg::text(fn::encode_operand(base.result, values));
+    int64_t holds = 0, fails = 0;
+    for (int64_t r = 0; r < std::min<int64_t>(rows, 2048); ++r) {
+      const Expected e = predicate_reference(spec, args, r, session, problem);
+      if (e.status == fn::kOk) (e.fixed ? holds : fails)++;
+    }
+    if (holds + fails < 16 || (holds > 0 && fails > 0)) return;  // too few results to judge, or both outcomes
   }
-  std::vector<fn::PredicateConstant> values;
-  for (const Expected& e : picks) values.push_back({static_cast<int64_t>(e.fixed), e.text});  // FLOAT: its bits
-  const std::string operand = fn::encode_operand(base.result, values);
-  args[n] = rt::KernelArg::integer(static_cast<int32_t>(op));
-  args[n + 1] = rt::KernelArg::text(operand);
 }
 
 uint64_t fixed_bits(const rt::Column& c, int64_t row) {
@@ -265,11 +274,8 @@ int main(int argc, char** argv) {
         if (!spec.args[i].constant) args[i].column = &columns[c++];
       if (spec.compared) {
         // A string result is compared from a buffer of kPredicateStringBytes: strings are cut to 48 bytes
-        // and constants drawn again until the length rule fits (rt::check_args refuses the call otherwise).
-        if (spec.compared->result == fn::SqlType::String)
-          for (rt::Column& c : columns)
-            if (c.type == fn::SqlType::String)
-              for (int64_t r = 0; r < c.rows; ++r) c.lengths[r] = std::min<int32_t>(c.lengths[r], 48);
+        // (then 16, then 8, while the length rule does not fit: REPLACE's bound is s * r at a 1-byte
+        // pattern) and constants drawn again until it fits (rt::check_args refuses the call otherwise).
         // Constants for which the function has results on some rows (an invalid datepart fails every row, and
         // the comparison would not be exercised).
         const int64_t batch_rows = std::max<int64_t>(longest, 1);  // a function of constants only: one row
@@ -282,10 +288,18 @@ int main(int argc, char** argv) {
               return true;
           return false;
         };
-        for (int attempt = 0; attempt < 50 && !usable(); ++attempt)
-          for (size_t i = 0; i < spec.compared->args.size(); ++i)
-            if (spec.args[i].constant && spec.args[i].type != fn::SqlType::String && spec.args[i].type != fn::SqlType::Float64)
-              args[i] = rt::KernelArg::integer(gen.constant_int(spec.args[i].name, spec.args[i].type));
+        for (const int32_t cut : {48, 16, 8}) {
+          if (spec.compared->result == fn::SqlType::String)
+            for (rt::Column& c : columns)
+              if (c.type == fn::SqlType::String)
+                for (int64_t r = 0; r < c.rows; ++r) c.lengths[r] = std::min<int32_t>(c.lengths[r], cut);
+          for (int attempt = 0; attempt < 50 && !usable(); ++attempt)
+            for (size_t i = 0; i < spec.compared->args.size(); ++i)
+              if (spec.args[i].constant && spec.args[i].type != fn::SqlType::String &&
+                  spec.args[i].type != fn::SqlType::Float64)
+                args[i] = rt::KernelArg::integer(gen.constant_int(spec.args[i].name, spec.args[i].type));
+          if (usable()) break;
+        }
         choose_operand(spec, args, batch_rows, session, gen, operand_rng);
       }
       // The launches to check: the CPU kernel on 2 threads, or on the GPU every

@@ -30,7 +30,7 @@ int64_t declared_bytes(const Expr& e) {
   for (size_t i = 0; i < spec.args.size(); ++i) {
     if (!e.args[i]) {
       in.value[i] = static_cast<int64_t>(e.constants[i].i);
-      in.length[i] = static_cast<int64_t>(e.constants[i].s.size());
+      in.exact(i, static_cast<int64_t>(e.constants[i].s.size()));
     } else if (spec.args[i].type == fn::SqlType::String) {
       in.length[i] = declared_bytes(*e.args[i]);
       if (in.length[i] <= 0) return 0;

@@ -59,9 +59,13 @@ int64_t first_n_chars(int64_t s_len, int64_t n) {
 }
 int64_t left_right_length(const LengthInputs& in) { return first_n_chars(in.length[0], in.value[1]); }
 int64_t substring_length(const LengthInputs& in) { return first_n_chars(in.length[0], in.value[2]); }
+// Each match of the pattern (f bytes) becomes r bytes: at most s / f matches. The bound shrinks as f grows,
+// so it takes the pattern's shortest possible length (an empty pattern leaves s unchanged).
 int64_t replace_length(const LengthInputs& in) {
-  const int64_t s = in.length[0], f = in.length[1], r = in.length[2];
-  if (f == 0 || r <= f) return s;  // a match has exactly f bytes
+  const int64_t s = in.length[0], r = in.length[2];
+  if (in.length[1] == 0) return s;
+  const int64_t f = std::max<int64_t>(in.min_length[1], 1);
+  if (r <= f) return s;
   return s + (s / f) * (r - f);
 }
 int64_t translate_length(const LengthInputs& in) {

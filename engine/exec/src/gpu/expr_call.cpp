@@ -36,7 +36,7 @@ DeviceDatum call_kernel(const plan::Expr& e, const DeviceBatch& batch, GpuContex
                                          static_cast<cudaStream_t>(ctx.stream)), "cudaMemcpyAsync");
         args[i].string_bytes = static_cast<const char*>(b.data());
         args[i].string_length = static_cast<int64_t>(v.s.size());
-        lengths.length[i] = static_cast<int64_t>(v.s.size());
+        lengths.exact(i, static_cast<int64_t>(v.s.size()));
         constant_bytes.push_back(std::move(b));
       } else if (a.type == fn::SqlType::Float64) {
         args[i].float_value = v.d;

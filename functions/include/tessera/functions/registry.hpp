@@ -38,10 +38,17 @@ enum class NullRule : uint8_t {
 };
 
 // Inputs to an output-length rule, indexed by argument position: the byte
-// length of each string argument of this row, and the value of each constant.
+// length of each string argument, and the value of each constant. A rule may
+// be asked for a bound over many rows at once (a column's longest string, a
+// declared VARCHAR(n)): `length` is then an upper bound and `min_length` a
+// lower one (0 when unknown). A rule must give a true bound for every length
+// in [min_length, length]; most grow with each length and read only `length`.
+// Where a length is known exactly (a constant, one row), set both (`exact`).
 struct LengthInputs {
   int64_t length[kMaxArgs] = {};
+  int64_t min_length[kMaxArgs] = {};
   int64_t value[kMaxArgs] = {};
+  void exact(size_t i, int64_t n) { length[i] = min_length[i] = n; }
 };
 using MaxLengthFn = int64_t (*)(const LengthInputs&);
 
