@@ -56,20 +56,28 @@ Selection select_flags(const uint8_t* flags, const uint8_t* valid, int64_t rows,
   return s;
 }
 
-int32_t max_value(const int32_t* values, int64_t n, GpuContext& ctx) {
+namespace {
+template <bool Largest>
+int32_t extreme_value(const int32_t* values, int64_t n, GpuContext& ctx) {
   if (n == 0) return 0;
   rt::DeviceBuffer result = new_buffer(4, ctx);
+  auto reduce = [&](void* scratch, size_t& temp) {
+    return Largest ? cub::DeviceReduce::Max(scratch, temp, values, static_cast<int32_t*>(result.data()), n, st(ctx))
+                   : cub::DeviceReduce::Min(scratch, temp, values, static_cast<int32_t*>(result.data()), n, st(ctx));
+  };
   size_t temp = 0;
-  rt::cuda_check(cub::DeviceReduce::Max(nullptr, temp, values, static_cast<int32_t*>(result.data()), n, st(ctx)),
-                 "cub::DeviceReduce::Max");
+  rt::cuda_check(reduce(nullptr, temp), "cub::DeviceReduce");
   rt::DeviceBuffer scratch = new_buffer(temp, ctx);
-  rt::cuda_check(cub::DeviceReduce::Max(scratch.data(), temp, values, static_cast<int32_t*>(result.data()), n, st(ctx)),
-                 "cub::DeviceReduce::Max");
+  rt::cuda_check(reduce(scratch.data(), temp), "cub::DeviceReduce");
   int32_t v = 0;
   rt::cuda_check(cudaMemcpyAsync(&v, result.data(), 4, cudaMemcpyDeviceToHost, st(ctx)), "cudaMemcpyAsync");
   synchronize(ctx);
   return v;
 }
+}  // namespace
+
+int32_t max_value(const int32_t* values, int64_t n, GpuContext& ctx) { return extreme_value<true>(values, n, ctx); }
+int32_t min_value(const int32_t* values, int64_t n, GpuContext& ctx) { return extreme_value<false>(values, n, ctx); }
 
 void fill_strided_offsets(int64_t* offsets, int64_t n, int64_t step, GpuContext& ctx) {
   for_rows(n, ctx.stream, [=] __device__(int64_t i) { offsets[i] = i * step; });

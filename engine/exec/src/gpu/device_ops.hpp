@@ -31,8 +31,10 @@ DeviceBatch gather(const DeviceBatch& b, const int32_t* idx, int64_t n, GpuConte
 // A column of `rows` copies of a constant.
 DeviceColumnPtr broadcast(const plan::Value& v, int64_t rows, GpuContext& ctx);
 
-// The largest value of a device int32 array (0 when empty): string lengths, for output capacity rules.
+// The largest (smallest) value of a device int32 array (0 when empty): string lengths, for output capacity
+// rules.
 int32_t max_value(const int32_t* values, int64_t n, GpuContext& ctx);
+int32_t min_value(const int32_t* values, int64_t n, GpuContext& ctx);
 // offsets[i] = i * step (string outputs with a uniform per-row capacity).
 void fill_strided_offsets(int64_t* offsets, int64_t n, int64_t step, GpuContext& ctx);
 void fill_zero(void* p, size_t bytes, GpuContext& ctx);

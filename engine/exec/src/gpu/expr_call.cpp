@@ -53,6 +53,16 @@ DeviceDatum call_kernel(const plan::Expr& e, const DeviceBatch& batch, GpuContex
       lengths.length[i] = max_value(static_cast<const int32_t*>(c->lengths.data()), rows, ctx);
     keep[i] = std::move(c);
   }
+  // A length rule that shrinks as a length grows (REPLACE's, in its pattern) needs the column's shortest string
+  // too; the others give the same bound without it, and are spared the reduction.
+  if (spec.max_length)
+    for (size_t i = 0; i < spec.args.size(); ++i) {
+      if (!keep[i] || spec.args[i].type != fn::SqlType::String) continue;
+      fn::LengthInputs shortest_known = lengths;
+      shortest_known.min_length[i] = lengths.length[i];
+      if (spec.max_length(shortest_known) != spec.max_length(lengths))
+        lengths.min_length[i] = min_value(static_cast<const int32_t*>(keep[i]->lengths.data()), rows, ctx);
+    }
   // A fused predicate whose string result could outgrow its kernel's buffer runs unfused (on the GPU too).
   if (e.unfused && !fn::check_predicate_length(spec, lengths).empty()) return evaluate(*e.unfused, batch, ctx);
   auto out = std::make_shared<rt::DeviceColumn>();
