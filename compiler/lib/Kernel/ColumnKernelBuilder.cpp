@@ -177,7 +177,17 @@ class RowEmitter {
     b_.setInsertionPointToStart(&on_error.getThenRegion().front());
     mlir::Value shifted = mlir::LLVM::ShlOp::create(b_, loc_, row, c(i64(), 8));
     mlir::Value packed = mlir::LLVM::OrOp::create(b_, loc_, shifted, mlir::LLVM::ZExtOp::create(b_, loc_, i64(), status));
-    mlir::LLVM::AtomicRMWOp::create(b_, loc_, mlir::LLVM::AtomicBinOp::min, param(ParamKind::ErrorSlot), packed,
+    // The slot only decreases, so a row whose error is not below its current value cannot be the first: it
+    // skips the atomic. Where every row fails, the rows would otherwise queue on one word (12 ms for 2^24 rows
+    // on the H200, against 0.1 ms).
+    mlir::Value slot = param(ParamKind::ErrorSlot);
+    mlir::Value current = mlir::LLVM::LoadOp::create(b_, loc_, i64(), slot, /*alignment=*/8, /*isVolatile=*/false,
+                                                     /*isNonTemporal=*/false, /*isInvariant=*/false,
+                                                     /*isInvariantGroup=*/false, mlir::LLVM::AtomicOrdering::monotonic);
+    mlir::Value lower = mlir::LLVM::ICmpOp::create(b_, loc_, mlir::LLVM::ICmpPredicate::slt, packed, current);
+    auto if_lower = mlir::scf::IfOp::create(b_, loc_, lower, false);
+    b_.setInsertionPointToStart(&if_lower.getThenRegion().front());
+    mlir::LLVM::AtomicRMWOp::create(b_, loc_, mlir::LLVM::AtomicBinOp::min, slot, packed,
                                     mlir::LLVM::AtomicOrdering::monotonic);
     return mlir::success();
   }
