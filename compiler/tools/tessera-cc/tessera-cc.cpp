@@ -305,7 +305,6 @@ int main(int argc, char** argv) {
   }
 
   // ---- AMDGPU back end: the default kernels (no specialisations), one code object ----
-  std::map<std::string, std::vector<std::string>> amdgpu_left_out;  // kernel -> the libm functions it calls
   if (!amdgpu.empty() && !stage_is_cpu && !stage_is_gpu) {
     AmdgpuObject object{.chip = amdgpu, .object = "amdgpu/kernels_" + amdgpu + (amdgpu_asm ? ".s" : ".o")};
     std::string code, lowered;
@@ -328,7 +327,6 @@ int main(int argc, char** argv) {
     llvm::raw_fd_ostream out(output_dir + "/" + object.object, ec);
     if (ec) return fail("cannot write " + object.object + ": " + ec.message());
     out << code;
-    amdgpu_left_out = object.left_out;
     info.amdgpu.push_back(std::move(object));
   }
 
@@ -352,8 +350,9 @@ int main(int argc, char** argv) {
     }
   llvm::errs() << "tessera-cc: " << (records.size() - failed) << " of " << records.size() << " kernels built into "
                << output_dir;
+  const size_t amdgpu_left_out = info.amdgpu.empty() ? 0 : info.amdgpu.front().left_out.size();
   if (!info.amdgpu.empty())
-    llvm::errs() << " (" << (records.size() - failed - amdgpu_left_out.size()) << " of them for " << amdgpu << ")";
+    llvm::errs() << " (" << (records.size() - failed - amdgpu_left_out) << " of them for " << amdgpu << ")";
   llvm::errs() << "\n";
-  return failed == 0 && amdgpu_left_out.empty() ? 0 : 2;
+  return failed == 0 && amdgpu_left_out == 0 ? 0 : 2;
 }

@@ -1,7 +1,8 @@
 // User-defined functions: a JSON file that declares C++ row functions the way
 // the built-in registry declares the library's (see docs/UDF.md).
 //
-// The reader is a library of its own (tessera_udf_spec, no LLVM or MLIR): tessera-cc links it, and so does the sanitizer build's fuzz target (fuzz/spec_fuzz.cpp).
+// The reader is a library of its own (tessera_udf_spec, no LLVM or MLIR): tessera-cc links it, and so does
+// the sanitizer build's fuzz target (fuzz/spec_fuzz.cpp).
 #pragma once
 
 #include <deque>
