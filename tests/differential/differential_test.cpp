@@ -297,12 +297,15 @@ int main(int argc, char** argv) {
             for (rt::Column& c : columns)
               if (c.type == fn::SqlType::String)
                 for (int64_t r = 0; r < c.rows; ++r) c.lengths[r] = std::min<int32_t>(c.lengths[r], cut);
-          for (int attempt = 0; attempt < 50 && !usable(); ++attempt)
+          bool ok = usable();
+          for (int attempt = 0; attempt < 50 && !ok; ++attempt) {
             for (size_t i = 0; i < spec.compared->args.size(); ++i)
               if (spec.args[i].constant && spec.args[i].type != fn::SqlType::String &&
                   spec.args[i].type != fn::SqlType::Float64)
                 args[i] = rt::KernelArg::integer(gen.constant_int(spec.args[i].name, spec.args[i].type));
-          if (usable()) break;
+            ok = usable();
+          }
+          if (ok) break;
         }
         choose_operand(spec, args, batch_rows, session, gen, operand_rng);
       }
