@@ -39,12 +39,18 @@ void check_kernel(const std::string& name, const KernelEntry& e) {
   if (e.gpu_launch.block_size < 1 || e.gpu_launch.block_size > 1024 || e.gpu_launch.rows_per_thread < 1 ||
       e.gpu_launch.rows_per_thread > 1024)
     bug("kernel '" + name + "': a launch size out of range");
-  // kernel_call.cpp: cap = constant + the lengths of the named arguments (LengthInputs::length[i]), per row.
-  if (e.udf_length_constant < std::numeric_limits<int32_t>::min() || e.udf_length_constant > std::numeric_limits<int32_t>::max())
-    bug("kernel '" + name + "': a max_length constant outside int32");
-  for (int32_t i : e.udf_length_args)
-    if (i < 0 || size_t(i) >= s.args.size() || s.args[i].type != fn::SqlType::String)
-      bug("kernel '" + name + "': plus_arg_lengths index " + std::to_string(i) + " is not a string argument");
+  // fn::max_result_length: cap = constant + the lengths of the named arguments (LengthInputs::length[i]), per row.
+  if (const fn::SumLengthRule* rule = s.sum_length) {
+    if (rule->constant < std::numeric_limits<int32_t>::min() || rule->constant > std::numeric_limits<int32_t>::max())
+      bug("kernel '" + name + "': a max_length constant outside int32");
+    for (int32_t i : rule->plus_arg_lengths)
+      if (i < 0 || size_t(i) >= s.args.size() || s.args[i].type != fn::SqlType::String)
+        bug("kernel '" + name + "': plus_arg_lengths index " + std::to_string(i) + " is not a string argument");
+  }
+  if (s.result == fn::SqlType::String && !fn::has_length_rule(s)) bug("kernel '" + name + "': a string result without a length rule");
+  // A fused predicate's function must be in the catalog too (its spec points at it).
+  if (s.compared && std::string(s.compared->kernel) + "__cmp" != s.kernel)
+    bug("kernel '" + name + "': a fused predicate named apart from its function");
   // The GPU device reads the call's argument at each constant's index and compares its integer value.
   for (const tessera::rt::GpuSpecialization& g : e.gpu_specializations)
     for (const auto& [arg, value] : g.what.constants) {

@@ -8,6 +8,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <random>
+#include <set>
 
 #include "tessera/engine/database.hpp"
 #include "tessera/runtime/catalog.hpp"
@@ -60,6 +63,92 @@ TEST_F(Udf, CalledFromSqlLikeLibraryFunctions) {
             (V{"3|1", "8|1", "12|1"}));
   // EXPLAIN names the user's kernel like any other.
   EXPECT_THAT(db_->explain("SELECT MASK_DIGITS(phone) FROM sales"), HasSubstr("mask_digits"));
+}
+
+// A user function compared with constants runs as its fused predicate kernel (tessera-cc derives
+// "<kernel>__cmp" for user functions as for the library's), with the answers of the unfused comparison.
+TEST_F(Udf, ComparisonsWithConstantsRunAsFusedPredicates) {
+  const std::string device = db_->functions_on_gpu() ? "GPU" : "CPU";
+  const std::string mask = "SELECT id FROM sales WHERE MASK_DIGITS(phone) = '###-####' ORDER BY id";
+  EXPECT_EQ(rows(mask), (V{"1"}));
+  std::string plan = db_->explain(mask);
+  EXPECT_THAT(plan, HasSubstr("(MASK_DIGITS(phone) = '###-####') [fused]"));
+  EXPECT_THAT(plan, HasSubstr("MASK_DIGITS -> kernel mask_digits__cmp [" + device));
+  // IN lists, the other operators, NULL rows (neither true nor false) and a mirrored comparison.
+  EXPECT_EQ(rows("SELECT id FROM sales WHERE MASK_DIGITS(phone) IN ('n/a', '+# (###) ###') ORDER BY id"), (V{"2", "4"}));
+  EXPECT_EQ(rows("SELECT id FROM sales WHERE MASK_DIGITS(phone) <> 'n/a' ORDER BY id"), (V{"1", "4"}));
+  EXPECT_EQ(rows("SELECT id FROM sales WHERE 50 < NET_PRICE(price, discount) ORDER BY id"), (V{"1", "2"}));
+  EXPECT_EQ(rows("SELECT id FROM sales WHERE NET_PRICE(price, discount) <= 9 ORDER BY id"), (V{"4"}));
+  plan = db_->explain("SELECT id FROM sales WHERE NET_PRICE(price, discount) <= 9");
+  EXPECT_THAT(plan, HasSubstr("[fused]"));
+  EXPECT_THAT(plan, HasSubstr("NET_PRICE -> kernel net_price__cmp [" + device));
+  // The same answers unfused (inside an expression the fusion does not match).
+  EXPECT_EQ(rows("SELECT id FROM sales WHERE (CASE WHEN MASK_DIGITS(phone) = '###-####' THEN 1 ELSE 0 END) = 1"), (V{"1"}));
+  // A result that may outgrow the predicate's 256-byte buffer (VARCHAR(300) in, as long out) is not fused.
+  db_->execute("CREATE TABLE long_text (s VARCHAR(300)); INSERT INTO long_text VALUES (REPLICATE('7', 300))");
+  const std::string long_query = "SELECT count(*) FROM long_text WHERE MASK_DIGITS(s) = '" + std::string(300, '#') + "'";
+  EXPECT_EQ(rows(long_query), (V{"1"}));
+  EXPECT_THAT(db_->explain(long_query), ::testing::Not(HasSubstr("[fused]")));
+}
+
+// Fused against unfused on random strings: the rows a fused `MASK_DIGITS(s) <op> c` keeps are exactly those
+// whose MASK_DIGITS(s), computed by the function's own kernel, satisfies the comparison done here (bytes,
+// unsigned, trailing blanks dropped). The alphabet has no letters, so the session's case-insensitive
+// collation does not enter; it has a multi-byte character (the euro sign) and blanks.
+TEST_F(Udf, FusedPredicatesAgreeWithTheFunctionOnRandomStrings) {
+  std::mt19937 rng(20261204);
+  const std::vector<std::string> symbols = {"0", "1", "5", "9", " ", "-", "#", "(", "+", ".", "\xE2\x82\xAC"};
+  auto pick = [&](size_t n) { return std::uniform_int_distribution<size_t>(0, n - 1)(rng); };
+  auto random_text = [&] {
+    std::string t;
+    for (size_t k = pick(9); k > 0; --k) t += symbols[pick(symbols.size())];
+    return t;
+  };
+  std::string insert = "CREATE TABLE r (id INT, s VARCHAR(40)); INSERT INTO r VALUES ";
+  for (int i = 0; i < 1500; ++i)
+    insert += (i ? ", (" : "(") + std::to_string(i) + ", " + (pick(20) == 0 ? "NULL" : "'" + random_text() + "'") + ")";
+  db_->execute(insert);
+  std::map<std::string, std::string> masked;  // id -> MASK_DIGITS(s), from the function's kernel
+  const engine::QueryResult all = db_->execute("SELECT id, MASK_DIGITS(s) FROM r WHERE s IS NOT NULL");
+  for (int64_t i = 0; i < all.rows; ++i) masked[all.cell_text(i, 0)] = all.cell_text(i, 1);
+  ASSERT_GT(masked.size(), 1300u);
+  auto trimmed = [](std::string t) {
+    while (!t.empty() && t.back() == ' ') t.pop_back();
+    return t;
+  };
+  const char* ops[] = {"=", "<>", "<", "<=", ">", ">="};
+  for (int q = 0; q < 60; ++q) {
+    // Constants: results of some row (with or without trailing blanks), or random text.
+    std::vector<std::string> constants;
+    for (int k = q % 7 == 6 ? 3 : 1; k > 0; --k) {
+      if (pick(3) == 0) {
+        constants.push_back(random_text());
+      } else {
+        auto it = std::next(masked.begin(), static_cast<long>(pick(masked.size())));
+        constants.push_back(it->second + (pick(4) == 0 ? "  " : ""));
+      }
+    }
+    const std::string op = constants.size() > 1 ? "IN" : ops[q % 6];
+    std::string rhs = constants.size() > 1 ? "(" : "";
+    for (size_t k = 0; k < constants.size(); ++k) rhs += (k ? ", '" : "'") + constants[k] + "'";
+    if (constants.size() > 1) rhs += ")";
+    const std::string sql = "SELECT id FROM r WHERE MASK_DIGITS(s) " + op + " " + rhs;
+    SCOPED_TRACE(sql);
+    std::set<std::string> want;
+    for (const auto& [id, m] : masked) {
+      const int c = trimmed(m).compare(trimmed(constants[0]));  // std::string compares chars as unsigned
+      bool keep = op == "=" ? c == 0 : op == "<>" ? c != 0 : op == "<" ? c < 0 : op == "<=" ? c <= 0 : op == ">" ? c > 0 : c >= 0;
+      if (op == "IN") {
+        keep = false;
+        for (const std::string& k : constants) keep |= trimmed(m) == trimmed(k);
+      }
+      if (keep) want.insert(id);
+    }
+    std::set<std::string> got;
+    for (const std::string& id : rows(sql)) got.insert(id);
+    EXPECT_EQ(got, want);
+    EXPECT_THAT(db_->explain(sql), HasSubstr("[fused]"));
+  }
 }
 
 TEST_F(Udf, WrongArgumentsAreBindErrors) {
@@ -115,7 +204,12 @@ TEST(CreateFunction, ExternalNameFromSqlAndPersisted) {
     EXPECT_TRUE(db.warnings().empty());
     EXPECT_EQ(db.execute("SELECT sum(NET(p, 0.5)) FROM t").cell_text(0, 0), "15");
     EXPECT_EQ(db.execute("SELECT HIDE('a1')").cell_text(0, 0), "a#");
+    // Its fused predicate came with it, under the new name.
+    db.execute("CREATE TABLE w (s VARCHAR(10)); INSERT INTO w VALUES ('a1'), ('b2'), ('a#')");
+    EXPECT_EQ(db.execute("SELECT count(*) FROM w WHERE HIDE(s) = 'a#'").cell_text(0, 0), "2");
+    EXPECT_THAT(db.explain("SELECT s FROM w WHERE HIDE(s) = 'a#'"), HasSubstr("HIDE -> kernel mask_digits__cmp"));
     db.execute("DROP FUNCTION hide");
+    EXPECT_THAT(error(db, "SELECT s FROM w WHERE HIDE(s) = 'a#'"), HasSubstr("unknown function 'HIDE'"));
     EXPECT_THAT(error(db, "SELECT HIDE('a1')"), HasSubstr("unknown function 'HIDE'"));
     EXPECT_THAT(error(db, "DROP FUNCTION hide"), HasSubstr("Msg 3701"));
     db.execute("DROP FUNCTION IF EXISTS hide");

@@ -12,6 +12,7 @@
 #include <set>
 
 #include "tessera/functions/kernel_abi.hpp"
+#include "tessera/functions/predicate.hpp"
 
 namespace tessera::rt {
 
@@ -21,7 +22,11 @@ struct Catalog::UdfSpec {
   std::string sql_name, kernel, symbol;
   std::vector<std::string> arg_names;
   std::vector<fn::ArgSpec> args;
+  std::vector<int32_t> length_args;  // a string result's length rule: sum_length's arguments
+  fn::SumLengthRule sum_length;
   fn::FunctionSpec spec{};
+  // The fused predicate derived from spec ("<kernel>__cmp"), when the manifest lists it.
+  std::unique_ptr<fn::DerivedPredicate> predicate;
 };
 
 namespace {
@@ -242,11 +247,12 @@ bool parse_specialization(const json& sp, const fn::FunctionSpec& spec, GpuSpeci
 // The reader of a manifest's kernels: a nested class, so it fills the catalog's private members.
 struct Catalog::Parser {
   static bool kernel(Catalog& c, const json& k, std::set<std::string>& seen, std::string& name, std::string& what);
-  static bool udf(const json& k, UdfSpec& u, KernelEntry& e, std::string& what);
+  static bool udf(const json& k, UdfSpec& u, std::string& what);
+  static const fn::FunctionSpec* udf_predicate(Catalog& c, const json& k, const std::string& name, std::string& what);
 };
 
 // A user function's "args", "result", "nulls", "uses_context" and "max_length" into u and e.
-bool Catalog::Parser::udf(const json& k, UdfSpec& u, KernelEntry& e, std::string& what) {
+bool Catalog::Parser::udf(const json& k, UdfSpec& u, std::string& what) {
   if (!read_string(k, "sql_name", u.sql_name, what, Need::Required) ||
       !read_string(k, "row_symbol", u.symbol, what, Need::Required))
     return false;
@@ -310,8 +316,9 @@ bool Catalog::Parser::udf(const json& k, UdfSpec& u, KernelEntry& e, std::string
     what = "a string result needs \"max_length\": {\"constant\": N, \"plus_arg_lengths\": [i...]}";
     return false;
   }
+  u.spec.sum_length = &u.sum_length;
   if (const json* c = member(*rule, "constant"))
-    if (!integer_in(*c, std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max(), e.udf_length_constant)) {
+    if (!integer_in(*c, std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max(), u.sum_length.constant)) {
       what = "\"max_length\": \"constant\" must be an integer from -2147483648 to 2147483647";
       return false;
     }
@@ -324,9 +331,40 @@ bool Catalog::Parser::udf(const json& k, UdfSpec& u, KernelEntry& e, std::string
         what = "\"max_length\": \"plus_arg_lengths\" must name string arguments by index";
         return false;
       }
-      e.udf_length_args.push_back(static_cast<int32_t>(index));
+      u.length_args.push_back(static_cast<int32_t>(index));
     }
+  u.sum_length.plus_arg_lengths = u.length_args;
   return true;
+}
+
+// A user function's fused predicate: the entry "<f>__cmp" with "compares": "<f>", listed after f. Its
+// spec is derived from f's here (as tessera-cc derived it), not read from the entry.
+const fn::FunctionSpec* Catalog::Parser::udf_predicate(Catalog& c, const json& k, const std::string& name,
+                                                       std::string& what) {
+  std::string base_kernel;
+  if (!read_string(k, "compares", base_kernel, what, Need::Required)) return nullptr;
+  UdfSpec* base = nullptr;
+  for (auto& u : c.udfs_)
+    if (u->kernel == base_kernel) base = u.get();
+  if (!base) {
+    what = "compares '" + base_kernel + "', which is not a user function listed before it";
+    return nullptr;
+  }
+  if (base->predicate) {
+    what = "'" + base_kernel + "' has a fused predicate already";
+    return nullptr;
+  }
+  base->predicate = fn::derive_predicate(base->spec);
+  if (!base->predicate) {
+    what = "'" + base_kernel + "' has too many arguments for a fused predicate";
+    return nullptr;
+  }
+  if (base->predicate->kernel != name) {
+    what = "a fused predicate of '" + base_kernel + "' must be named '" + base->predicate->kernel + "'";
+    base->predicate.reset();
+    return nullptr;
+  }
+  return &base->predicate->spec;
 }
 
 // One element of "kernels" into the catalog (kernels_ or failed_); false with the rule in `what`.
@@ -355,10 +393,13 @@ bool Catalog::Parser::kernel(Catalog& c, const json& k, std::set<std::string>& s
   KernelEntry e;
   bool is_udf = false;
   if (!read_bool(k, "udf", is_udf, what)) return false;
-  if (is_udf) {
+  if (is_udf && member(k, "compares")) {
+    e.spec = udf_predicate(c, k, name, what);
+    if (!e.spec) return false;
+  } else if (is_udf) {
     auto u = std::make_unique<UdfSpec>();
     u->kernel = name;
-    if (!udf(k, *u, e, what)) return false;
+    if (!udf(k, *u, what)) return false;
     e.spec = &u->spec;
     c.udfs_.push_back(std::move(u));
   } else {
@@ -561,10 +602,12 @@ bool Catalog::merge(std::unique_ptr<Catalog> other, std::string& error) {
 }
 
 std::string Catalog::find_function(std::string_view symbol, std::string& error) const {
+  // A fused predicate shares its function's symbol; the function is the one meant.
   for (const auto& [name, e] : kernels_)
-    if (e.spec && (e.spec->symbol == symbol || name == symbol)) return name;
+    if (e.spec && !e.spec->compared && (e.spec->symbol == symbol || name == symbol)) return name;
   std::string have;
-  for (const auto& [name, e] : kernels_) have += (have.empty() ? "" : ", ") + std::string(e.spec ? e.spec->symbol : name);
+  for (const auto& [name, e] : kernels_)
+    if (!e.spec || !e.spec->compared) have += (have.empty() ? "" : ", ") + std::string(e.spec ? e.spec->symbol : name);
   error = "the catalog '" + dir_ + "' has no function '" + std::string(symbol) + "' (it has: " + (have.empty() ? "none" : have) + ")";
   return "";
 }
@@ -575,14 +618,17 @@ bool Catalog::merge_function(std::unique_ptr<Catalog> other, std::string_view sy
   for (char& c : upper_name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   const std::string found = other->find_function(symbol, error);
   if (found.empty()) return false;
-  // Keep only that kernel, renamed, and merge what is left.
+  // Keep only that kernel and its fused predicate, renamed, and merge what is left.
+  const fn::FunctionSpec* kept = other->kernels_[found].spec;
   for (auto it = other->kernels_.begin(); it != other->kernels_.end();)
-    it = it->first == found ? std::next(it) : other->kernels_.erase(it);
-  other->names_ = {found};
+    it = it->second.spec == kept || it->second.spec->compared == kept ? std::next(it) : other->kernels_.erase(it);
+  other->names_.clear();
+  for (const auto& [name, e] : other->kernels_) other->names_.push_back(name);
   for (auto& u : other->udfs_)
-    if (&u->spec == other->kernels_[found].spec) {
+    if (&u->spec == kept) {
       u->sql_name = upper_name;
       u->spec.sql_name = u->sql_name;
+      if (u->predicate) u->predicate->refresh_name();
     }
   return merge(std::move(other), error);
 }
@@ -592,8 +638,10 @@ bool Catalog::remove_function(std::string_view sql_name) {
   for (char& c : upper_name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   bool removed = false;
   for (auto it = kernels_.begin(); it != kernels_.end();) {
-    const bool udf = std::any_of(udfs_.begin(), udfs_.end(), [&](const auto& u) { return &u->spec == it->second.spec; });
-    if (udf && it->second.spec->sql_name == upper_name) {
+    // The function's kernel and its fused predicate's.
+    const fn::FunctionSpec* spec = it->second.spec->compared ? it->second.spec->compared : it->second.spec;
+    const bool udf = std::any_of(udfs_.begin(), udfs_.end(), [&](const auto& u) { return &u->spec == spec; });
+    if (udf && spec->sql_name == upper_name) {
       names_.erase(std::remove(names_.begin(), names_.end(), it->first), names_.end());
       it = kernels_.erase(it);
       removed = true;
@@ -608,6 +656,7 @@ bool Catalog::remove_function(std::string_view sql_name) {
       if (u->sql_name == upper_name) {
         u->sql_name = "";
         u->spec.sql_name = u->sql_name;
+        if (u->predicate) u->predicate->refresh_name();
       }
   return removed;
 }

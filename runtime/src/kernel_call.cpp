@@ -139,13 +139,7 @@ int64_t plan_string_output(const KernelEntry& kernel, std::span<const KernelArg>
     for (size_t i = 0; i < args.size(); ++i)
       if (!spec.args[i].constant && spec.args[i].type == fn::SqlType::String)
         in.exact(i, args[i].column->lengths[r]);
-    int64_t cap;
-    if (spec.max_length) {
-      cap = spec.max_length(in);
-    } else {
-      cap = kernel.udf_length_constant;
-      for (int32_t i : kernel.udf_length_args) cap += in.length[i];
-    }
+    const int64_t cap = fn::max_result_length(spec, in);
     offsets[r] = total;
     total += std::max<int64_t>(cap, 0);
   }

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "tessera/functions/predicate.hpp"
 #include "tessera/runtime/catalog.hpp"
 
 using tessera::rt::Catalog;
@@ -93,7 +94,10 @@ TEST(Catalog, ParsesAUserCatalog) {
   EXPECT_EQ(net->gpu_entry, "tk_net_price");
   const tessera::rt::KernelEntry* mask = c->find("mask_digits");
   ASSERT_NE(mask, nullptr);
-  EXPECT_EQ(mask->udf_length_args, (std::vector<int32_t>{0}));
+  ASSERT_NE(mask->spec->sum_length, nullptr);
+  EXPECT_EQ(mask->spec->sum_length->constant, 0);
+  EXPECT_EQ(std::vector<int32_t>(mask->spec->sum_length->plus_arg_lengths.begin(), mask->spec->sum_length->plus_arg_lengths.end()),
+            (std::vector<int32_t>{0}));
   EXPECT_EQ(mask->gpu_entry, "");
   ASSERT_EQ(c->gpu_modules().size(), 1u);
   EXPECT_EQ(c->gpu_modules()[0].cubin, "cat/nvptx/u1.cubin");
@@ -136,6 +140,63 @@ TEST(Catalog, ReadsRowMappings) {
   m["kernels"][0]["gpu"]["mapping"] = "warp";
   EXPECT_EQ(parse_error(m), "cat/manifest.json: kernels[0] 'datepart': \"gpu\": \"mapping\": unknown row mapping "
                             "'warp' (per-thread, block-staged)");
+}
+
+// A user function's fused predicate, as tessera-cc writes it: after its function, naming it in "compares".
+json mask_predicate_entry() {
+  return json::parse(R"({"kernel": "mask_digits__cmp", "sql_name": "MASK_DIGITS", "row_symbol": "udf_mask_digits",
+    "result": "bool", "compares": "mask_digits", "nulls": "propagate", "uses_context": false, "udf": true, "status": "ok",
+    "args": [{"name": "s", "type": "string", "constant": false}, {"name": "op", "type": "int32", "constant": true},
+             {"name": "operand", "type": "string", "constant": true}],
+    "params": ["arg_bytes:0", "arg_offsets:0", "arg_lengths:0", "arg_valid:0", "const_value:1", "const_bytes:2",
+               "const_length:2", "out_data", "out_valid", "error_slot", "begin", "end"],
+    "cpu": {"library": "cpu/libtessera_kernels.so", "entry": "tk_mask_digits__cmp_cpu"}})");
+}
+
+TEST(Catalog, ReadsAUserFunctionsFusedPredicate) {
+  json m = udf_manifest();
+  m["kernels"].push_back(mask_predicate_entry());
+  std::string error;
+  std::unique_ptr<Catalog> c = Catalog::parse(m.dump(), "cat", error);
+  ASSERT_NE(c, nullptr) << error;
+  const tessera::rt::KernelEntry* mask = c->find("mask_digits");
+  const tessera::rt::KernelEntry* cmp = c->find("mask_digits__cmp");
+  ASSERT_NE(cmp, nullptr);
+  EXPECT_EQ(cmp->spec->compared, mask->spec);
+  EXPECT_EQ(cmp->spec->result, fn::SqlType::Bool);
+  EXPECT_EQ(cmp->spec->sql_name, "MASK_DIGITS");
+  EXPECT_EQ(cmp->spec->symbol, "udf_mask_digits");
+  EXPECT_EQ(cmp->spec->args.size(), 3u);
+  // The binder sees the function once; the predicate is found by kernel id.
+  EXPECT_EQ(c->udf_specs().size(), 2u);
+  std::string why;
+  EXPECT_EQ(c->find_function("udf_mask_digits", why), "mask_digits");
+  // Its buffer bound comes from the function's length rule (plus_arg_lengths [0]).
+  fn::LengthInputs in;
+  in.exact(0, 256);
+  EXPECT_EQ(fn::check_predicate_length(*cmp->spec, in), "");
+  in.exact(0, 257);
+  EXPECT_NE(fn::check_predicate_length(*cmp->spec, in).find("MASK_DIGITS can return 257 bytes"), std::string::npos);
+}
+
+TEST(Catalog, RefusesAFusedPredicateWithoutItsFunction) {
+  json m = udf_manifest();
+  m["kernels"].push_back(mask_predicate_entry());
+  m["kernels"][2]["compares"] = "no_such";
+  EXPECT_EQ(parse_error(m), "cat/manifest.json: kernels[2] 'mask_digits__cmp': compares 'no_such', which is not a "
+                            "user function listed before it");
+  m = udf_manifest();
+  m["kernels"].insert(m["kernels"].begin(), mask_predicate_entry());
+  EXPECT_NE(parse_error(m).find("kernels[0] 'mask_digits__cmp': compares 'mask_digits', which is not a user function "
+                                "listed before it"), std::string::npos);
+  m = udf_manifest();
+  m["kernels"].push_back(mask_predicate_entry());
+  m["kernels"][2]["kernel"] = "other";
+  EXPECT_NE(parse_error(m).find("a fused predicate of 'mask_digits' must be named 'mask_digits__cmp'"), std::string::npos);
+  m = udf_manifest();
+  m["kernels"].push_back(mask_predicate_entry());
+  m["kernels"][2]["params"].erase(4);
+  EXPECT_NE(parse_error(m).find("compiled for a different kernel ABI"), std::string::npos);
 }
 
 // Regressions (issue 12): each escaped the reader before it checked types.

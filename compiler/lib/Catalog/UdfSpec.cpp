@@ -221,6 +221,10 @@ bool parse_function(const json& f, const std::deque<OwnedSpec>& all, OwnedSpec& 
                             .symbol = o.symbol,
                             .invoke = nullptr,
                             .c_signature = {}};
+  if (result_type == fn::SqlType::String) {
+    o.sum_length = {o.length.constant, o.length.plus_arg_lengths};
+    o.spec.sum_length = &o.sum_length;
+  }
   return true;
 }
 

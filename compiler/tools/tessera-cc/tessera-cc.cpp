@@ -11,6 +11,7 @@
 // Stages, in order (any can be printed with --emit): llvm-ir, mlir-import,
 // mlir-simplified, kernel, cpu-llvm, cpu-ir, gpu, nvvm, gpu-ir, ptx, rocdl,
 // amdgpu-asm.
+#include <algorithm>
 #include <deque>
 #include <map>
 #include <set>
@@ -70,7 +71,7 @@ cl::list<std::string> mappings("mappings", cl::CommaSeparated,
                                cl::cat(category));
 cl::opt<unsigned> stage_bytes("stage-bytes", cl::desc("Shared memory per block of the block-staged mapping"),
                               cl::init(32768), cl::cat(category));
-cl::opt<bool> predicates("predicates", cl::desc("Build the fused predicate kernels (<kernel>__cmp) of the library"),
+cl::opt<bool> predicates("predicates", cl::desc("Build the fused predicate kernels (<kernel>__cmp) of the library and the UDFs"),
                           cl::init(true), cl::cat(category));
 cl::opt<std::string> tuning("tuning", cl::desc("Autotuner results (JSON) to record in the manifest"),
                             cl::value_desc("file"), cl::cat(category));
@@ -139,6 +140,7 @@ int main(int argc, char** argv) {
 
   // ---- which functions ----
   std::deque<OwnedSpec> udfs;
+  std::vector<std::unique_ptr<fn::DerivedPredicate>> udf_predicates;
   std::vector<KernelRecord> records;
   if (use_library) {
     for (const fn::FunctionSpec& s : fn::all_functions())
@@ -153,6 +155,15 @@ int main(int argc, char** argv) {
     if (!load_udf_spec(udf_spec, udfs, error)) return fail(error);
     for (OwnedSpec& o : udfs)
       if (wants(o.spec)) records.push_back({.spec = &o.spec, .udf_length = o.length, .udf = true});
+    // A user function's fused predicates, after all the functions: the runtime reads a predicate's
+    // function first.
+    if (predicates)
+      for (OwnedSpec& o : udfs)
+        if (wants(o.spec))
+          if (std::unique_ptr<fn::DerivedPredicate> d = fn::derive_predicate(o.spec)) {
+            records.push_back({.spec = &d->spec, .udf = true});
+            udf_predicates.push_back(std::move(d));
+          }
   }
   if (records.empty()) return fail("no functions selected");
   auto mark_failed = [&](KernelRecord& r, const std::string& why) {
@@ -164,10 +175,21 @@ int main(int argc, char** argv) {
 
   // ---- front end: clang -> LLVM IR ----
   llvm::LLVMContext llvm_context;
-  FrontendOptions frontend{include_dirs, defines};
+  // A user function's fused predicate calls the library's comparisons (compare.cpp): compiled with the
+  // user's sources unless they are the library's, which hold it already.
+  std::vector<std::string> all_sources(sources.begin(), sources.end());
+  std::vector<std::string> includes(include_dirs.begin(), include_dirs.end());
+  const bool udf_predicates_wanted = !udf_predicates.empty();
+  if (udf_predicates_wanted &&
+      std::none_of(all_sources.begin(), all_sources.end(),
+                   [](const std::string& s) { return llvm::sys::fs::equivalent(s, TESSERA_PREDICATE_COMPARE_SOURCE); })) {
+    all_sources.push_back(TESSERA_PREDICATE_COMPARE_SOURCE);
+    includes.push_back(TESSERA_FUNCTION_INCLUDE_DIR);
+  }
+  FrontendOptions frontend{includes, defines};
   std::string source_errors, frontend_error;
   std::unique_ptr<llvm::Module> linked =
-      compile_and_link(sources, frontend, llvm_context, source_errors, frontend_error);
+      compile_and_link(all_sources, frontend, llvm_context, source_errors, frontend_error);
   if (!linked) return fail(frontend_error);
   if (emit_stage("llvm-ir", [&](llvm::raw_ostream& os) { linked->print(os, nullptr); })) return 0;
 
@@ -196,6 +218,11 @@ int main(int argc, char** argv) {
   // ---- column kernels ----
   std::vector<std::pair<KernelRecord*, mlir::func::FuncOp>> kernels;
   for (KernelRecord& r : records) {
+    // A fused predicate goes with its function (listed before it): the runtime finds it through it.
+    if (r.spec->compared)
+      for (const KernelRecord& base : records)
+        if (base.spec == r.spec->compared && base.status != "ok")
+          mark_failed(r, "its function's kernel '" + std::string(base.spec->kernel) + "' failed");
     if (r.status != "ok") continue;
     std::string why;
     mlir::func::FuncOp k = build_column_kernel(*module, *r.spec, why);

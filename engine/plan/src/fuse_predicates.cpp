@@ -19,13 +19,13 @@ bool same_representation(const DataType& result, const Value& c) {
 }
 
 // An upper bound on the bytes of a string expression's values from declared lengths (a column's VARCHAR(n), a
-// constant's text, a library call's length rule over its arguments' bounds); 0 when unknown.
+// constant's text, a call's length rule over its arguments' bounds); 0 when unknown.
 int64_t declared_bytes(const Expr& e) {
   if (e.kind == ExprKind::Constant) return static_cast<int64_t>(e.value.s.size());
   if (e.kind == ExprKind::Column) return e.type.length;
   if (e.kind != ExprKind::Call || !e.kernel || e.unfused) return 0;
   const fn::FunctionSpec& spec = *e.kernel->spec;
-  if (!spec.max_length || spec.args.size() > static_cast<size_t>(fn::kMaxArgs)) return 0;
+  if (!fn::has_length_rule(spec) || spec.args.size() > static_cast<size_t>(fn::kMaxArgs)) return 0;
   fn::LengthInputs in;
   for (size_t i = 0; i < spec.args.size(); ++i) {
     if (!e.args[i]) {
@@ -36,7 +36,7 @@ int64_t declared_bytes(const Expr& e) {
       if (in.length[i] <= 0) return 0;
     }
   }
-  return spec.max_length(in);
+  return fn::max_result_length(spec, in);
 }
 
 fn::CompareOp compare_op(Op o, bool mirrored) {

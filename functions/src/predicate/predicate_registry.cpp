@@ -31,36 +31,35 @@ std::string encode_operand(SqlType result, std::span<const PredicateConstant> va
   return out;
 }
 
-namespace {
+std::unique_ptr<DerivedPredicate> derive_predicate(const FunctionSpec& base) {
+  if (base.args.size() + 2 > static_cast<size_t>(kMaxArgs)) return nullptr;
+  auto d = std::make_unique<DerivedPredicate>();
+  d->kernel = std::string(base.kernel) + "__cmp";
+  d->summary = std::string(base.sql_name) + "(...) compared with constants";
+  d->args.assign(base.args.begin(), base.args.end());
+  d->args.push_back({.name = "op", .type = SqlType::Int32, .constant = true});
+  d->args.push_back({.name = "operand", .type = SqlType::String, .constant = true});
+  d->spec = FunctionSpec{.sql_name = base.sql_name,
+                         .kernel = d->kernel,
+                         .result = SqlType::Bool,
+                         .args = d->args,
+                         .nulls = base.nulls,
+                         .uses_context = base.uses_context,
+                         .summary = d->summary,
+                         .symbol = base.symbol,
+                         .compared = &base};
+  return d;
+}
 
-struct Derived {
-  std::string kernel;
-  std::string summary;
-  std::vector<ArgSpec> args;
-  FunctionSpec spec;
-};
+namespace {
 
 const std::vector<const FunctionSpec*>& derived() {
   static const std::vector<const FunctionSpec*> all = [] {
-    static std::deque<std::unique_ptr<Derived>> storage;
+    static std::deque<std::unique_ptr<DerivedPredicate>> storage;
     std::vector<const FunctionSpec*> v;
     for (const FunctionSpec& base : all_functions()) {
-      if (base.args.size() + 2 > static_cast<size_t>(kMaxArgs)) continue;
-      auto d = std::make_unique<Derived>();
-      d->kernel = std::string(base.kernel) + "__cmp";
-      d->summary = std::string(base.sql_name) + "(...) compared with constants";
-      d->args.assign(base.args.begin(), base.args.end());
-      d->args.push_back({.name = "op", .type = SqlType::Int32, .constant = true});
-      d->args.push_back({.name = "operand", .type = SqlType::String, .constant = true});
-      d->spec = FunctionSpec{.sql_name = base.sql_name,
-                             .kernel = d->kernel,
-                             .result = SqlType::Bool,
-                             .args = d->args,
-                             .nulls = base.nulls,
-                             .uses_context = base.uses_context,
-                             .summary = d->summary,
-                             .symbol = base.symbol,
-                             .compared = &base};
+      std::unique_ptr<DerivedPredicate> d = derive_predicate(base);
+      if (!d) continue;
       v.push_back(&d->spec);
       storage.push_back(std::move(d));
     }
@@ -81,8 +80,9 @@ const FunctionSpec* predicate_spec(const FunctionSpec& base) {
 
 std::string check_predicate_length(const FunctionSpec& predicate, const LengthInputs& in) {
   const FunctionSpec* base = predicate.compared;
-  if (!base || base->result != SqlType::String || !base->max_length) return "";
-  const int64_t cap = base->max_length(in);
+  if (!base || base->result != SqlType::String) return "";
+  if (!has_length_rule(*base)) return std::string(base->sql_name) + " has no length rule to bound its fused predicate's buffer";
+  const int64_t cap = max_result_length(*base, in);
   if (cap <= kPredicateStringBytes) return "";
   return std::string(base->sql_name) + " can return " + std::to_string(cap) + " bytes here; its fused predicate " +
          "compares results of at most " + std::to_string(kPredicateStringBytes) + " bytes";

@@ -31,6 +31,16 @@ const FunctionSpec* find_kernel(std::string_view kernel) {
   return nullptr;
 }
 
+bool has_length_rule(const FunctionSpec& spec) { return spec.max_length != nullptr || spec.sum_length != nullptr; }
+
+int64_t max_result_length(const FunctionSpec& spec, const LengthInputs& in) {
+  if (spec.max_length) return spec.max_length(in);
+  if (!spec.sum_length) return 0;
+  int64_t cap = spec.sum_length->constant;
+  for (int32_t i : spec.sum_length->plus_arg_lengths) cap += in.length[i];
+  return cap;
+}
+
 char abi_char(SqlType t) {
   switch (t) {
     case SqlType::Bool: return 'b';

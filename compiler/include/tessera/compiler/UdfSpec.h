@@ -22,6 +22,7 @@ struct OwnedSpec {
   std::deque<std::vector<int64_t>> specialize;  // per argument; deque keeps spans valid
   fn::FunctionSpec spec{};
   LengthRule length;
+  fn::SumLengthRule sum_length;  // spec.sum_length for a string result: a view of `length`
 };
 
 // Reads and parses `path`; on error returns false with "path: what is wrong" in `error`.

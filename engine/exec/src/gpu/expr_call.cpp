@@ -55,12 +55,14 @@ DeviceDatum call_kernel(const plan::Expr& e, const DeviceBatch& batch, GpuContex
   }
   // A length rule that shrinks as a length grows (REPLACE's, in its pattern) needs the column's shortest string
   // too; the others give the same bound without it, and are spared the reduction.
-  if (spec.max_length)
-    for (size_t i = 0; i < spec.args.size(); ++i) {
-      if (!keep[i] || spec.args[i].type != fn::SqlType::String) continue;
+  // (A fused predicate's rule is its function's.)
+  const fn::FunctionSpec& rule = spec.compared ? *spec.compared : spec;
+  if (rule.max_length)
+    for (size_t i = 0; i < rule.args.size(); ++i) {
+      if (!keep[i] || rule.args[i].type != fn::SqlType::String) continue;
       fn::LengthInputs shortest_known = lengths;
       shortest_known.min_length[i] = lengths.length[i];
-      if (spec.max_length(shortest_known) != spec.max_length(lengths))
+      if (rule.max_length(shortest_known) != rule.max_length(lengths))
         lengths.min_length[i] = min_value(static_cast<const int32_t*>(keep[i]->lengths.data()), rows, ctx);
     }
   // A fused predicate whose string result could outgrow its kernel's buffer runs unfused (on the GPU too).
@@ -70,14 +72,7 @@ DeviceDatum call_kernel(const plan::Expr& e, const DeviceBatch& batch, GpuContex
   out->rows = rows;
   out->valid = new_buffer(static_cast<size_t>(std::max<int64_t>(rows, 1)), ctx);
   if (spec.result == fn::SqlType::String) {
-    int64_t cap;
-    if (spec.max_length) {
-      cap = spec.max_length(lengths);
-    } else {
-      cap = e.kernel->udf_length_constant;
-      for (int32_t i : e.kernel->udf_length_args) cap += lengths.length[i];
-    }
-    cap = std::max<int64_t>(cap, 0);
+    const int64_t cap = std::max<int64_t>(fn::max_result_length(spec, lengths), 0);
     if (cap > 0 && rows > kMaxStringOutputBytes / cap)
       throw ExecError(std::string(spec.sql_name) + " on the GPU: " + std::to_string(rows) + " rows of up to " +
                       std::to_string(cap) + " bytes exceed the " + std::to_string(kMaxStringOutputBytes >> 30) +

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -36,6 +37,21 @@ struct PredicateConstant {
   static PredicateConstant of(double v);
 };
 std::string encode_operand(SqlType result, std::span<const PredicateConstant> values);
+
+// A predicate spec derived from `base` and the strings and arguments it points into: "<kernel>__cmp", f's
+// arguments, then `op` and `operand`. `spec.compared` points at base (which must outlive it) and its
+// sql_name at base's. The registry's functions have theirs (predicate_spec); a user function's are made
+// by tessera-cc and by the runtime's catalog reader.
+struct DerivedPredicate {
+  std::string kernel;
+  std::string summary;
+  std::vector<ArgSpec> args;
+  FunctionSpec spec;
+  // Points sql_name at base's again (after base was renamed).
+  void refresh_name() { spec.sql_name = spec.compared->sql_name; }
+};
+// nullptr when base has too many arguments for the ABI.
+std::unique_ptr<DerivedPredicate> derive_predicate(const FunctionSpec& base);
 
 // The predicate spec derived from `base` ("<kernel>__cmp"), or nullptr when there is none (too many
 // arguments for the ABI). Stable addresses; `compared` points back at base.

@@ -52,6 +52,13 @@ struct LengthInputs {
 };
 using MaxLengthFn = int64_t (*)(const LengthInputs&);
 
+// A length rule given as data (a user function's spec, read from JSON): `constant` plus the lengths of the
+// string arguments at `plus_arg_lengths`. It grows with each length, so it reads only `length`.
+struct SumLengthRule {
+  int64_t constant = 0;
+  std::span<const int32_t> plus_arg_lengths = {};
+};
+
 // Calls the row function with its C parameters packed one per 64-bit slot
 // (pointers and integers as their value, doubles by bit pattern).
 using RowInvoker = int32_t (*)(const uint64_t* slots);
@@ -72,7 +79,14 @@ struct FunctionSpec {
   // A fused predicate (predicate.hpp): this spec is `compared`'s result compared with constants; its
   // kernel calls compared's row function (`symbol`), and it has no direct invoker of its own.
   const FunctionSpec* compared = nullptr;
+  // A user function's length rule (max_length is then null); the owner of the spec keeps it alive.
+  const SumLengthRule* sum_length = nullptr;
 };
+
+// Whether a spec bounds its string result's length (max_length or sum_length), and that bound (0 for a
+// spec without one: a fixed-width result).
+bool has_length_rule(const FunctionSpec& spec);
+int64_t max_result_length(const FunctionSpec& spec, const LengthInputs& in);
 
 // All functions, in registration order (see src/registry/registry.cpp).
 std::span<const FunctionSpec> all_functions();

@@ -64,9 +64,6 @@ struct KernelEntry {
   // Which catalog's GPU modules hold gpu_entry: 0 for the catalog itself, 1, 2, ... for catalogs merged
   // into it (Catalog::merge), so the same entry name in two catalogs cannot be confused.
   int gpu_module_group = 0;
-  // Output-length rule of a UDF with a string result (library functions use spec->max_length).
-  int64_t udf_length_constant = 0;
-  std::vector<int32_t> udf_length_args;
 };
 
 class Catalog {
@@ -111,7 +108,8 @@ class Catalog {
   // Server's CREATE FUNCTION ... AS EXTERNAL NAME). The same checks as merge, for that one function.
   bool merge_function(std::unique_ptr<Catalog> other, std::string_view symbol, const std::string& sql_name,
                       std::string& error);
-  // Removes the user function `sql_name` (case-insensitive) and its kernels; false if there is none.
+  // Removes the user function `sql_name` (case-insensitive) and its kernels (its fused predicate's too);
+  // false if there is none.
   bool remove_function(std::string_view sql_name);
   // The user's functions (UDFs) among the kernels, for binding by SQL name.
   std::vector<const fn::FunctionSpec*> udf_specs() const;
