@@ -57,7 +57,7 @@ void build_simplify_pipeline(mlir::OpPassManager& pm) {
              "inline,"
              "llvm.func(tessera-strip-lifetime-markers,mem2reg,tessera-store-load-forwarding,tessera-prune-dead-fields,"
              "tessera-early-exit-cleanup,canonicalize,cse),"
-             "sccp,canonicalize");
+             "sccp,canonicalize,tessera-detect-byte-maps");
 }
 
 void build_cpu_lowering_pipeline(mlir::OpPassManager& pm) {

@@ -209,4 +209,33 @@ def StageStringRows : Pass<"tessera-stage-string-rows", "mlir::gpu::GPUModuleOp"
   let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }
 
+def DetectByteMaps : Pass<"tessera-detect-byte-maps", "mlir::ModuleOp"> {
+  let summary = "Find string functions that map ASCII text byte by byte, and their byte table";
+  let description = [{
+    A row function `(char* out, int32_t* out_len, const char* s, int32_t n)`
+    is a byte map on ASCII text when, for every string whose bytes are all
+    below 0x80, it writes `out[i] = g(s[i])` for i < n, sets `*out_len = n`
+    and returns 0 (LOWER, UPPER, a user's digit mask). Such a function can run
+    over a column's packed byte buffer as a whole instead of row by row.
+
+    The pass proves it per function, on a copy in LLVM IR: every byte load
+    through `s` is followed by `llvm.assume(byte < 0x80)` (ASCII versioning),
+    LLVM's function simplification runs (no vectorisation or unrolling), and
+    the result must be one loop, no nested loop, with one exit, entered only
+    when n > 0, running n times, whose only memory accesses are one byte load
+    from `s + i` and one byte store to `out + i` (i the same induction
+    variable, both on every iteration); the stored value must depend only on
+    the loaded byte, through operations without memory or control flow;
+    outside the loop, one store of `n` (or `max(n, 0)`) to `out_len`, on every
+    path; every return gives 0. Then g is evaluated for the 128 ASCII bytes by
+    constant folding and the function gets the attribute
+    `tessera.byte_map = array<i8: g(0), ..., g(127)>`. A function that fails
+    any step gets nothing (and runs row by row as before).
+
+    ```mlir
+    llvm.func @udf_mask_digits(...) -> i32 attributes {tessera.byte_map = array<i8: 0, 1, ..., 35, 35, ...>}
+    ```
+  }];
+}
+
 #endif // TESSERA_COMPILER_PASSES
