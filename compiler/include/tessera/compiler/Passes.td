@@ -238,4 +238,27 @@ def DetectByteMaps : Pass<"tessera-detect-byte-maps", "mlir::ModuleOp"> {
   }];
 }
 
+def GuardSroaEscapes : Pass<"tessera-guard-sroa-escapes", "mlir::LLVM::LLVMFuncOp"> {
+  let summary = "Keep MLIR's sroa from splitting an alloca whose interior address is stored";
+  let description = [{
+    MLIR 22's `sroa` splits an aggregate alloca into one alloca per element even
+    when a pointer derived from it by `llvm.getelementptr` is stored to memory
+    as a value: the stored pointer then points at a one-element slot, and a
+    read through it at another index finds nothing (CONCAT_WS's
+    `const char* parts[2] = {a, b}` passed to an inlined helper lost `b`). A
+    store of the alloca pointer itself, a call or a dynamic index are handled;
+    the GEP-then-store case is not. This pass finds such allocas and gives each
+    an unused `llvm.ptrtoint` of its address, a use `sroa` cannot rewrite, so
+    the alloca stays whole; canonicalisation after `sroa` removes it.
+
+    ```mlir
+    %arr = llvm.alloca %c1 x !llvm.array<2 x ptr> : (i32) -> !llvm.ptr
+    %first = llvm.getelementptr %arr[0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<2 x ptr>
+    llvm.store %first, %slot : !llvm.ptr, !llvm.ptr
+    // gets, after the alloca:
+    %guard = llvm.ptrtoint %arr : !llvm.ptr to i64
+    ```
+  }];
+}
+
 #endif // TESSERA_COMPILER_PASSES
