@@ -68,6 +68,8 @@ void build_cpu_lowering_pipeline(mlir::OpPassManager& pm) {
 
 void build_gpu_outlining_pipeline(mlir::OpPassManager& pm, unsigned rows_per_thread, unsigned stage_bytes) {
   std::string text = "tessera-retarget,tessera-map-rows-to-gpu{rows-per-thread=" + std::to_string(rows_per_thread) + "}";
+  // Byte maps (tessera-detect-byte-maps) over their block's packed bytes; coarsened kernels keep their rows.
+  if (rows_per_thread == 1) text += ",gpu.module(tessera-map-packed-bytes)";
   if (stage_bytes > 0) text += ",gpu.module(tessera-stage-string-rows{bytes=" + std::to_string(stage_bytes) + "})";
   parse_into(pm, text);
 }

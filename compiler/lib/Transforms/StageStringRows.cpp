@@ -6,6 +6,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "mlir/IR/SymbolTable.h"
 #include "tessera/compiler/Passes.h"
+#include "GpuKernelBody.h"
 
 namespace tessera::compiler {
 #define GEN_PASS_DEF_STAGESTRINGROWS
@@ -20,62 +21,6 @@ struct StringColumn {
   mlir::LLVM::GlobalOp stage;  // the block's shared buffer for it
   mlir::Value shared;          // its generic address
   mlir::Value lo, hi, base;    // staged byte range [lo, hi) of `bytes`; base = lo rounded down to 16
-};
-
-// i64 arithmetic and memory helpers at one insertion point.
-class Emit {
- public:
-  Emit(mlir::OpBuilder& b, mlir::Location loc) : b(b), loc(loc) {}
-
-  mlir::Type i64() const { return b.getI64Type(); }
-  mlir::Type ptr() const { return mlir::LLVM::LLVMPointerType::get(b.getContext()); }
-  mlir::Value c64(int64_t v) const { return mlir::arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v)); }
-  mlir::Value c1(bool v) const { return mlir::arith::ConstantOp::create(b, loc, b.getBoolAttr(v)); }
-  mlir::Value add(mlir::Value x, mlir::Value y) const { return mlir::arith::AddIOp::create(b, loc, x, y); }
-  mlir::Value sub(mlir::Value x, mlir::Value y) const { return mlir::arith::SubIOp::create(b, loc, x, y); }
-  mlir::Value mul(mlir::Value x, mlir::Value y) const { return mlir::arith::MulIOp::create(b, loc, x, y); }
-  mlir::Value band(mlir::Value x, mlir::Value y) const { return mlir::arith::AndIOp::create(b, loc, x, y); }
-  mlir::Value bor(mlir::Value x, mlir::Value y) const { return mlir::arith::OrIOp::create(b, loc, x, y); }
-  mlir::Value bnot(mlir::Value x) const { return mlir::arith::XOrIOp::create(b, loc, x, c1(true)); }
-  mlir::Value cmp(mlir::arith::CmpIPredicate p, mlir::Value x, mlir::Value y) const {
-    return mlir::arith::CmpIOp::create(b, loc, p, x, y);
-  }
-  mlir::Value select(mlir::Value c, mlir::Value x, mlir::Value y) const {
-    return mlir::arith::SelectOp::create(b, loc, c, x, y);
-  }
-  mlir::Value to_i64(mlir::Value index) const { return mlir::arith::IndexCastOp::create(b, loc, i64(), index); }
-  mlir::Value at(mlir::Value base, mlir::Type elem, mlir::Value index) const {
-    return mlir::LLVM::GEPOp::create(b, loc, ptr(), elem, base, mlir::ValueRange{index});
-  }
-  mlir::Value load(mlir::Type t, mlir::Value base, mlir::Value index, unsigned align = 0) const {
-    return mlir::LLVM::LoadOp::create(b, loc, t, at(base, t, index), align);
-  }
-  // A row's i64 offset and zero-extended i32 length.
-  mlir::Value offset(const StringColumn& c, mlir::Value row) const { return load(i64(), c.offsets, row); }
-  mlir::Value length(const StringColumn& c, mlir::Value row) const {
-    return mlir::arith::ExtUIOp::create(b, loc, i64(), load(b.getI32Type(), c.lengths, row));
-  }
-  // scf.if with results: `then_fn` and `else_fn` return the values to yield.
-  template <typename Then, typename Else>
-  mlir::ValueRange if_values(mlir::TypeRange types, mlir::Value cond, Then then_fn, Else else_fn) const {
-    auto op = mlir::scf::IfOp::create(b, loc, types, cond, /*withElse=*/true);
-    mlir::OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(&op.getThenRegion().front());
-    mlir::scf::YieldOp::create(b, loc, then_fn());
-    b.setInsertionPointToStart(&op.getElseRegion().front());
-    mlir::scf::YieldOp::create(b, loc, else_fn());
-    return op.getResults();
-  }
-  template <typename Then>
-  void if_then(mlir::Value cond, Then then_fn) const {
-    auto op = mlir::scf::IfOp::create(b, loc, cond, /*withElse=*/false);
-    mlir::OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(&op.getThenRegion().front());
-    then_fn();
-  }
-
-  mlir::OpBuilder& b;
-  mlir::Location loc;
 };
 
 using P = mlir::arith::CmpIPredicate;
@@ -137,28 +82,14 @@ class StageStringRowsPass : public impl::StageStringRowsBase<StageStringRowsPass
     if (!columns_attr || columns_attr.empty()) return mlir::success();
     if (auto u = fn->getAttrOfType<mlir::IntegerAttr>("tessera.rows_per_thread"); u && u.getInt() != 1)
       return mlir::success();  // coarsened kernels keep their own mapping
+    if (fn->hasAttr("tessera.byte_mapped")) return mlir::success();  // its block already works on packed bytes
 
-    // The one-row-per-thread body: `scf.if (row < end) { row body }` in the entry block.
-    mlir::Block& entry = fn.getBody().front();
-    mlir::scf::IfOp guard;
-    mlir::arith::CmpIOp in_range;
-    for (mlir::Operation& op : entry)
-      if (auto i = mlir::dyn_cast<mlir::scf::IfOp>(op))
-        if (auto c = i.getCondition().getDefiningOp<mlir::arith::CmpIOp>(); c && c.getPredicate() == P::slt) {
-          guard = i;
-          in_range = c;
-        }
-    mlir::gpu::ThreadIdOp thread_id;
-    entry.walk([&](mlir::gpu::ThreadIdOp t) {
-      if (t.getDimension() == mlir::gpu::Dimension::x) thread_id = t;
-    });
-    mlir::gpu::BlockDimOp block_dim;
-    entry.walk([&](mlir::gpu::BlockDimOp d) {
-      if (d.getDimension() == mlir::gpu::Dimension::x) block_dim = d;
-    });
-    if (!guard || !thread_id || !block_dim || guard.elseBlock())
+    OneRowPerThread shape;
+    if (!find_one_row_per_thread(fn, shape))
       return fn.emitError("tessera-stage-string-rows: expected the one-row-per-thread kernel of "
                           "tessera-map-rows-to-gpu (scf.if row < end, gpu.thread_id x, gpu.block_dim x)");
+    mlir::scf::IfOp guard = shape.guard;
+    mlir::arith::CmpIOp in_range = shape.in_range;
 
     llvm::SmallVector<StringColumn> columns;
     for (mlir::Attribute a : columns_attr) {
@@ -190,13 +121,8 @@ class StageStringRowsPass : public impl::StageStringRowsBase<StageStringRowsPass
     const mlir::Location loc = fn.getLoc();
     auto gpu_module = fn->getParentOfType<mlir::gpu::GPUModuleOp>();
     mlir::SymbolTable symbols(gpu_module);
-    auto shared_ptr = mlir::LLVM::LLVMPointerType::get(ctx, 3);
     auto make_shared = [&](mlir::Type type, const std::string& name) {
-      b.setInsertionPointToStart(gpu_module.getBody());
-      auto g = mlir::LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/false, mlir::LLVM::Linkage::Internal, name,
-                                            mlir::Attribute(), /*alignment=*/16, /*addrSpace=*/3);
-      symbols.insert(g);  // renamed if taken
-      return g;
+      return add_shared_buffer(b, gpu_module, symbols, type, name);
     };
     for (size_t k = 0; k < columns.size(); ++k)
       columns[k].stage = make_shared(mlir::LLVM::LLVMArrayType::get(b.getI8Type(), capacity),
@@ -205,12 +131,9 @@ class StageStringRowsPass : public impl::StageStringRowsBase<StageStringRowsPass
 
     b.setInsertionPoint(guard);
     Emit e(b, loc);
-    auto generic = [&](mlir::LLVM::GlobalOp g) {
-      mlir::Value p = mlir::LLVM::AddressOfOp::create(b, loc, shared_ptr, g.getSymName());
-      return mlir::LLVM::AddrSpaceCastOp::create(b, loc, e.ptr(), p).getResult();
-    };
-    mlir::Value thread = e.to_i64(thread_id);
-    mlir::Value threads = e.to_i64(block_dim);
+    auto generic = [&](mlir::LLVM::GlobalOp g) { return generic_address(e, g); };
+    mlir::Value thread = e.to_i64(shape.thread_id);
+    mlir::Value threads = e.to_i64(shape.block_dim);
     mlir::Value row = e.to_i64(in_range.getLhs());
     mlir::Value end = e.to_i64(in_range.getRhs());
     mlir::Value first = e.sub(row, thread);
@@ -232,11 +155,11 @@ class StageStringRowsPass : public impl::StageStringRowsBase<StageStringRowsPass
     for (StringColumn& c : columns) {
       auto range = e.if_values({e.i64(), e.i64()}, any,
                                [&]() -> llvm::SmallVector<mlir::Value> {
-                                 mlir::Value lo = e.offset(c, first);
-                                 mlir::Value last_offset = e.offset(c, last);
+                                 mlir::Value lo = e.offset(c.offsets, first);
+                                 mlir::Value last_offset = e.offset(c.offsets, last);
                                  // An output's last row writes global memory directly: its slot's end is
                                  // not known here. The staged range ends where that slot starts.
-                                 mlir::Value hi = c.output ? last_offset : e.add(last_offset, e.length(c, last));
+                                 mlir::Value hi = c.output ? last_offset : e.add(last_offset, e.length(c.lengths, last));
                                  return {lo, hi};
                                },
                                [&]() -> llvm::SmallVector<mlir::Value> { return {e.c64(0), e.c64(0)}; });
@@ -249,15 +172,15 @@ class StageStringRowsPass : public impl::StageStringRowsBase<StageStringRowsPass
       mlir::Value row_ok = e.if_values(
           {b.getI1Type()}, active,
           [&]() -> llvm::SmallVector<mlir::Value> {
-            mlir::Value off = e.offset(c, row);
+            mlir::Value off = e.offset(c.offsets, row);
             mlir::Value from_lo = e.cmp(P::sge, off, c.lo);
-            if (!c.output) return {e.band(from_lo, e.cmp(P::sle, e.add(off, e.length(c, row)), c.hi))};
+            if (!c.output) return {e.band(from_lo, e.cmp(P::sle, e.add(off, e.length(c.lengths, row)), c.hi))};
             // An output row's slot is [offset[row], offset[row + 1]): inside the range when offsets do not
             // decrease (the last row's slot is not staged).
             return {e.if_values(
                 {b.getI1Type()}, is_last, [&]() -> llvm::SmallVector<mlir::Value> { return {e.c1(true)}; },
                 [&]() -> llvm::SmallVector<mlir::Value> {
-                  mlir::Value next = e.offset(c, e.add(row, e.c64(1)));
+                  mlir::Value next = e.offset(c.offsets, e.add(row, e.c64(1)));
                   return {e.band(from_lo, e.cmp(P::sge, next, off))};
                 })[0]};
           },

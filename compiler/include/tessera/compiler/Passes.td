@@ -209,6 +209,42 @@ def StageStringRows : Pass<"tessera-stage-string-rows", "mlir::gpu::GPUModuleOp"
   let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }
 
+def MapPackedBytes : Pass<"tessera-map-packed-bytes", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Run a byte-map row function over its block's packed bytes, 16 at a time";
+  let description = [{
+    A one-row-per-thread kernel (tessera-map-rows-to-gpu, rows-per-thread=1)
+    whose row body calls a function marked `tessera.byte_map`
+    (tessera-detect-byte-maps: on ASCII text `out[i] = g(s[i])`, length n,
+    status 0) with the kernel's one string argument and its string result
+    maps each row on its own thread, byte by byte. This pass adds a block
+    path that maps the block's rows as one packed byte range, as a
+    hand-written LOWER does:
+
+    - the block checks that its rows lie back to back in the input
+      (`offset[r] = offset[r-1] + length[r-1]`), that each output row starts
+      where its input row does (`out_offset[r] = offset[r]`: a same-length
+      result planned over a packed input), that both byte buffers are
+      16-byte aligned and the range is at most 256 KiB; otherwise every row
+      runs the row function as before (a flag in shared memory, agreed after
+      a barrier);
+    - all threads take the range's 16-byte chunks: an all-ASCII chunk is
+      loaded and stored once, each byte through g (a 128-byte table copied
+      into shared memory from the attribute); a chunk with a byte >= 0x80 is
+      not written and sets its bit in a bitmap of the block's chunks (the
+      chunks at either end of the range go byte by byte, so nothing outside
+      the rows is touched);
+    - after a barrier each row's thread sets its length to n and status 0,
+      unless one of the chunks its bytes lie in has its bit set: that row
+      (non-ASCII text, or a row sharing a chunk with it) runs the row
+      function, which rewrites the row whole.
+
+    The kernel keeps its parameters; its output is the same whichever path a
+    block takes. It gets `tessera.byte_mapped`, and tessera-stage-string-rows
+    leaves it alone.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+}
+
 def DetectByteMaps : Pass<"tessera-detect-byte-maps", "mlir::ModuleOp"> {
   let summary = "Find string functions that map ASCII text byte by byte, and their byte table";
   let description = [{

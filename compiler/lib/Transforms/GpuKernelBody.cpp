@@ -1,0 +1,42 @@
+#include "GpuKernelBody.h"
+
+namespace tessera::compiler {
+
+bool find_one_row_per_thread(mlir::gpu::GPUFuncOp fn, OneRowPerThread& out) {
+  out = {};
+  mlir::Block& entry = fn.getBody().front();
+  for (mlir::Operation& op : entry)
+    if (auto i = mlir::dyn_cast<mlir::scf::IfOp>(op))
+      if (auto c = i.getCondition().getDefiningOp<mlir::arith::CmpIOp>();
+          c && c.getPredicate() == mlir::arith::CmpIPredicate::slt) {
+        out.guard = i;
+        out.in_range = c;
+      }
+  entry.walk([&](mlir::gpu::ThreadIdOp t) {
+    if (t.getDimension() == mlir::gpu::Dimension::x) out.thread_id = t;
+  });
+  entry.walk([&](mlir::gpu::BlockDimOp d) {
+    if (d.getDimension() == mlir::gpu::Dimension::x) out.block_dim = d;
+  });
+  return out.guard && out.thread_id && out.block_dim && !out.guard.elseBlock();
+}
+
+mlir::LLVM::GlobalOp add_shared_buffer(mlir::OpBuilder& b, mlir::gpu::GPUModuleOp gpu_module, mlir::SymbolTable& symbols,
+                                       mlir::Type type, const std::string& name) {
+  mlir::OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(gpu_module.getBody());
+  auto global = mlir::LLVM::GlobalOp::create(b, gpu_module.getLoc(), type, /*isConstant=*/false,
+                                             mlir::LLVM::Linkage::Internal, name, mlir::Attribute(),
+                                             /*alignment=*/16, /*addrSpace=*/3);
+  symbols.insert(global);  // renamed if taken
+  return global;
+}
+
+mlir::Value generic_address(const Emit& e, mlir::LLVM::GlobalOp global) {
+  auto space = mlir::LLVM::LLVMPointerType::get(e.b.getContext(), global.getAddrSpace());
+  mlir::Value p = mlir::LLVM::AddressOfOp::create(e.b, e.loc, space, global.getSymName());
+  if (global.getAddrSpace() == 0) return p;
+  return mlir::LLVM::AddrSpaceCastOp::create(e.b, e.loc, e.ptr(), p).getResult();
+}
+
+}  // namespace tessera::compiler

@@ -1,0 +1,322 @@
+// tessera-map-packed-bytes: see Passes.td.
+#include "GpuKernelBody.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "tessera/compiler/Passes.h"
+
+namespace tessera::compiler {
+#define GEN_PASS_DEF_MAPPACKEDBYTES
+#include "tessera/compiler/Passes.h.inc"
+
+namespace {
+
+using P = mlir::arith::CmpIPredicate;
+
+// One bit per 16-byte chunk of the block's byte range: 512 words cover 256 KiB, so a block of up to 1024
+// rows averaging 256 bytes maps packed; a longer range falls back to the row function.
+constexpr int64_t kBitmapWords = 512;
+constexpr int64_t kMaxRangeBytes = kBitmapWords * 32 * 16;
+
+struct StringColumn {
+  mlir::Value bytes, offsets, lengths;
+};
+
+// `gep base[index]` over i8 with one dynamic index, or null.
+mlir::LLVM::GEPOp byte_gep(mlir::Value v, mlir::Value base) {
+  auto gep = v.getDefiningOp<mlir::LLVM::GEPOp>();
+  if (!gep || gep.getBase() != base || !gep.getElemType().isInteger(8) || gep.getDynamicIndices().size() != 1 ||
+      gep.getRawConstantIndices().size() != 1)
+    return nullptr;
+  return gep;
+}
+
+// The row index `r` of `load base[r]` (a GEP with one dynamic index), or null.
+mlir::Value loaded_row(mlir::Value v, mlir::Value base) {
+  auto load = v.getDefiningOp<mlir::LLVM::LoadOp>();
+  if (!load) return {};
+  auto gep = load.getAddr().getDefiningOp<mlir::LLVM::GEPOp>();
+  if (!gep || gep.getBase() != base || gep.getDynamicIndices().size() != 1) return {};
+  return gep.getDynamicIndices()[0];
+}
+
+class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
+ public:
+  using MapPackedBytesBase::MapPackedBytesBase;
+
+  void runOnOperation() override {
+    llvm::SmallVector<mlir::gpu::GPUFuncOp> kernels;
+    getOperation().walk([&](mlir::gpu::GPUFuncOp fn) { kernels.push_back(fn); });
+    for (mlir::gpu::GPUFuncOp fn : kernels) rewrite(fn);
+  }
+
+ private:
+  // The kernel's string argument and result (`tessera.string_columns` with exactly one of each).
+  static bool string_columns(mlir::gpu::GPUFuncOp fn, StringColumn& in, StringColumn& out) {
+    auto columns = fn->getAttrOfType<mlir::ArrayAttr>("tessera.string_columns");
+    if (!columns || columns.size() != 2) return false;
+    int inputs = 0, outputs = 0;
+    for (mlir::Attribute a : columns) {
+      auto t = mlir::dyn_cast<mlir::DenseI64ArrayAttr>(a);
+      if (!t || t.size() != 4) return false;
+      for (int k = 0; k < 3; ++k)
+        if (t[k] < 0 || t[k] >= static_cast<int64_t>(fn.getNumArguments())) return false;
+      StringColumn c{fn.getArgument(t[0]), fn.getArgument(t[1]), fn.getArgument(t[2])};
+      (t[3] ? out : in) = c;
+      ++(t[3] ? outputs : inputs);
+    }
+    return inputs == 1 && outputs == 1;
+  }
+
+  // The row body's one call of a byte-map function, with the output row `out_bytes[out_offsets[r]]`,
+  // `&out_lengths[r]`, the input row `in_bytes[in_offsets[r]]` and its length `in_lengths[r]`, all of the
+  // same row r; null (and the kernel stays as it is) otherwise.
+  static mlir::LLVM::CallOp byte_map_call(mlir::scf::IfOp guard, mlir::SymbolTable& symbols, const StringColumn& in,
+                                          const StringColumn& out, mlir::DenseI8ArrayAttr& table) {
+    mlir::LLVM::CallOp found;
+    int calls = 0;
+    guard.walk([&](mlir::LLVM::CallOp call) {
+      auto callee = call.getCallee();
+      if (!callee) return;
+      auto f = symbols.lookup<mlir::LLVM::LLVMFuncOp>(*callee);
+      if (!f) return;
+      auto map = f->getAttrOfType<mlir::DenseI8ArrayAttr>("tessera.byte_map");
+      if (!map || map.size() != 128) return;
+      ++calls;
+      found = call;
+      table = map;
+    });
+    if (calls != 1 || found.getNumOperands() != 4) return nullptr;
+    mlir::LLVM::GEPOp out_row = byte_gep(found.getOperand(0), out.bytes);
+    mlir::LLVM::GEPOp in_row = byte_gep(found.getOperand(2), in.bytes);
+    auto out_length = found.getOperand(1).getDefiningOp<mlir::LLVM::GEPOp>();
+    if (!out_row || !in_row || !out_length || out_length.getBase() != out.lengths ||
+        out_length.getDynamicIndices().size() != 1)
+      return nullptr;
+    mlir::Value r = loaded_row(in_row.getDynamicIndices()[0], in.offsets);
+    if (!r || loaded_row(out_row.getDynamicIndices()[0], out.offsets) != r ||
+        loaded_row(found.getOperand(3), in.lengths) != r || out_length.getDynamicIndices()[0] != r)
+      return nullptr;
+    return found;
+  }
+
+  void rewrite(mlir::gpu::GPUFuncOp fn) {
+    if (auto u = fn->getAttrOfType<mlir::IntegerAttr>("tessera.rows_per_thread"); u && u.getInt() != 1) return;
+    StringColumn in, out;
+    OneRowPerThread shape;
+    if (!string_columns(fn, in, out) || !find_one_row_per_thread(fn, shape)) return;
+    auto gpu_module = fn->getParentOfType<mlir::gpu::GPUModuleOp>();
+    mlir::SymbolTable symbols(gpu_module);
+    mlir::DenseI8ArrayAttr map;
+    mlir::LLVM::CallOp call = byte_map_call(shape.guard, symbols, in, out, map);
+    if (!call) return;
+
+    mlir::MLIRContext* ctx = fn.getContext();
+    mlir::OpBuilder b(ctx);
+    const mlir::Location loc = fn.getLoc();
+    mlir::Type i8 = b.getI8Type(), i32 = b.getI32Type();
+    auto bytes_type = [&](int64_t n) { return mlir::LLVM::LLVMArrayType::get(i8, n); };
+    const std::string stem = fn.getName().str();
+    mlir::LLVM::GlobalOp bits_global =
+        add_shared_buffer(b, gpu_module, symbols, mlir::LLVM::LLVMArrayType::get(i32, kBitmapWords), stem + "__chunk_bits");
+    mlir::LLVM::GlobalOp table_global = add_shared_buffer(b, gpu_module, symbols, bytes_type(128), stem + "__byte_table");
+    mlir::LLVM::GlobalOp flag_global = add_shared_buffer(b, gpu_module, symbols, i32, stem + "__row_fallback");
+    mlir::LLVM::GlobalOp map_global;
+    {
+      mlir::OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(gpu_module.getBody());
+      auto values = mlir::DenseElementsAttr::get(mlir::RankedTensorType::get({128}, i8), map.asArrayRef());
+      map_global = mlir::LLVM::GlobalOp::create(b, loc, bytes_type(128), /*isConstant=*/true,
+                                                mlir::LLVM::Linkage::Internal, stem + "__byte_map", values);
+      symbols.insert(map_global);
+    }
+
+    b.setInsertionPoint(shape.guard);
+    Emit e(b, loc);
+    auto i32c = [&](int64_t v) { return mlir::arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v)).getResult(); };
+    mlir::Value thread = e.to_i64(shape.thread_id);
+    mlir::Value threads = e.to_i64(shape.block_dim);
+    mlir::Value row = e.to_i64(shape.in_range.getLhs());
+    mlir::Value end = e.to_i64(shape.in_range.getRhs());
+    mlir::Value first = e.sub(row, thread);
+    mlir::Value count = mlir::arith::MinSIOp::create(b, loc, threads, e.sub(end, first));
+    mlir::Value any = e.cmp(P::sgt, count, e.c64(0));
+    mlir::Value last = e.sub(e.add(first, count), e.c64(1));
+    mlir::Value active = e.cmp(P::slt, row, end);
+    mlir::Value flag = generic_address(e, flag_global);
+    mlir::Value bits = generic_address(e, bits_global);
+    mlir::Value table = generic_address(e, table_global);
+    mlir::Value map_table = generic_address(e, map_global);
+    auto strided = [&](mlir::Value from, int64_t to, auto body) {  // i from `from`, step `threads`, below `to`
+      auto loop = mlir::scf::ForOp::create(b, loc, from, e.c64(to), threads);
+      mlir::OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(loop.getBody());
+      body(loop.getInductionVar());
+    };
+
+    // Clear the flag and the bitmap, and bring g into shared memory.
+    e.if_then(e.cmp(P::eq, thread, e.c64(0)), [&] { mlir::LLVM::StoreOp::create(b, loc, i32c(0), flag); });
+    strided(thread, kBitmapWords, [&](mlir::Value w) { mlir::LLVM::StoreOp::create(b, loc, i32c(0), e.at(bits, i32, w)); });
+    strided(thread, 128, [&](mlir::Value k) {
+      mlir::LLVM::StoreOp::create(b, loc, e.load(i8, map_table, k), e.at(table, i8, k));
+    });
+    mlir::gpu::BarrierOp::create(b, loc);
+
+    // The block maps packed only when its rows are back to back, each output row where its input row is.
+    mlir::Value row_ok = e.if_values(
+        {b.getI1Type()}, active,
+        [&]() -> llvm::SmallVector<mlir::Value> {
+          mlir::Value off = e.offset(in.offsets, row);
+          mlir::Value same = e.cmp(P::eq, e.offset(out.offsets, row), off);
+          mlir::Value length_ok = mlir::arith::CmpIOp::create(b, loc, P::sge, e.load(i32, in.lengths, row), i32c(0));
+          mlir::Value after_previous = e.if_values(
+              {b.getI1Type()}, e.cmp(P::eq, row, first),
+              [&]() -> llvm::SmallVector<mlir::Value> { return {e.c1(true)}; },
+              [&]() -> llvm::SmallVector<mlir::Value> {
+                mlir::Value previous = e.sub(row, e.c64(1));
+                return {e.cmp(P::eq, off, e.add(e.offset(in.offsets, previous), e.length(in.lengths, previous)))};
+              })[0];
+          return {e.band(e.band(same, length_ok), after_previous)};
+        },
+        [&]() -> llvm::SmallVector<mlir::Value> { return {e.c1(true)}; })[0];
+    auto range = e.if_values({e.i64(), e.i64()}, any,
+                             [&]() -> llvm::SmallVector<mlir::Value> {
+                               return {e.offset(in.offsets, first),
+                                       e.add(e.offset(in.offsets, last), e.length(in.lengths, last))};
+                             },
+                             [&]() -> llvm::SmallVector<mlir::Value> { return {e.c64(0), e.c64(0)}; });
+    mlir::Value lo = range[0], hi = range[1];
+    mlir::Value base = e.band(lo, e.c64(~int64_t{15}));
+    mlir::Value addresses = e.bor(mlir::LLVM::PtrToIntOp::create(b, loc, e.i64(), in.bytes),
+                                  mlir::LLVM::PtrToIntOp::create(b, loc, e.i64(), out.bytes));
+    mlir::Value aligned = e.cmp(P::eq, e.band(addresses, e.c64(15)), e.c64(0));
+    mlir::Value fits = e.band(e.cmp(P::sge, hi, lo), e.cmp(P::sle, e.sub(hi, base), e.c64(kMaxRangeBytes)));
+    mlir::Value bad = e.bnot(e.band(e.band(any, aligned), e.band(fits, row_ok)));
+    e.if_then(bad, [&] {
+      mlir::LLVM::AtomicRMWOp::create(b, loc, mlir::LLVM::AtomicBinOp::_or, flag, i32c(1),
+                                      mlir::LLVM::AtomicOrdering::monotonic);
+    });
+    mlir::gpu::BarrierOp::create(b, loc);
+    mlir::Value packed = e.cmp(P::eq, mlir::LLVM::LoadOp::create(b, loc, i32, flag), i32c(0));
+    lo = e.select(packed, lo, e.c64(0));
+    hi = e.select(packed, hi, e.c64(0));
+    base = e.select(packed, base, e.c64(0));
+
+    // A chunk with a byte >= 0x80 is left to the rows that overlap it: its bit in the bitmap.
+    auto mark = [&](mlir::Value q) {
+      mlir::Value chunk = mlir::arith::ShRSIOp::create(b, loc, e.sub(q, base), e.c64(4));
+      mlir::Value word = mlir::arith::ShRSIOp::create(b, loc, chunk, e.c64(5));
+      mlir::Value bit = mlir::arith::ShLIOp::create(
+          b, loc, i32c(1), mlir::arith::TruncIOp::create(b, loc, i32, e.band(chunk, e.c64(31))));
+      mlir::LLVM::AtomicRMWOp::create(b, loc, mlir::LLVM::AtomicBinOp::_or, e.at(bits, i32, word), bit,
+                                      mlir::LLVM::AtomicOrdering::monotonic);
+    };
+    auto through_table = [&](mlir::Value byte) {
+      return e.load(i8, table, mlir::arith::ExtUIOp::create(b, loc, e.i64(), byte));
+    };
+    auto chunks = mlir::scf::ForOp::create(b, loc, e.add(base, e.mul(thread, e.c64(16))), hi, e.mul(threads, e.c64(16)));
+    {
+      mlir::OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(chunks.getBody());
+      mlir::Value q = chunks.getInductionVar();
+      mlir::Value whole = e.band(e.cmp(P::sge, q, lo), e.cmp(P::sle, e.add(q, e.c64(16)), hi));
+      auto branch = mlir::scf::IfOp::create(b, loc, whole, /*withElse=*/true);
+      {
+        // 16 bytes in one load; ASCII when no byte has its top bit.
+        b.setInsertionPointToStart(&branch.getThenRegion().front());
+        auto vec = mlir::VectorType::get({4}, i32);
+        mlir::Value v = mlir::LLVM::LoadOp::create(b, loc, vec, e.at(in.bytes, i8, q), 16);
+        llvm::SmallVector<mlir::Value, 4> words;
+        for (int k = 0; k < 4; ++k) words.push_back(mlir::LLVM::ExtractElementOp::create(b, loc, v, i32c(k)));
+        mlir::Value any_high = mlir::arith::AndIOp::create(
+            b, loc,
+            mlir::arith::OrIOp::create(b, loc, mlir::arith::OrIOp::create(b, loc, words[0], words[1]),
+                                       mlir::arith::OrIOp::create(b, loc, words[2], words[3])),
+            i32c(static_cast<int32_t>(0x80808080u)));
+        auto ascii = mlir::scf::IfOp::create(b, loc, mlir::arith::CmpIOp::create(b, loc, P::eq, any_high, i32c(0)),
+                                             /*withElse=*/true);
+        b.setInsertionPointToStart(&ascii.getThenRegion().front());
+        mlir::Value mapped = mlir::LLVM::PoisonOp::create(b, loc, vec);
+        for (int k = 0; k < 4; ++k) {
+          mlir::Value w = i32c(0);
+          for (int j = 0; j < 4; ++j) {
+            mlir::Value byte = mlir::arith::TruncIOp::create(
+                b, loc, i8, mlir::arith::ShRUIOp::create(b, loc, words[k], i32c(8 * j)));
+            mlir::Value g = mlir::arith::ExtUIOp::create(b, loc, i32, through_table(byte));
+            w = mlir::arith::OrIOp::create(b, loc, w, mlir::arith::ShLIOp::create(b, loc, g, i32c(8 * j)));
+          }
+          mapped = mlir::LLVM::InsertElementOp::create(b, loc, vec, mapped, w, i32c(k));
+        }
+        mlir::LLVM::StoreOp::create(b, loc, mapped, e.at(out.bytes, i8, q), 16);
+        b.setInsertionPointToStart(&ascii.getElseRegion().front());
+        mark(q);
+      }
+      {
+        // A chunk at either end of the range: only its bytes in [lo, hi), one at a time.
+        b.setInsertionPointToStart(&branch.getElseRegion().front());
+        auto in_range = [&](mlir::Value p) { return e.band(e.cmp(P::sge, p, lo), e.cmp(P::slt, p, hi)); };
+        auto scan = mlir::scf::ForOp::create(
+            b, loc, e.c64(0), e.c64(16), e.c64(1), mlir::ValueRange{e.c1(false)},
+            [&](mlir::OpBuilder&, mlir::Location, mlir::Value k, mlir::ValueRange acc) {
+              mlir::Value p = e.add(q, k);
+              mlir::Value byte = e.if_values(
+                  {i8}, in_range(p), [&]() -> llvm::SmallVector<mlir::Value> { return {e.load(i8, in.bytes, p)}; },
+                  [&]() -> llvm::SmallVector<mlir::Value> {
+                    return {mlir::arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0)).getResult()};
+                  })[0];
+              mlir::Value high = mlir::arith::CmpIOp::create(
+                  b, loc, P::slt, byte, mlir::arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0)));
+              mlir::scf::YieldOp::create(b, loc, mlir::ValueRange{e.bor(acc[0], high)});
+            });
+        auto edge_ascii = mlir::scf::IfOp::create(b, loc, e.bnot(scan.getResult(0)), /*withElse=*/true);
+        b.setInsertionPointToStart(&edge_ascii.getThenRegion().front());
+        auto store_loop = mlir::scf::ForOp::create(b, loc, e.c64(0), e.c64(16), e.c64(1));
+        b.setInsertionPointToStart(store_loop.getBody());
+        mlir::Value p = e.add(q, store_loop.getInductionVar());
+        e.if_then(in_range(p), [&] {
+          mlir::LLVM::StoreOp::create(b, loc, through_table(e.load(i8, in.bytes, p)), e.at(out.bytes, i8, p));
+        });
+        b.setInsertionPointToStart(&edge_ascii.getElseRegion().front());
+        mark(q);
+      }
+    }
+    mlir::gpu::BarrierOp::create(b, loc);  // the chunks are written and the bitmap complete
+
+    // The row: length n and status 0 unless a chunk of its bytes is marked (or the block is not packed).
+    b.setInsertionPoint(call);
+    mlir::Value start = byte_gep(call.getOperand(2), in.bytes).getDynamicIndices()[0];
+    if (start.getType() != e.i64()) start = mlir::arith::ExtSIOp::create(b, loc, e.i64(), start);
+    mlir::Value n = call.getOperand(3);
+    mlir::Value flagged = e.if_values(
+        {b.getI1Type()}, packed,
+        [&]() -> llvm::SmallVector<mlir::Value> {
+          mlir::Value from = e.sub(start, base);
+          mlir::Value to = e.add(from, mlir::arith::ExtSIOp::create(b, loc, e.i64(), n));
+          mlir::Value c_first = mlir::arith::ShRSIOp::create(b, loc, from, e.c64(4));
+          mlir::Value c_end = e.add(mlir::arith::ShRSIOp::create(b, loc, e.sub(to, e.c64(1)), e.c64(4)), e.c64(1));
+          auto scan = mlir::scf::ForOp::create(
+              b, loc, c_first, c_end, e.c64(1), mlir::ValueRange{e.c1(false)},
+              [&](mlir::OpBuilder&, mlir::Location, mlir::Value c, mlir::ValueRange acc) {
+                mlir::Value word = e.load(i32, bits, mlir::arith::ShRSIOp::create(b, loc, c, e.c64(5)));
+                mlir::Value shift = mlir::arith::TruncIOp::create(b, loc, i32, e.band(c, e.c64(31)));
+                mlir::Value bit = mlir::arith::AndIOp::create(b, loc, mlir::arith::ShRUIOp::create(b, loc, word, shift), i32c(1));
+                mlir::scf::YieldOp::create(b, loc, mlir::ValueRange{e.bor(acc[0], mlir::arith::CmpIOp::create(b, loc, P::ne, bit, i32c(0)))});
+              });
+          return {scan.getResult(0)};
+        },
+        [&]() -> llvm::SmallVector<mlir::Value> { return {e.c1(true)}; })[0];
+    auto choice = mlir::scf::IfOp::create(b, loc, mlir::TypeRange{i32}, flagged, /*withElse=*/true);
+    call->moveBefore(&choice.getThenRegion().front(), choice.getThenRegion().front().end());
+    {
+      mlir::OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToEnd(&choice.getThenRegion().front());
+      auto yield = mlir::scf::YieldOp::create(b, loc, call.getResult());
+      call.getResult().replaceAllUsesExcept(choice.getResult(0), yield);
+      b.setInsertionPointToStart(&choice.getElseRegion().front());
+      mlir::LLVM::StoreOp::create(b, loc, n, call.getOperand(1));
+      mlir::scf::YieldOp::create(b, loc, mlir::ValueRange{i32c(0)});
+    }
+    fn->setAttr("tessera.byte_mapped", b.getUnitAttr());
+  }
+};
+
+}  // namespace
+}  // namespace tessera::compiler
