@@ -456,6 +456,34 @@ TEST(GpuEngineDevice, CudaRunsEveryOperatorOnTheGpuOrSaysWhy) {
 
 // Fused predicates (plan/fuse_predicates.hpp): a comparison of a function's result with constants runs as one
 // kernel. Each query's answer must equal DuckDB's and the unfused plan's, and EXPLAIN must say it fused.
+// LOWER and UPPER, byte maps: on the GPU their output takes a loaded column's offsets and the kernel maps the
+// packed bytes 16 at a time (tessera-map-packed-bytes), running the row function only where a chunk is not
+// ASCII. Text of 0 to 300 bytes, mostly ASCII, with a multi-byte character in some rows, NULLs and empty
+// strings, over several thread blocks; then over a computed (strided) argument, which maps row by row.
+TEST_F(GpuEngine, ByteMapsOverPackedAndComputedText) {
+  const storage::Schema schema({{"id", DataType::int32(), false}, {"s", DataType::varchar(400), true}});
+  std::mt19937_64 rng(77);
+  const char* words[] = {"Brass", "TIN", "steel", "Polished", "ANODIZED", "copper", "nickel", "x", "#23", "-"};
+  std::ostringstream text;
+  for (int id = 1; id <= 20000; ++id) {
+    text << id << '|';
+    if (id % 53 != 0) {
+      std::string s;
+      const int target = static_cast<int>(rng() % 300);
+      while (static_cast<int>(s.size()) < target) s += std::string(words[rng() % 10]) + " ";
+      if (id % 97 == 0) s.insert(rng() % (s.size() + 1), id % 2 ? "\xc3\x9c" : "\xc3\xa9");  // Ü, é
+      text << s;
+    }
+    text << "|\n";
+  }
+  storage::Table w = tpch::parse_table(text.str(), "w.tbl", "w", schema, tpch::LoadOptions::tbl());
+  duckdb::create_and_load(*duck_, w);
+  db_->add_table(std::move(w));
+  expect_same("SELECT id, LOWER(s), UPPER(s) FROM w", "SELECT id, lower(s), upper(s) FROM w");
+  expect_same("SELECT id, LOWER(s + '|' + CAST(id AS VARCHAR)) FROM w", "SELECT id, lower(s || '|' || CAST(id AS VARCHAR)) FROM w");
+  expect_same("SELECT id, UPPER(g), LOWER(UPPER(g)) FROM t", "SELECT id, upper(g), lower(upper(g)) FROM t");
+}
+
 TEST_F(GpuEngine, FusedPredicatesAnswerAsTheFunctionThenTheComparison) {
   const std::vector<std::pair<std::string, std::string>> queries = {
       {"SELECT id FROM t WHERE YEAR(d) = 1994", "SELECT id FROM t WHERE year(d) = 1994"},

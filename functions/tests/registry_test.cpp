@@ -31,6 +31,32 @@ TEST(Registry, FindKernel) {
   EXPECT_EQ(find_kernel("no_such_kernel"), nullptr);
 }
 
+// A result that fits where its first argument lies: the named rule, or a user rule adding nothing to it.
+TEST(Registry, RecognisesResultsThatFitTheirFirstArgument) {
+  for (const char* k : {"lower", "upper", "ltrim", "rtrim", "reverse"}) {
+    ASSERT_NE(find_kernel(k), nullptr) << k;
+    EXPECT_TRUE(result_fits_first_argument(*find_kernel(k))) << k;
+  }
+  for (const char* k : {"left", "replace", "year", "concat_2"}) {
+    ASSERT_NE(find_kernel(k), nullptr) << k;
+    EXPECT_FALSE(result_fits_first_argument(*find_kernel(k))) << k;
+  }
+  static constexpr ArgSpec kS[] = {{"s", SqlType::String}};
+  static constexpr ArgSpec kSS[] = {{"a", SqlType::String}, {"b", SqlType::String}};
+  static constexpr int32_t kFirst[] = {0}, kSecond[] = {1}, kBoth[] = {0, 1};
+  const SumLengthRule same{.constant = 0, .plus_arg_lengths = kFirst};
+  const SumLengthRule longer{.constant = 2, .plus_arg_lengths = kFirst};
+  const SumLengthRule other{.constant = 0, .plus_arg_lengths = kSecond};
+  const SumLengthRule both{.constant = 0, .plus_arg_lengths = kBoth};
+  auto user = [](std::span<const ArgSpec> args, const SumLengthRule& rule) {
+    return FunctionSpec{.sql_name = "F", .kernel = "f", .result = SqlType::String, .args = args, .sum_length = &rule};
+  };
+  EXPECT_TRUE(result_fits_first_argument(user(kS, same)));
+  EXPECT_FALSE(result_fits_first_argument(user(kS, longer)));
+  EXPECT_FALSE(result_fits_first_argument(user(kSS, other)));
+  EXPECT_FALSE(result_fits_first_argument(user(kSS, both)));
+}
+
 TEST(Registry, InvokerCallsTheRowFunction) {
   const FunctionSpec* year = find_kernel("year");
   ASSERT_NE(year, nullptr);

@@ -142,6 +142,18 @@ TEST(Catalog, ReadsRowMappings) {
                             "'warp' (per-thread, block-staged)");
 }
 
+// A byte-map kernel (tessera-map-packed-bytes) is marked in its "gpu" object; others are not.
+TEST(Catalog, ReadsWhichKernelsMapPackedBytes) {
+  json m = udf_manifest();
+  m["kernels"][1]["gpu"] = {{"entry", "tk_mask_digits"}, {"block_size", 256}, {"rows_per_thread", 1},
+                            {"autotuned", false}, {"byte_map", true}};
+  std::string error;
+  std::unique_ptr<Catalog> c = Catalog::parse(m.dump(), "cat", error);
+  ASSERT_NE(c, nullptr) << error;
+  EXPECT_TRUE(c->find("mask_digits")->gpu_byte_map);
+  EXPECT_FALSE(c->find("net_price")->gpu_byte_map);
+}
+
 // A user function's fused predicate, as tessera-cc writes it: after its function, naming it in "compares".
 json mask_predicate_entry() {
   return json::parse(R"({"kernel": "mask_digits__cmp", "sql_name": "MASK_DIGITS", "row_symbol": "udf_mask_digits",
@@ -268,6 +280,7 @@ TEST(Catalog, RefusesValuesOfTheWrongTypeOrRange) {
       {"rows per thread 1e300", [](json& m) { m["kernels"][0]["gpu"]["rows_per_thread"] = 1e300; },
        "\"gpu\": \"rows_per_thread\" must be an integer from 1 to 1024"},
       {"autotuned a string", [](json& m) { m["kernels"][0]["gpu"]["autotuned"] = "no"; }, "\"autotuned\" must be true or false"},
+      {"byte_map a number", [](json& m) { m["kernels"][0]["gpu"]["byte_map"] = 1; }, "\"gpu\": \"byte_map\" must be true or false"},
       {"variant a string", [](json& m) { m["kernels"][0]["gpu"]["variants"] = {"u1"}; },
        "\"gpu\": variants[0]: must be an object"},
       {"launch outside its variants", [](json& m) {

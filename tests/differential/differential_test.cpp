@@ -256,6 +256,13 @@ int main(int argc, char** argv) {
       fn::SessionContext session = fn::SessionContext::for_language(batch % fn::kLanguageCount);
       if (batch >= 4) session.datefirst = 1 + batch;  // 5, 6, 7
       if (batch == 5) session.collation = 0;           // binary collation
+      // Mixed text in most batches; ASCII text (with a few mixed or long rows) in three, as a table's text
+      // mostly is: the packed-bytes path of byte-map kernels on the GPU then maps most chunks itself.
+      constexpr test::TextProfile kProfiles[kBatches] = {
+          test::TextProfile::Mixed, test::TextProfile::Ascii,      test::TextProfile::MostlyAscii,
+          test::TextProfile::Mixed, test::TextProfile::LongRows,   test::TextProfile::Mixed,
+          test::TextProfile::Mixed, test::TextProfile::MostlyAscii};
+      gen.set_text_profile(kProfiles[batch]);
       if (batch == 6) session.dateformat = fn::kYmd;
       std::vector<rt::Column> columns;
       columns.reserve(spec.args.size());

@@ -16,6 +16,8 @@ namespace {
 const char* const kPieces[] = {"a", "B", "z", "Q", "e", "0", "7", "9", " ", "  ", "-", "+", ".", ",", "$", "%",
                                "_", "[", "]", "^", "/", ":", "#", "é", "É", "ü", "Ü", "ß", "ÿ", "ñ", "€", "中",
                                "😀", "\xff", "\xc3", "\x80", "\t", "'", "e5", "1", "2", "BRAND#", "PROMO"};
+const char* const kAsciiPieces[] = {"a", "B", "z", "Q", "e", "0", "7", "9", " ", "  ", "-", "+", ".", ",", "$",
+                                    "%", "_", "[", "]", "^", "/", ":", "#", "'", "e5", "BRAND#", "PROMO", "Tin"};
 const char* const kSamples[] = {"",           " ",          "2024-02-29", "2023-02-29",  "12/31/1999", "31/12/1999",
                                 "20240101",   "Jan 1 2024", "January 15, 2000", "9999-12-31", "0001-01-01",
                                 "1999.12.31", " 2000-01-01 ", "-123",     "  42  ",      "2147483648", "-2147483648",
@@ -75,6 +77,27 @@ double RandomInputs::random_double() {
 }
 
 std::string RandomInputs::random_string() {
+  switch (profile_) {
+    case TextProfile::Mixed: return mixed_string();
+    case TextProfile::Ascii: return ascii_string(0, 12);
+    case TextProfile::MostlyAscii: return chance(0.01) ? mixed_string() : ascii_string(0, 12);
+    case TextProfile::LongRows:
+      if (!chance(0.02)) return ascii_string(0, 12);
+      std::string s = ascii_string(60, 400);
+      s.resize(std::min<size_t>(s.size(), 600));
+      if (chance(0.3)) s.insert(static_cast<size_t>(uniform(0, static_cast<int64_t>(s.size()))), "\xc3\xa9");  // é
+      return s;
+  }
+  return mixed_string();
+}
+
+std::string RandomInputs::ascii_string(int64_t min_pieces, int64_t max_pieces) {
+  std::string s;
+  for (int64_t i = uniform(min_pieces, max_pieces); i > 0; --i) s += kAsciiPieces[uniform(0, std::size(kAsciiPieces) - 1)];
+  return s;
+}
+
+std::string RandomInputs::mixed_string() {
   if (chance(0.3)) return kSamples[uniform(0, std::size(kSamples) - 1)];
   std::string s;
   const int64_t pieces = chance(0.02) ? uniform(50, 200) : uniform(0, 12);

@@ -13,9 +13,16 @@
 
 namespace tessera::test {
 
+// How random strings are made: mixed pieces (ASCII, multi-byte UTF-8, invalid bytes), ASCII only, ASCII
+// with one row in a hundred mixed, or ASCII with one row in fifty long (100 to 600 bytes, some with a
+// multi-byte character). The ASCII profiles reach the packed-bytes path of byte-map kernels
+// (tessera-map-packed-bytes), which only runs the row function where a 16-byte chunk is not ASCII.
+enum class TextProfile { Mixed, Ascii, MostlyAscii, LongRows };
+
 class RandomInputs {
  public:
   explicit RandomInputs(uint64_t seed) : rng_(seed) {}
+  void set_text_profile(TextProfile p) { profile_ = p; }
 
   // A column of `rows` random values (about 3% NULL) followed by every edge case of the type.
   rt::Column column(fn::SqlType type, int64_t rows);
@@ -40,7 +47,11 @@ class RandomInputs {
   void append_random(rt::Column& c);
   void append_edges(rt::Column& c);
 
+  std::string mixed_string();
+  std::string ascii_string(int64_t min_pieces, int64_t max_pieces);
+
   std::mt19937_64 rng_;
+  TextProfile profile_ = TextProfile::Mixed;
 };
 
 }  // namespace tessera::test

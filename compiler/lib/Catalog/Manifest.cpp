@@ -110,6 +110,7 @@ nlohmann::json kernel_json(const KernelRecord& r, const CatalogInfo& info) {
                 {"mapping", mapping_name(choice.staged)},
                 {"autotuned", tuned},
                 {"variants", variants}};
+    if (r.byte_map) j["gpu"]["byte_map"] = true;
   }
   // GPU variants with constants sunk (every GPU module has all of them).
   nlohmann::json specializations = nlohmann::json::array();

@@ -231,6 +231,9 @@ int main(int argc, char** argv) {
       mark_failed(r, why);
       continue;
     }
+    if (!r.spec->compared)
+      if (mlir::Operation* row_fn = module->lookupSymbol(llvm::StringRef(r.spec->symbol.data(), r.spec->symbol.size())))
+        r.byte_map = row_fn->hasAttr("tessera.byte_map");
     kernels.push_back({&r, k});
   }
   if (emit_stage("kernel", [&](llvm::raw_ostream& os) { module->print(os); })) return 0;

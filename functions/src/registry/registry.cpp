@@ -41,6 +41,15 @@ int64_t max_result_length(const FunctionSpec& spec, const LengthInputs& in) {
   return cap;
 }
 
+int64_t length_of_first_argument(const LengthInputs& in) { return in.length[0]; }
+
+bool result_fits_first_argument(const FunctionSpec& spec) {
+  if (spec.args.empty() || spec.args[0].type != SqlType::String || spec.args[0].constant) return false;
+  if (spec.max_length) return spec.max_length == &length_of_first_argument;
+  return spec.sum_length && spec.sum_length->constant <= 0 && spec.sum_length->plus_arg_lengths.size() == 1 &&
+         spec.sum_length->plus_arg_lengths[0] == 0;
+}
+
 char abi_char(SqlType t) {
   switch (t) {
     case SqlType::Bool: return 'b';

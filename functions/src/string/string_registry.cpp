@@ -51,7 +51,7 @@ constexpr ArgSpec kQuote[] = {{"string", SqlType::String}, {"quote_character", S
 constexpr ArgSpec kCode[] = {{"code", SqlType::Int32}};
 
 // ---- output-length rules (true upper bounds in bytes) ----
-int64_t same_length(const LengthInputs& in) { return in.length[0]; }
+constexpr MaxLengthFn same_length = &length_of_first_argument;
 // At most n characters of s: n * 4 bytes, and never more than s.
 int64_t first_n_chars(int64_t s_len, int64_t n) {
   if (n <= 0) return 0;

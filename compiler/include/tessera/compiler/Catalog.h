@@ -21,6 +21,9 @@ struct KernelRecord {
   bool udf = false;
   std::string status = "ok";  // "ok" or "failed"
   std::string reason;         // why it failed (file:line, function, construct)
+  // Its row function is a byte map (tessera-detect-byte-maps), so its one-row-per-thread GPU kernels map
+  // packed bytes where the output's offsets are the input's (tessera-map-packed-bytes).
+  bool byte_map = false;
 };
 
 // One compiled GPU module: every kernel with one row mapping: a thread-coarsening factor (per-thread), or

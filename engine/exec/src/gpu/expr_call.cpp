@@ -15,6 +15,19 @@ namespace tessera::exec::gpu {
 namespace {
 // Beyond this a string result's uniform capacity wastes too much device memory to be worth it.
 constexpr int64_t kMaxStringOutputBytes = int64_t{16} << 30;
+
+// The argument column whose offsets a string result may take as its own, or null for strided outputs of
+// `cap` bytes a row. Only for byte-map kernels (their packed-bytes path needs the output where the input
+// is), whose result never outgrows its first argument, and when the argument's bytes take no more room
+// than the strided output would (a column gathered from a larger one keeps that one's bytes). Rows that
+// share bytes (a gather that repeated a row) get the same result written to the same place.
+const rt::DeviceColumn* shares_input_offsets(const rt::KernelEntry& kernel, const rt::DeviceColumn* first_arg, int64_t rows,
+                                         int64_t cap) {
+  if (!kernel.gpu_byte_map || !first_arg || !first_arg->offsets || !fn::result_fits_first_argument(*kernel.spec))
+    return nullptr;
+  if (static_cast<int64_t>(first_arg->data.size()) > rows * cap) return nullptr;
+  return first_arg;
+}
 }  // namespace
 
 DeviceDatum call_kernel(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx) {
@@ -77,10 +90,16 @@ DeviceDatum call_kernel(const plan::Expr& e, const DeviceBatch& batch, GpuContex
       throw ExecError(std::string(spec.sql_name) + " on the GPU: " + std::to_string(rows) + " rows of up to " +
                       std::to_string(cap) + " bytes exceed the " + std::to_string(kMaxStringOutputBytes >> 30) +
                       " GiB string-output limit");
-    out->data = new_buffer(static_cast<size_t>(std::max<int64_t>(rows * cap, 1)), ctx);
-    out->offsets = new_buffer(static_cast<size_t>(rows) * 8, ctx);
+    if (const rt::DeviceColumn* in = shares_input_offsets(*e.kernel, keep.empty() ? nullptr : keep[0].get(), rows, cap)) {
+      // Each result where its argument lies: a byte-map kernel then maps the packed bytes 16 at a time.
+      out->data = new_buffer(std::max<size_t>(in->data.size(), 1), ctx);
+      out->offsets = in->offsets;
+    } else {
+      out->data = new_buffer(static_cast<size_t>(std::max<int64_t>(rows * cap, 1)), ctx);
+      out->offsets = new_buffer(static_cast<size_t>(rows) * 8, ctx);
+      fill_strided_offsets(static_cast<int64_t*>(out->offsets.data()), rows, cap, ctx);
+    }
     out->lengths = new_buffer(static_cast<size_t>(rows) * 4, ctx);
-    fill_strided_offsets(static_cast<int64_t*>(out->offsets.data()), rows, cap, ctx);
     fill_zero(out->lengths.data(), static_cast<size_t>(rows) * 4, ctx);
   } else {
     out->data = new_buffer(static_cast<size_t>(std::max<int64_t>(rows, 1)) * fn::type_width(spec.result), ctx);

@@ -87,6 +87,12 @@ struct FunctionSpec {
 // spec without one: a fixed-width result).
 bool has_length_rule(const FunctionSpec& spec);
 int64_t max_result_length(const FunctionSpec& spec, const LengthInputs& in);
+// The rule "as long as the first argument" (LOWER, UPPER, the trims), named so that callers can recognise it.
+int64_t length_of_first_argument(const LengthInputs& in);
+// Whether every row's result is at most as long as that row's first argument, a string: the rule above, or
+// a user's rule that adds nothing to that argument's length. A caller may then give the output the input's
+// offsets (each result fits where its argument lies).
+bool result_fits_first_argument(const FunctionSpec& spec);
 
 // All functions, in registration order (see src/registry/registry.cpp).
 std::span<const FunctionSpec> all_functions();

@@ -55,6 +55,10 @@ struct KernelEntry {
     return false;
   }
   bool gpu_autotuned = false;
+  // Manifest "gpu": "byte_map": the row function maps ASCII text byte by byte, and its one-row-per-thread
+  // kernels (per-thread U = 1, block-staged) map a block's packed bytes 16 at a time when the output's
+  // offsets equal the input's and the rows lie back to back; elsewhere they run row by row.
+  bool gpu_byte_map = false;
   std::vector<GpuSpecialization> gpu_specializations;
   // The launch of the GPU variant a call with these constant arguments runs: a specialisation's own tuning
   // where it has one, else gpu_launch.
