@@ -277,6 +277,13 @@ std::unique_ptr<ResidentCall> CudaDevice::prepare(const KernelEntry& kernel, std
       choose_specialization(kernel, session, [&](int arg) { return st.args[arg].int_value; });
   st.entry = chosen ? chosen->entry : kernel.gpu_entry;
   st.launch = kernel.launch_for(chosen);
+  // A byte-map kernel maps packed bytes where its output's offsets are its input's: when the planned offsets
+  // equal the first argument's (a packed column, a result no longer than it), both use one buffer.
+  const Column* first = !st.args.empty() ? st.args[0].column : nullptr;
+  const bool share_offsets = kernel.gpu_byte_map && first && fn::result_fits_first_argument(spec) &&
+                             out.offsets.size() == first->offsets.size() &&
+                             std::equal(out.offsets.begin(), out.offsets.end(), first->offsets.begin());
+  Api::Ptr first_offsets = 0;
   for (const fn::KernelParam& p : fn::kernel_params(spec)) {
     const KernelArg* k = p.arg >= 0 && p.kind != fn::ParamKind::ContextField ? &st.args[p.arg] : nullptr;
     Api::Ptr d = 0;
@@ -285,7 +292,10 @@ std::unique_ptr<ResidentCall> CudaDevice::prepare(const KernelEntry& kernel, std
     switch (p.kind) {
       case fn::ParamKind::ArgData:
       case fn::ParamKind::ArgBytes: ok = upload(k->column->data.data(), k->column->data.size(), d); break;
-      case fn::ParamKind::ArgOffsets: ok = upload(k->column->offsets.data(), k->column->offsets.size() * 8, d); break;
+      case fn::ParamKind::ArgOffsets:
+        ok = upload(k->column->offsets.data(), k->column->offsets.size() * 8, d);
+        if (p.arg == 0) first_offsets = d;
+        break;
       case fn::ParamKind::ArgLengths: ok = upload(k->column->lengths.data(), k->column->lengths.size() * 4, d); break;
       case fn::ParamKind::ArgValid:
         if (!k->column->valid.empty()) ok = upload(k->column->valid.data(), k->column->valid.size(), d);
@@ -303,7 +313,10 @@ std::unique_ptr<ResidentCall> CudaDevice::prepare(const KernelEntry& kernel, std
         moved += spec.result == fn::SqlType::String ? 0 : static_cast<int64_t>(out.data.size());
         st.downloads.push_back({out.data.data(), d, out.data.size()});
         break;
-      case fn::ParamKind::OutOffsets: ok = upload(out.offsets.data(), out.offsets.size() * 8, d); break;
+      case fn::ParamKind::OutOffsets:
+        if (share_offsets && first_offsets) d = first_offsets;
+        else ok = upload(out.offsets.data(), out.offsets.size() * 8, d);
+        break;
       case fn::ParamKind::OutLengths:
         ok = alloc(out.lengths.size() * 4, d);
         moved += static_cast<int64_t>(out.lengths.size() * 4);

@@ -55,7 +55,7 @@ void build_simplify_pipeline(mlir::OpPassManager& pm) {
   parse_into(pm,
              "tessera-check-translatable{erase=true},"
              "inline,"
-             "llvm.func(tessera-strip-lifetime-markers,mem2reg,tessera-store-load-forwarding,tessera-prune-dead-fields,"
+             "llvm.func(tessera-strip-lifetime-markers,tessera-guard-sroa-escapes,sroa,mem2reg,tessera-store-load-forwarding,tessera-prune-dead-fields,"
              "tessera-early-exit-cleanup,canonicalize,cse),"
              "sccp,canonicalize,tessera-detect-byte-maps");
 }

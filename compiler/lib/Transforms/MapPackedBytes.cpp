@@ -1,5 +1,7 @@
 // tessera-map-packed-bytes: see Passes.td.
 #include "GpuKernelBody.h"
+#include <functional>
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "tessera/compiler/Passes.h"
 
@@ -70,7 +72,7 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
   // `&out_lengths[r]`, the input row `in_bytes[in_offsets[r]]` and its length `in_lengths[r]`, all of the
   // same row r; null (and the kernel stays as it is) otherwise.
   static mlir::LLVM::CallOp byte_map_call(mlir::scf::IfOp guard, mlir::SymbolTable& symbols, const StringColumn& in,
-                                          const StringColumn& out, mlir::DenseI8ArrayAttr& table) {
+                                          const StringColumn& out, mlir::DenseI8ArrayAttr& table, mlir::Value& row) {
     mlir::LLVM::CallOp found;
     int calls = 0;
     guard.walk([&](mlir::LLVM::CallOp call) {
@@ -95,6 +97,7 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
     if (!r || loaded_row(out_row.getDynamicIndices()[0], out.offsets) != r ||
         loaded_row(found.getOperand(3), in.lengths) != r || out_length.getDynamicIndices()[0] != r)
       return nullptr;
+    row = r;
     return found;
   }
 
@@ -106,7 +109,8 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
     auto gpu_module = fn->getParentOfType<mlir::gpu::GPUModuleOp>();
     mlir::SymbolTable symbols(gpu_module);
     mlir::DenseI8ArrayAttr map;
-    mlir::LLVM::CallOp call = byte_map_call(shape.guard, symbols, in, out, map);
+    mlir::Value body_row;
+    mlir::LLVM::CallOp call = byte_map_call(shape.guard, symbols, in, out, map, body_row);
     if (!call) return;
 
     mlir::MLIRContext* ctx = fn.getContext();
@@ -119,6 +123,7 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
         add_shared_buffer(b, gpu_module, symbols, mlir::LLVM::LLVMArrayType::get(i32, kBitmapWords), stem + "__chunk_bits");
     mlir::LLVM::GlobalOp table_global = add_shared_buffer(b, gpu_module, symbols, bytes_type(128), stem + "__byte_table");
     mlir::LLVM::GlobalOp flag_global = add_shared_buffer(b, gpu_module, symbols, i32, stem + "__row_fallback");
+    mlir::LLVM::GlobalOp marked_global = add_shared_buffer(b, gpu_module, symbols, i32, stem + "__any_marked");
     mlir::LLVM::GlobalOp map_global;
     {
       mlir::OpBuilder::InsertionGuard g(b);
@@ -142,6 +147,7 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
     mlir::Value last = e.sub(e.add(first, count), e.c64(1));
     mlir::Value active = e.cmp(P::slt, row, end);
     mlir::Value flag = generic_address(e, flag_global);
+    mlir::Value marked = generic_address(e, marked_global);
     mlir::Value bits = generic_address(e, bits_global);
     mlir::Value table = generic_address(e, table_global);
     mlir::Value map_table = generic_address(e, map_global);
@@ -153,19 +159,27 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
     };
 
     // Clear the flag and the bitmap, and bring g into shared memory.
-    e.if_then(e.cmp(P::eq, thread, e.c64(0)), [&] { mlir::LLVM::StoreOp::create(b, loc, i32c(0), flag); });
+    e.if_then(e.cmp(P::eq, thread, e.c64(0)), [&] {
+      mlir::LLVM::StoreOp::create(b, loc, i32c(0), flag);
+      mlir::LLVM::StoreOp::create(b, loc, i32c(0), marked);
+    });
     strided(thread, kBitmapWords, [&](mlir::Value w) { mlir::LLVM::StoreOp::create(b, loc, i32c(0), e.at(bits, i32, w)); });
     strided(thread, 128, [&](mlir::Value k) {
       mlir::LLVM::StoreOp::create(b, loc, e.load(i8, map_table, k), e.at(table, i8, k));
     });
     mlir::gpu::BarrierOp::create(b, loc);
 
-    // The block maps packed only when its rows are back to back, each output row where its input row is.
+    // The block maps packed only when its rows are back to back, each output row where its input row is
+    // (the same offsets buffer, or equal values).
+    mlir::Value same_offsets = e.cmp(P::eq, mlir::LLVM::PtrToIntOp::create(b, loc, e.i64(), in.offsets),
+                                     mlir::LLVM::PtrToIntOp::create(b, loc, e.i64(), out.offsets));
     mlir::Value row_ok = e.if_values(
         {b.getI1Type()}, active,
         [&]() -> llvm::SmallVector<mlir::Value> {
           mlir::Value off = e.offset(in.offsets, row);
-          mlir::Value same = e.cmp(P::eq, e.offset(out.offsets, row), off);
+          mlir::Value same = e.if_values(
+              {b.getI1Type()}, same_offsets, [&]() -> llvm::SmallVector<mlir::Value> { return {e.c1(true)}; },
+              [&]() -> llvm::SmallVector<mlir::Value> { return {e.cmp(P::eq, e.offset(out.offsets, row), off)}; })[0];
           mlir::Value length_ok = mlir::arith::CmpIOp::create(b, loc, P::sge, e.load(i32, in.lengths, row), i32c(0));
           mlir::Value after_previous = e.if_values(
               {b.getI1Type()}, e.cmp(P::eq, row, first),
@@ -207,6 +221,8 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
       mlir::Value bit = mlir::arith::ShLIOp::create(
           b, loc, i32c(1), mlir::arith::TruncIOp::create(b, loc, i32, e.band(chunk, e.c64(31))));
       mlir::LLVM::AtomicRMWOp::create(b, loc, mlir::LLVM::AtomicBinOp::_or, e.at(bits, i32, word), bit,
+                                      mlir::LLVM::AtomicOrdering::monotonic);
+      mlir::LLVM::AtomicRMWOp::create(b, loc, mlir::LLVM::AtomicBinOp::_or, marked, i32c(1),
                                       mlir::LLVM::AtomicOrdering::monotonic);
     };
     auto through_table = [&](mlir::Value byte) {
@@ -279,15 +295,17 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
       }
     }
     mlir::gpu::BarrierOp::create(b, loc);  // the chunks are written and the bitmap complete
+    // Rows look for their chunks only in a block that marked any (ASCII text marks none).
+    mlir::Value look = e.band(packed, mlir::arith::CmpIOp::create(b, loc, P::ne,
+                                                                   mlir::LLVM::LoadOp::create(b, loc, i32, marked), i32c(0)));
 
     // The row: length n and status 0 unless a chunk of its bytes is marked (or the block is not packed).
     b.setInsertionPoint(call);
-    mlir::Value start = byte_gep(call.getOperand(2), in.bytes).getDynamicIndices()[0];
-    if (start.getType() != e.i64()) start = mlir::arith::ExtSIOp::create(b, loc, e.i64(), start);
     mlir::Value n = call.getOperand(3);
     mlir::Value flagged = e.if_values(
-        {b.getI1Type()}, packed,
+        {b.getI1Type()}, look,
         [&]() -> llvm::SmallVector<mlir::Value> {
+          mlir::Value start = e.offset(in.offsets, body_row);
           mlir::Value from = e.sub(start, base);
           mlir::Value to = e.add(from, mlir::arith::ExtSIOp::create(b, loc, e.i64(), n));
           mlir::Value c_first = mlir::arith::ShRSIOp::create(b, loc, from, e.c64(4));
@@ -302,9 +320,25 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
               });
           return {scan.getResult(0)};
         },
-        [&]() -> llvm::SmallVector<mlir::Value> { return {e.c1(true)}; })[0];
+        [&]() -> llvm::SmallVector<mlir::Value> { return {e.bnot(packed)}; })[0];
     auto choice = mlir::scf::IfOp::create(b, loc, mlir::TypeRange{i32}, flagged, /*withElse=*/true);
     call->moveBefore(&choice.getThenRegion().front(), choice.getThenRegion().front().end());
+    // The row addresses (offset loads and GEPs) only the call uses go with it: unflagged rows skip them.
+    std::function<void(mlir::Operation*, llvm::ArrayRef<unsigned>)> sink_operands = [&](mlir::Operation* user,
+                                                                                      llvm::ArrayRef<unsigned> which) {
+      for (unsigned i : which) {
+        mlir::Value v = user->getOperand(i);
+        mlir::Operation* def = v.getDefiningOp();
+        if (!def || !def->hasOneUse() || !mlir::isa<mlir::LLVM::GEPOp, mlir::LLVM::LoadOp>(def) ||
+            !shape.guard->isProperAncestor(def) || def->getBlock() != choice->getBlock())
+          continue;
+        def->moveBefore(user);
+        llvm::SmallVector<unsigned> all;
+        for (unsigned k = 0; k < def->getNumOperands(); ++k) all.push_back(k);
+        sink_operands(def, all);
+      }
+    };
+    sink_operands(call, {0u, 2u});  // the output and input row addresses (not out_len, which the else uses)
     {
       mlir::OpBuilder::InsertionGuard g(b);
       b.setInsertionPointToEnd(&choice.getThenRegion().front());
