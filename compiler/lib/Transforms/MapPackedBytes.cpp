@@ -2,6 +2,7 @@
 #include "GpuKernelBody.h"
 #include <functional>
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "tessera/compiler/Passes.h"
 
@@ -122,8 +123,6 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
     mlir::LLVM::GlobalOp bits_global =
         add_shared_buffer(b, gpu_module, symbols, mlir::LLVM::LLVMArrayType::get(i32, kBitmapWords), stem + "__chunk_bits");
     mlir::LLVM::GlobalOp table_global = add_shared_buffer(b, gpu_module, symbols, bytes_type(128), stem + "__byte_table");
-    mlir::LLVM::GlobalOp flag_global = add_shared_buffer(b, gpu_module, symbols, i32, stem + "__row_fallback");
-    mlir::LLVM::GlobalOp marked_global = add_shared_buffer(b, gpu_module, symbols, i32, stem + "__any_marked");
     mlir::LLVM::GlobalOp map_global;
     {
       mlir::OpBuilder::InsertionGuard g(b);
@@ -146,8 +145,17 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
     mlir::Value any = e.cmp(P::sgt, count, e.c64(0));
     mlir::Value last = e.sub(e.add(first, count), e.c64(1));
     mlir::Value active = e.cmp(P::slt, row, end);
-    mlir::Value flag = generic_address(e, flag_global);
-    mlir::Value marked = generic_address(e, marked_global);
+    // Whether this thread marked a chunk: a private slot (promoted to a register by LLVM).
+    mlir::Value marked_here = mlir::LLVM::AllocaOp::create(b, loc, e.ptr(), i32, i32c(1), 4);
+    mlir::LLVM::StoreOp::create(b, loc, i32c(0), marked_here);
+    // __syncthreads_or: a barrier that also tells every thread whether any thread's predicate holds.
+    auto barrier_or = [&](mlir::Value predicate) {
+      mlir::Value p32 = mlir::arith::ExtUIOp::create(b, loc, i32, predicate);
+      mlir::Value any = mlir::NVVM::BarrierOp::create(
+          b, loc, mlir::TypeRange{i32}, mlir::Value{}, mlir::Value{},
+          mlir::NVVM::BarrierReductionAttr::get(ctx, mlir::NVVM::BarrierReduction::OR), p32).getRes();
+      return mlir::arith::CmpIOp::create(b, loc, P::ne, any, i32c(0)).getResult();
+    };
     mlir::Value bits = generic_address(e, bits_global);
     mlir::Value table = generic_address(e, table_global);
     mlir::Value map_table = generic_address(e, map_global);
@@ -157,17 +165,6 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
       b.setInsertionPointToStart(loop.getBody());
       body(loop.getInductionVar());
     };
-
-    // Clear the flag and the bitmap, and bring g into shared memory.
-    e.if_then(e.cmp(P::eq, thread, e.c64(0)), [&] {
-      mlir::LLVM::StoreOp::create(b, loc, i32c(0), flag);
-      mlir::LLVM::StoreOp::create(b, loc, i32c(0), marked);
-    });
-    strided(thread, kBitmapWords, [&](mlir::Value w) { mlir::LLVM::StoreOp::create(b, loc, i32c(0), e.at(bits, i32, w)); });
-    strided(thread, 128, [&](mlir::Value k) {
-      mlir::LLVM::StoreOp::create(b, loc, e.load(i8, map_table, k), e.at(table, i8, k));
-    });
-    mlir::gpu::BarrierOp::create(b, loc);
 
     // The block maps packed only when its rows are back to back, each output row where its input row is
     // (the same offsets buffer, or equal values).
@@ -204,12 +201,13 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
     mlir::Value aligned = e.cmp(P::eq, e.band(addresses, e.c64(15)), e.c64(0));
     mlir::Value fits = e.band(e.cmp(P::sge, hi, lo), e.cmp(P::sle, e.sub(hi, base), e.c64(kMaxRangeBytes)));
     mlir::Value bad = e.bnot(e.band(e.band(any, aligned), e.band(fits, row_ok)));
-    e.if_then(bad, [&] {
-      mlir::LLVM::AtomicRMWOp::create(b, loc, mlir::LLVM::AtomicBinOp::_or, flag, i32c(1),
-                                      mlir::LLVM::AtomicOrdering::monotonic);
+    // Meanwhile (the loads above are in flight) clear the bitmap and bring g into shared memory.
+    strided(thread, kBitmapWords, [&](mlir::Value w) { mlir::LLVM::StoreOp::create(b, loc, i32c(0), e.at(bits, i32, w)); });
+    strided(thread, 128, [&](mlir::Value k) {
+      mlir::LLVM::StoreOp::create(b, loc, e.load(i8, map_table, k), e.at(table, i8, k));
     });
-    mlir::gpu::BarrierOp::create(b, loc);
-    mlir::Value packed = e.cmp(P::eq, mlir::LLVM::LoadOp::create(b, loc, i32, flag), i32c(0));
+    // One barrier: the shared buffers are ready, and the block agrees on its path.
+    mlir::Value packed = e.bnot(barrier_or(bad));
     lo = e.select(packed, lo, e.c64(0));
     hi = e.select(packed, hi, e.c64(0));
     base = e.select(packed, base, e.c64(0));
@@ -222,8 +220,7 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
           b, loc, i32c(1), mlir::arith::TruncIOp::create(b, loc, i32, e.band(chunk, e.c64(31))));
       mlir::LLVM::AtomicRMWOp::create(b, loc, mlir::LLVM::AtomicBinOp::_or, e.at(bits, i32, word), bit,
                                       mlir::LLVM::AtomicOrdering::monotonic);
-      mlir::LLVM::AtomicRMWOp::create(b, loc, mlir::LLVM::AtomicBinOp::_or, marked, i32c(1),
-                                      mlir::LLVM::AtomicOrdering::monotonic);
+      mlir::LLVM::StoreOp::create(b, loc, i32c(1), marked_here);
     };
     auto through_table = [&](mlir::Value byte) {
       return e.load(i8, table, mlir::arith::ExtUIOp::create(b, loc, e.i64(), byte));
@@ -294,10 +291,10 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
         mark(q);
       }
     }
-    mlir::gpu::BarrierOp::create(b, loc);  // the chunks are written and the bitmap complete
-    // Rows look for their chunks only in a block that marked any (ASCII text marks none).
-    mlir::Value look = e.band(packed, mlir::arith::CmpIOp::create(b, loc, P::ne,
-                                                                   mlir::LLVM::LoadOp::create(b, loc, i32, marked), i32c(0)));
+    // The chunks are written and the bitmap complete; rows look for their chunks only in a block that
+    // marked any (ASCII text marks none).
+    mlir::Value look = e.band(
+        packed, barrier_or(mlir::arith::CmpIOp::create(b, loc, P::ne, mlir::LLVM::LoadOp::create(b, loc, i32, marked_here), i32c(0))));
 
     // The row: length n and status 0 unless a chunk of its bytes is marked (or the block is not packed).
     b.setInsertionPoint(call);

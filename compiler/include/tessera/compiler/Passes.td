@@ -225,8 +225,8 @@ def MapPackedBytes : Pass<"tessera-map-packed-bytes", "mlir::gpu::GPUModuleOp"> 
       where its input row does (`out_offset[r] = offset[r]`: a same-length
       result planned over a packed input), that both byte buffers are
       16-byte aligned and the range is at most 256 KiB; otherwise every row
-      runs the row function as before (a flag in shared memory, agreed after
-      a barrier);
+      runs the row function as before (the block agrees through one
+      `nvvm.barrier` with an `or` reduction, so the pass is for NVPTX);
     - all threads take the range's 16-byte chunks: an all-ASCII chunk is
       loaded and stored once, each byte through g (a 128-byte table copied
       into shared memory from the attribute); a chunk with a byte >= 0x80 is
@@ -234,15 +234,17 @@ def MapPackedBytes : Pass<"tessera-map-packed-bytes", "mlir::gpu::GPUModuleOp"> 
       chunks at either end of the range go byte by byte, so nothing outside
       the rows is touched);
     - after a barrier each row's thread sets its length to n and status 0,
-      unless one of the chunks its bytes lie in has its bit set: that row
-      (non-ASCII text, or a row sharing a chunk with it) runs the row
-      function, which rewrites the row whole.
+      unless one of the chunks its bytes lie in has its bit set (looked up
+      only when the block marked any): that row (non-ASCII text, or a row
+      sharing a chunk with it) runs the row function, which rewrites the row
+      whole; the row's addresses are computed only on that branch.
 
     The kernel keeps its parameters; its output is the same whichever path a
     block takes. It gets `tessera.byte_mapped`, and tessera-stage-string-rows
     leaves it alone.
   }];
-  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect", "mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect"];
 }
 
 def DetectByteMaps : Pass<"tessera-detect-byte-maps", "mlir::ModuleOp"> {
