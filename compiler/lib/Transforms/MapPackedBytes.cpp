@@ -188,17 +188,13 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
           return {e.band(e.band(same, length_ok), after_previous)};
         },
         [&]() -> llvm::SmallVector<mlir::Value> { return {e.c1(true)}; })[0];
-    // The block's byte range, and where the call's last row ends (a 16-byte load below it stays within
-    // the input's bytes).
-    auto range = e.if_values({e.i64(), e.i64(), e.i64()}, any,
+    auto range = e.if_values({e.i64(), e.i64()}, any,
                              [&]() -> llvm::SmallVector<mlir::Value> {
-                               mlir::Value final_row = e.sub(end, e.c64(1));
                                return {e.offset(in.offsets, first),
-                                       e.add(e.offset(in.offsets, last), e.length(in.lengths, last)),
-                                       e.add(e.offset(in.offsets, final_row), e.length(in.lengths, final_row))};
+                                       e.add(e.offset(in.offsets, last), e.length(in.lengths, last))};
                              },
-                             [&]() -> llvm::SmallVector<mlir::Value> { return {e.c64(0), e.c64(0), e.c64(0)}; });
-    mlir::Value lo = range[0], hi = range[1], extent = range[2];
+                             [&]() -> llvm::SmallVector<mlir::Value> { return {e.c64(0), e.c64(0)}; });
+    mlir::Value lo = range[0], hi = range[1];
     mlir::Value base = e.band(lo, e.c64(~int64_t{15}));
     mlir::Value addresses = e.bor(mlir::LLVM::PtrToIntOp::create(b, loc, e.i64(), in.bytes),
                                   mlir::LLVM::PtrToIntOp::create(b, loc, e.i64(), out.bytes));
@@ -267,58 +263,32 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
         mark(q);
       }
       {
-        // A chunk at either end of the range: only its bytes in [lo, hi) are checked and written. It is
-        // read as one 16-byte load where the whole chunk lies within the input's rows (below `extent`);
-        // else (the input's last bytes) one byte at a time.
+        // A chunk at either end of the range: only its bytes in [lo, hi), one at a time.
         b.setInsertionPointToStart(&branch.getElseRegion().front());
         auto in_range = [&](mlir::Value p) { return e.band(e.cmp(P::sge, p, lo), e.cmp(P::slt, p, hi)); };
-        mlir::Value zero8 = mlir::arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0));
-        auto edge = mlir::scf::IfOp::create(b, loc, e.cmp(P::sle, e.add(q, e.c64(16)), extent), /*withElse=*/true);
-        {
-          b.setInsertionPointToStart(&edge.getThenRegion().front());
-          auto vec = mlir::VectorType::get({4}, i32);
-          mlir::Value v = mlir::LLVM::LoadOp::create(b, loc, vec, e.at(in.bytes, i8, q), 16);
-          llvm::SmallVector<mlir::Value, 16> bytes, inside;
-          mlir::Value high = e.c1(false);
-          for (int k = 0; k < 16; ++k) {
-            mlir::Value word = mlir::LLVM::ExtractElementOp::create(b, loc, v, i32c(k / 4));
-            bytes.push_back(mlir::arith::TruncIOp::create(b, loc, i8,
-                                                          mlir::arith::ShRUIOp::create(b, loc, word, i32c(8 * (k % 4)))));
-            inside.push_back(in_range(e.add(q, e.c64(k))));
-            high = e.bor(high, e.band(inside.back(), mlir::arith::CmpIOp::create(b, loc, P::slt, bytes.back(), zero8)));
-          }
-          auto ascii = mlir::scf::IfOp::create(b, loc, e.bnot(high), /*withElse=*/true);
-          b.setInsertionPointToStart(&ascii.getThenRegion().front());
-          for (int k = 0; k < 16; ++k)
-            e.if_then(inside[k], [&] {
-              mlir::LLVM::StoreOp::create(b, loc, through_table(bytes[k]), e.at(out.bytes, i8, e.add(q, e.c64(k))));
+        auto scan = mlir::scf::ForOp::create(
+            b, loc, e.c64(0), e.c64(16), e.c64(1), mlir::ValueRange{e.c1(false)},
+            [&](mlir::OpBuilder&, mlir::Location, mlir::Value k, mlir::ValueRange acc) {
+              mlir::Value p = e.add(q, k);
+              mlir::Value byte = e.if_values(
+                  {i8}, in_range(p), [&]() -> llvm::SmallVector<mlir::Value> { return {e.load(i8, in.bytes, p)}; },
+                  [&]() -> llvm::SmallVector<mlir::Value> {
+                    return {mlir::arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0)).getResult()};
+                  })[0];
+              mlir::Value high = mlir::arith::CmpIOp::create(
+                  b, loc, P::slt, byte, mlir::arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0)));
+              mlir::scf::YieldOp::create(b, loc, mlir::ValueRange{e.bor(acc[0], high)});
             });
-          b.setInsertionPointToStart(&ascii.getElseRegion().front());
-          mark(q);
-        }
-        {
-          b.setInsertionPointToStart(&edge.getElseRegion().front());
-          auto scan = mlir::scf::ForOp::create(
-              b, loc, e.c64(0), e.c64(16), e.c64(1), mlir::ValueRange{e.c1(false)},
-              [&](mlir::OpBuilder&, mlir::Location, mlir::Value k, mlir::ValueRange acc) {
-                mlir::Value p = e.add(q, k);
-                mlir::Value byte = e.if_values(
-                    {i8}, in_range(p), [&]() -> llvm::SmallVector<mlir::Value> { return {e.load(i8, in.bytes, p)}; },
-                    [&]() -> llvm::SmallVector<mlir::Value> { return {zero8}; })[0];
-                mlir::Value high = mlir::arith::CmpIOp::create(b, loc, P::slt, byte, zero8);
-                mlir::scf::YieldOp::create(b, loc, mlir::ValueRange{e.bor(acc[0], high)});
-              });
-          auto edge_ascii = mlir::scf::IfOp::create(b, loc, e.bnot(scan.getResult(0)), /*withElse=*/true);
-          b.setInsertionPointToStart(&edge_ascii.getThenRegion().front());
-          auto store_loop = mlir::scf::ForOp::create(b, loc, e.c64(0), e.c64(16), e.c64(1));
-          b.setInsertionPointToStart(store_loop.getBody());
-          mlir::Value p = e.add(q, store_loop.getInductionVar());
-          e.if_then(in_range(p), [&] {
-            mlir::LLVM::StoreOp::create(b, loc, through_table(e.load(i8, in.bytes, p)), e.at(out.bytes, i8, p));
-          });
-          b.setInsertionPointToStart(&edge_ascii.getElseRegion().front());
-          mark(q);
-        }
+        auto edge_ascii = mlir::scf::IfOp::create(b, loc, e.bnot(scan.getResult(0)), /*withElse=*/true);
+        b.setInsertionPointToStart(&edge_ascii.getThenRegion().front());
+        auto store_loop = mlir::scf::ForOp::create(b, loc, e.c64(0), e.c64(16), e.c64(1));
+        b.setInsertionPointToStart(store_loop.getBody());
+        mlir::Value p = e.add(q, store_loop.getInductionVar());
+        e.if_then(in_range(p), [&] {
+          mlir::LLVM::StoreOp::create(b, loc, through_table(e.load(i8, in.bytes, p)), e.at(out.bytes, i8, p));
+        });
+        b.setInsertionPointToStart(&edge_ascii.getElseRegion().front());
+        mark(q);
       }
     }
     // The chunks are written and the bitmap complete; rows look for their chunks only in a block that
