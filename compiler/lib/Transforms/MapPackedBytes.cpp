@@ -263,31 +263,32 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
         mark(q);
       }
       {
-        // A chunk at either end of the range: only its bytes in [lo, hi), one at a time.
+        // A chunk at either end of the range: only its bytes in [lo, hi), one at a time and in one pass, each
+        // mapped and stored at once. An ASCII byte's image is final; a byte >= 0x80 gets a placeholder and
+        // marks the chunk, whose rows then rewrite themselves whole after the barrier (outputs never alias
+        // inputs, so the row function still reads the original bytes).
         b.setInsertionPointToStart(&branch.getElseRegion().front());
-        auto in_range = [&](mlir::Value p) { return e.band(e.cmp(P::sge, p, lo), e.cmp(P::slt, p, hi)); };
         auto scan = mlir::scf::ForOp::create(
             b, loc, e.c64(0), e.c64(16), e.c64(1), mlir::ValueRange{e.c1(false)},
             [&](mlir::OpBuilder&, mlir::Location, mlir::Value k, mlir::ValueRange acc) {
               mlir::Value p = e.add(q, k);
-              mlir::Value byte = e.if_values(
-                  {i8}, in_range(p), [&]() -> llvm::SmallVector<mlir::Value> { return {e.load(i8, in.bytes, p)}; },
+              mlir::Value in_range = e.band(e.cmp(P::sge, p, lo), e.cmp(P::slt, p, hi));
+              mlir::Value high = e.if_values(
+                  {b.getI1Type()}, in_range,
                   [&]() -> llvm::SmallVector<mlir::Value> {
-                    return {mlir::arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0)).getResult()};
-                  })[0];
-              mlir::Value high = mlir::arith::CmpIOp::create(
-                  b, loc, P::slt, byte, mlir::arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0)));
+                    mlir::Value byte = e.load(i8, in.bytes, p);
+                    mlir::Value low7 = mlir::arith::AndIOp::create(
+                        b, loc, byte, mlir::arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0x7f)));
+                    mlir::LLVM::StoreOp::create(b, loc, through_table(low7), e.at(out.bytes, i8, p));
+                    return {mlir::arith::CmpIOp::create(b, loc, P::slt, byte,
+                                                        mlir::arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0)))
+                                .getResult()};
+                  },
+                  [&]() -> llvm::SmallVector<mlir::Value> { return {e.c1(false)}; })[0];
               mlir::scf::YieldOp::create(b, loc, mlir::ValueRange{e.bor(acc[0], high)});
             });
-        auto edge_ascii = mlir::scf::IfOp::create(b, loc, e.bnot(scan.getResult(0)), /*withElse=*/true);
-        b.setInsertionPointToStart(&edge_ascii.getThenRegion().front());
-        auto store_loop = mlir::scf::ForOp::create(b, loc, e.c64(0), e.c64(16), e.c64(1));
-        b.setInsertionPointToStart(store_loop.getBody());
-        mlir::Value p = e.add(q, store_loop.getInductionVar());
-        e.if_then(in_range(p), [&] {
-          mlir::LLVM::StoreOp::create(b, loc, through_table(e.load(i8, in.bytes, p)), e.at(out.bytes, i8, p));
-        });
-        b.setInsertionPointToStart(&edge_ascii.getElseRegion().front());
+        auto marked = mlir::scf::IfOp::create(b, loc, scan.getResult(0), /*withElse=*/false);
+        b.setInsertionPointToStart(&marked.getThenRegion().front());
         mark(q);
       }
     }
