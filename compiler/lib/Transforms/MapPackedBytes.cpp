@@ -200,7 +200,9 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
                                   mlir::LLVM::PtrToIntOp::create(b, loc, e.i64(), out.bytes));
     mlir::Value aligned = e.cmp(P::eq, e.band(addresses, e.c64(15)), e.c64(0));
     mlir::Value fits = e.band(e.cmp(P::sge, hi, lo), e.cmp(P::sle, e.sub(hi, base), e.c64(kMaxRangeBytes)));
-    mlir::Value bad = e.bnot(e.band(e.band(any, aligned), e.band(fits, row_ok)));
+    // (A block of fewer than 32 threads could not spread the range's two end chunks over its first warp.)
+    mlir::Value warp_or_more = e.cmp(P::sge, threads, e.c64(32));
+    mlir::Value bad = e.bnot(e.band(e.band(e.band(any, aligned), e.band(fits, row_ok)), warp_or_more));
     // Meanwhile (the loads above are in flight) clear the bitmap and bring g into shared memory.
     strided(thread, kBitmapWords, [&](mlir::Value w) { mlir::LLVM::StoreOp::create(b, loc, i32c(0), e.at(bits, i32, w)); });
     strided(thread, 128, [&](mlir::Value k) {
@@ -231,7 +233,7 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
       b.setInsertionPointToStart(chunks.getBody());
       mlir::Value q = chunks.getInductionVar();
       mlir::Value whole = e.band(e.cmp(P::sge, q, lo), e.cmp(P::sle, e.add(q, e.c64(16)), hi));
-      auto branch = mlir::scf::IfOp::create(b, loc, whole, /*withElse=*/true);
+      auto branch = mlir::scf::IfOp::create(b, loc, whole, /*withElse=*/false);
       {
         // 16 bytes in one load; ASCII when no byte has its top bit.
         b.setInsertionPointToStart(&branch.getThenRegion().front());
@@ -262,35 +264,30 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
         b.setInsertionPointToStart(&ascii.getElseRegion().front());
         mark(q);
       }
-      {
-        // A chunk at either end of the range: only its bytes in [lo, hi), one at a time and in one pass, each
-        // mapped and stored at once. An ASCII byte's image is final; a byte >= 0x80 gets a placeholder and
-        // marks the chunk, whose rows then rewrite themselves whole after the barrier (outputs never alias
-        // inputs, so the row function still reads the original bytes).
-        b.setInsertionPointToStart(&branch.getElseRegion().front());
-        auto scan = mlir::scf::ForOp::create(
-            b, loc, e.c64(0), e.c64(16), e.c64(1), mlir::ValueRange{e.c1(false)},
-            [&](mlir::OpBuilder&, mlir::Location, mlir::Value k, mlir::ValueRange acc) {
-              mlir::Value p = e.add(q, k);
-              mlir::Value in_range = e.band(e.cmp(P::sge, p, lo), e.cmp(P::slt, p, hi));
-              mlir::Value high = e.if_values(
-                  {b.getI1Type()}, in_range,
-                  [&]() -> llvm::SmallVector<mlir::Value> {
-                    mlir::Value byte = e.load(i8, in.bytes, p);
-                    mlir::Value low7 = mlir::arith::AndIOp::create(
-                        b, loc, byte, mlir::arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0x7f)));
-                    mlir::LLVM::StoreOp::create(b, loc, through_table(low7), e.at(out.bytes, i8, p));
-                    return {mlir::arith::CmpIOp::create(b, loc, P::slt, byte,
-                                                        mlir::arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0)))
-                                .getResult()};
-                  },
-                  [&]() -> llvm::SmallVector<mlir::Value> { return {e.c1(false)}; })[0];
-              mlir::scf::YieldOp::create(b, loc, mlir::ValueRange{e.bor(acc[0], high)});
-            });
-        auto marked = mlir::scf::IfOp::create(b, loc, scan.getResult(0), /*withElse=*/false);
-        b.setInsertionPointToStart(&marked.getThenRegion().front());
-        mark(q);
-      }
+    }
+    // The range's end chunks (where not whole) by the first warp, one byte a thread: lanes 0-15 the first
+    // chunk, lanes 16-31 the last (if another), each byte in [lo, hi) loaded, mapped and stored. An ASCII
+    // byte's image is final; a byte >= 0x80 gets a placeholder and marks the chunk, whose rows then rewrite
+    // themselves whole after the barrier (outputs never alias inputs, so the row function still reads the
+    // original bytes). Spread over a warp, the ends no longer hold the block at its barrier.
+    {
+      mlir::Value last_chunk = e.band(e.sub(hi, e.c64(1)), e.c64(~int64_t{15}));
+      mlir::Value second = e.cmp(P::sge, thread, e.c64(16));
+      mlir::Value q = e.select(second, last_chunk, base);
+      mlir::Value p = e.add(q, e.band(thread, e.c64(15)));
+      mlir::Value partial = e.bnot(e.band(e.cmp(P::sge, q, lo), e.cmp(P::sle, e.add(q, e.c64(16)), hi)));
+      mlir::Value own_chunk = e.bor(e.bnot(second), e.cmp(P::ne, last_chunk, base));
+      mlir::Value in_range = e.band(e.cmp(P::sge, p, lo), e.cmp(P::slt, p, hi));
+      mlir::Value mine = e.band(e.band(e.cmp(P::slt, thread, e.c64(32)), e.band(partial, own_chunk)), in_range);
+      e.if_then(mine, [&] {
+        mlir::Value byte = e.load(i8, in.bytes, p);
+        mlir::Value low7 =
+            mlir::arith::AndIOp::create(b, loc, byte, mlir::arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0x7f)));
+        mlir::LLVM::StoreOp::create(b, loc, through_table(low7), e.at(out.bytes, i8, p));
+        e.if_then(mlir::arith::CmpIOp::create(b, loc, P::slt, byte,
+                                              mlir::arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0))),
+                  [&] { mark(q); });
+      });
     }
     // The chunks are written and the bitmap complete; rows look for their chunks only in a block that
     // marked any (ASCII text marks none).
