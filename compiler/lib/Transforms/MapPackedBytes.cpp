@@ -227,13 +227,17 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
     auto through_table = [&](mlir::Value byte) {
       return e.load(i8, table, mlir::arith::ExtUIOp::create(b, loc, e.i64(), byte));
     };
+    // The 16-byte chunk at q lies wholly in [lo, hi): one vector load and store; only the range's two end
+    // chunks may not.
+    auto whole_chunk = [&](mlir::Value q) {
+      return e.band(e.cmp(P::sge, q, lo), e.cmp(P::sle, e.add(q, e.c64(16)), hi));
+    };
     auto chunks = mlir::scf::ForOp::create(b, loc, e.add(base, e.mul(thread, e.c64(16))), hi, e.mul(threads, e.c64(16)));
     {
       mlir::OpBuilder::InsertionGuard g(b);
       b.setInsertionPointToStart(chunks.getBody());
       mlir::Value q = chunks.getInductionVar();
-      mlir::Value whole = e.band(e.cmp(P::sge, q, lo), e.cmp(P::sle, e.add(q, e.c64(16)), hi));
-      auto branch = mlir::scf::IfOp::create(b, loc, whole, /*withElse=*/false);
+      auto branch = mlir::scf::IfOp::create(b, loc, whole_chunk(q), /*withElse=*/false);
       {
         // 16 bytes in one load; ASCII when no byte has its top bit.
         b.setInsertionPointToStart(&branch.getThenRegion().front());
@@ -275,7 +279,7 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
       mlir::Value second = e.cmp(P::sge, thread, e.c64(16));
       mlir::Value q = e.select(second, last_chunk, base);
       mlir::Value p = e.add(q, e.band(thread, e.c64(15)));
-      mlir::Value partial = e.bnot(e.band(e.cmp(P::sge, q, lo), e.cmp(P::sle, e.add(q, e.c64(16)), hi)));
+      mlir::Value partial = e.bnot(whole_chunk(q));
       mlir::Value own_chunk = e.bor(e.bnot(second), e.cmp(P::ne, last_chunk, base));
       mlir::Value in_range = e.band(e.cmp(P::sge, p, lo), e.cmp(P::slt, p, hi));
       mlir::Value mine = e.band(e.band(e.cmp(P::slt, thread, e.c64(32)), e.band(partial, own_chunk)), in_range);
