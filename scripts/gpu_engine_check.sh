@@ -9,7 +9,7 @@
 # SANITIZE=1 (compute-sanitizer memcheck and racecheck of the GPU operator tests; SANITIZE_KERNELS=1, alone, runs both
 # over the catalog's block-staged kernels (differential test, 4096 rows each); SANITIZE_QUERIES=1 adds
 # memcheck of the 44 queries at SF 0.1, each within SANITIZE_TIMEOUT s), SKIP_TESTS=1, SKIP_EXPLAIN=1,
-# SUITE (tpch, tpch-scalar, production or all: the benchmark's suites), KERNELS=1 (the catalog's differential test on the GPU, then tessera-bench-gpu over KERNEL_FUNCTIONS at
+# SUITE (tpch, tpch-scalar, production or all: the benchmark's suites), KERNELS=1 (the differential test on the GPU of the catalog and of the user catalogs, then tessera-bench-gpu over KERNEL_FUNCTIONS at
 # KERNEL_ROWS rows: compiled kernels against their hand-written twins; KERNEL_BENCH_ARGS="--fused" adds the fused predicates), AUTOTUNE=1 (tessera-autotune, with AUTOTUNE_ARGS such as "--rows N --kernels a,b", over the
 # catalog; its tuning comes back as $OUT/autotune.json, for catalog/autotune-h200.json), DBBENCH_SF=N
 # (tessera-bench-database at SF N, DBBENCH_RUNS runs), CSVBENCH_SF=N (tessera-bench-csv, CSVBENCH_RUNS runs),
@@ -88,6 +88,12 @@ if [ "${KERNELS:-0}" = 1 ]; then
   echo "== catalog differential test on the GPU"
   timeout 300 $B/tessera-differential /tmp/tessera/catalog --device cuda >"$OUT/differential.log" 2>&1
   echo "differential rc $?"; tail -4 "$OUT/differential.log"; grep -v "^  ok" "$OUT/differential.log" | grep -v "^differential:" | head -20
+  echo "== user functions' differential test on the GPU (against the same C++ built natively)"
+  for u in udf-catalog:libudf_example_native.so udf-byte-maps-catalog:libudf_byte_maps_native.so; do
+    timeout 120 $B/tessera-differential /tmp/tessera/${u%%:*} --device cuda --native /tmp/tessera/lib/${u#*:} \
+      >"$OUT/differential-${u%%:*}.log" 2>&1
+    echo "${u%%:*} rc $?"; grep -v "^  ok" "$OUT/differential-${u%%:*}.log" | head -12
+  done
   echo "== tessera-bench-gpu (compiled kernels against hand-written twins)"
   $B/tessera-bench-gpu /tmp/tessera/catalog --rows ${KERNEL_ROWS:-67108864} --cpu-budget 0.2 --json "$OUT/kernels.json" \
     ${KERNEL_FUNCTIONS:+--functions $KERNEL_FUNCTIONS} ${KERNEL_BENCH_ARGS:-} >"$OUT/kernels.log" 2>&1

@@ -25,6 +25,10 @@ for c in build/catalog/nvptx/*.cubin; do xz -T2 -6 -c "$c" > ".devcarry/catalog/
 xz -T2 -6 -c third_party/duckdb/lib/libduckdb.so > .devcarry/libduckdb.so.xz
 # The UDF example's catalog (examples/udf), for tessera_udf_sql_tests.
 mkdir -p .devcarry/udf-catalog && cp -r build/udf-example-catalog/. .devcarry/udf-catalog/
+# The user functions' differential tests (tests/CMakeLists.txt): the byte-map test functions' catalog, and
+# both user catalogs' native builds (the reference of tessera-differential --native).
+mkdir -p .devcarry/udf-byte-maps-catalog .devcarry/lib && cp -r build/udf-byte-maps-catalog/. .devcarry/udf-byte-maps-catalog/
+cp build/tests/libudf_example_native.so build/tests/libudf_byte_maps_native.so .devcarry/lib/
 # libcupti for tessera-bench's GPU trace (loaded at run time; the GPU machine's toolkit may lack it).
 cupti=$(ls /usr/local/cuda/lib/libcupti.so.1? /usr/local/cuda/lib64/libcupti.so.1? \
         /usr/local/cuda/extras/CUPTI/lib64/libcupti.so.1? 2>/dev/null | head -1 || true)

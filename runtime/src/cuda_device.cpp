@@ -280,7 +280,7 @@ std::unique_ptr<ResidentCall> CudaDevice::prepare(const KernelEntry& kernel, std
   // A byte-map kernel maps packed bytes where its output's offsets are its input's: when the planned offsets
   // equal the first argument's (a packed column, a result no longer than it), both use one buffer.
   const Column* first = !st.args.empty() ? st.args[0].column : nullptr;
-  const bool share_offsets = kernel.gpu_byte_map && first && fn::result_fits_first_argument(spec) &&
+  const bool share_offsets = kernel.maps_bytes_in_place() && first &&
                              out.offsets.size() == first->offsets.size() &&
                              std::equal(out.offsets.begin(), out.offsets.end(), first->offsets.begin());
   Api::Ptr first_offsets = 0;

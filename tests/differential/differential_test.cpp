@@ -1,7 +1,10 @@
 // The differential semantics test: every catalog kernel against direct calls
 // of the original C++ row function (built by g++), on random and edge inputs.
 //
-//   tessera-differential <catalog-dir> [--rows N] [--seed S] [--kernel K]
+//   tessera-differential <catalog-dir> [--rows N] [--seed S] [--kernel K] [--native LIB]
+//
+// With --native, the catalog is a user's (tessera-cc --udf-spec) and LIB the same C++ built natively as a
+// shared library: its functions and their fused predicates are checked against calls into LIB.
 //
 // Per kernel it runs 8 batches (fresh constants each) of N/8 random rows plus
 // every edge case, compares values, NULLs and the first error of a
@@ -17,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "native_functions.hpp"
 #include "random_inputs.hpp"
 #include "tessera/functions/kernel_abi.hpp"
 #include "tessera/functions/predicate.hpp"
@@ -28,6 +32,13 @@
 using namespace tessera;
 
 namespace {
+
+// The user functions' native builds (--native), for their specs, which have no compiled-in invoker.
+std::unique_ptr<test::NativeFunctions> native;
+
+int32_t call_row_function(const fn::FunctionSpec& spec, const uint64_t* slots) {
+  return spec.invoke ? spec.invoke(slots) : native->call(spec, slots);
+}
 
 struct Expected {
   int32_t status = fn::kOk;  // kOk, kNull (also NULL input) or an error
@@ -81,7 +92,7 @@ Expected reference(const fn::FunctionSpec& spec, std::span<const rt::KernelArg> 
     if (spec.nulls == fn::NullRule::Custom) slots.push_back(c.is_valid(row) ? 0 : 1);
   }
   if (spec.uses_context) slots.push_back(reinterpret_cast<uintptr_t>(&session));
-  e.status = spec.invoke(slots.data());
+  e.status = call_row_function(spec, slots.data());
   if (e.status == fn::kOk && spec.result == fn::SqlType::String) {
     if (out_len < 0 || out_len > capacity)
       problem = "reference wrote " + std::to_string(out_len) + " bytes, but the length rule allows " +
@@ -189,7 +200,8 @@ std::string render(const fn::FunctionSpec& spec, std::span<const rt::KernelArg> 
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: %s <catalog-dir> [--rows N] [--seed S] [--kernel K] [--device cpu|cuda] [--mapping M]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s <catalog-dir> [--rows N] [--seed S] [--kernel K] [--device cpu|cuda] [--mapping M] "
+                 "[--native LIB]\n", argv[0]);
     return 2;
   }
   int64_t rows_per_kernel = 100000;
@@ -197,6 +209,7 @@ int main(int argc, char** argv) {
   std::string only;
   std::string only_mapping;  // on the GPU: check only modules of this row mapping (e.g. block-staged)
   std::string device_name = "cpu";  // or "cuda": kernels run on the GPU, the reference on the host
+  std::string native_path;          // a user catalog's functions, built natively
   for (int i = 2; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
     if (flag == "--rows") rows_per_kernel = std::stoll(argv[i + 1]);
@@ -204,6 +217,7 @@ int main(int argc, char** argv) {
     else if (flag == "--kernel") only = argv[i + 1];
     else if (flag == "--device") device_name = argv[i + 1];
     else if (flag == "--mapping") only_mapping = argv[i + 1];
+    else if (flag == "--native") native_path = argv[i + 1];
     else {
       std::fprintf(stderr, "unknown option %s\n", flag.c_str());
       return 2;
@@ -232,10 +246,34 @@ int main(int argc, char** argv) {
 
   int64_t total_inputs = 0, total_mismatches = 0, kernels_checked = 0;
   bool incomplete = false;
-  // Every function, then every fused predicate (predicate.hpp).
+  // Every function, then every fused predicate (predicate.hpp); or, with --native, the user catalog's.
   std::vector<const fn::FunctionSpec*> specs;
-  for (const fn::FunctionSpec& f : fn::all_functions()) specs.push_back(&f);
-  for (const fn::FunctionSpec* p : fn::all_predicates()) specs.push_back(p);
+  if (native_path.empty()) {
+    for (const fn::FunctionSpec& f : fn::all_functions()) specs.push_back(&f);
+    for (const fn::FunctionSpec* p : fn::all_predicates()) specs.push_back(p);
+  } else {
+    native = test::NativeFunctions::open(native_path, error);
+    if (!native) {
+      std::fprintf(stderr, "differential: --native %s\n", error.c_str());
+      return 1;
+    }
+    for (const std::string& name : catalog->kernel_names()) {
+      const rt::KernelEntry* k = catalog->find(name);
+      if (!k) continue;
+      const fn::FunctionSpec* s = k->spec;
+      const fn::FunctionSpec& function = s->compared ? *s->compared : *s;
+      if (function.invoke) continue;  // a library function merged into the catalog: checked without --native
+      if (!native->has(function) && !native->add(function, error)) {
+        std::fprintf(stderr, "differential: %s\n", error.c_str());
+        return 1;
+      }
+      specs.push_back(s);
+    }
+    if (specs.empty()) {
+      std::fprintf(stderr, "differential: --native: the catalog %s has no user functions\n", argv[1]);
+      return 1;
+    }
+  }
   for (const fn::FunctionSpec* spec_ptr : specs) {
     const fn::FunctionSpec& spec = *spec_ptr;
     if (!only.empty() && spec.kernel != only) continue;

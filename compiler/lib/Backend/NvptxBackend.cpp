@@ -1,7 +1,10 @@
 // NVPTX back end: gpu.module (lowered to NVVM) -> LLVM IR -> libdevice -> O3 -> PTX -> cubin.
 #include <cstdlib>
 
-#include "llvm/ADT/StringMap.h"
+#include <functional>
+#include <vector>
+
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/LegacyPassManager.h"
@@ -88,6 +91,34 @@ bool link_libdevice(llvm::Module& module, std::string& error) {
   return true;
 }
 
+// NVPTX prints each global after the globals its initializer uses, which it finds through a set keyed by
+// pointer: unless those come earlier in the module already, their order in the PTX changes from run to run
+// (DATENAME's name tables and their strings). Putting every global after the ones it uses (otherwise in
+// module order) leaves the printer nothing to order, so the same sources give the same PTX.
+void order_globals_after_their_uses(llvm::Module& module) {
+  std::vector<llvm::GlobalVariable*> order;
+  llvm::SmallPtrSet<const llvm::GlobalVariable*, 32> placed;
+  llvm::SmallPtrSet<const llvm::Constant*, 32> walked;
+  std::function<void(llvm::GlobalVariable*)> place;
+  std::function<void(const llvm::Constant*)> walk = [&](const llvm::Constant* c) {
+    if (!walked.insert(c).second) return;
+    for (const llvm::Use& u : c->operands()) {
+      if (auto* g = llvm::dyn_cast<llvm::GlobalVariable>(u.get())) place(g);
+      else if (auto* k = llvm::dyn_cast<llvm::Constant>(u.get()); k && !llvm::isa<llvm::GlobalValue>(k)) walk(k);
+    }
+  };
+  place = [&](llvm::GlobalVariable* g) {
+    if (!placed.insert(g).second) return;  // placed, or being placed (a cycle)
+    if (g->hasInitializer()) walk(g->getInitializer());
+    order.push_back(g);
+  };
+  for (llvm::GlobalVariable& g : module.globals()) place(&g);
+  for (llvm::GlobalVariable* g : order) {
+    g->removeFromParent();
+    module.insertGlobalVariable(g);
+  }
+}
+
 }  // namespace
 
 bool emit_ptx(mlir::ModuleOp module, llvm::LLVMContext& context, const std::string& sm, std::string& ptx,
@@ -111,6 +142,7 @@ bool emit_ptx(mlir::ModuleOp module, llvm::LLVMContext& context, const std::stri
   llvm_module->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(0));
   internalize_except(*llvm_module, is_kernel_entry);
   optimize_module(*llvm_module, *tm);
+  order_globals_after_their_uses(*llvm_module);
   if (ir_after_opt) {
     llvm::raw_string_ostream os(*ir_after_opt);
     llvm_module->print(os, nullptr);

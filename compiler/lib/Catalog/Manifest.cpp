@@ -80,8 +80,11 @@ nlohmann::json kernel_json(const KernelRecord& r, const CatalogInfo& info) {
       {"status", r.status},
   };
   if (s.compared) j["compares"] = s.compared->kernel;
-  if (r.udf && s.result == fn::SqlType::String)
-    j["max_length"] = {{"constant", r.udf_length.constant}, {"plus_arg_lengths", r.udf_length.plus_arg_lengths}};
+  // A UDF's length rule is data (the library's are C++): the runtime reads it back from here.
+  if (r.udf && s.sum_length)
+    j["max_length"] = {{"constant", s.sum_length->constant},
+                       {"plus_arg_lengths", std::vector<int32_t>(s.sum_length->plus_arg_lengths.begin(),
+                                                                 s.sum_length->plus_arg_lengths.end())}};
   if (r.status != "ok") {
     j["reason"] = r.reason;
     return j;

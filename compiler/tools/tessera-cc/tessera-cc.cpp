@@ -154,7 +154,7 @@ int main(int argc, char** argv) {
     std::string error;
     if (!load_udf_spec(udf_spec, udfs, error)) return fail(error);
     for (OwnedSpec& o : udfs)
-      if (wants(o.spec)) records.push_back({.spec = &o.spec, .udf_length = o.length, .udf = true});
+      if (wants(o.spec)) records.push_back({.spec = &o.spec, .udf = true});
     // A user function's fused predicates, after all the functions: the runtime reads a predicate's
     // function first.
     if (predicates)

@@ -9,15 +9,8 @@
 
 namespace tessera::compiler {
 
-// How a UDF bounds its string output: constant + the byte lengths of some arguments.
-struct LengthRule {
-  int64_t constant = 0;
-  std::vector<int32_t> plus_arg_lengths;
-};
-
 struct KernelRecord {
   const fn::FunctionSpec* spec;
-  LengthRule udf_length;   // only for UDFs (library functions have a C++ rule)
   bool udf = false;
   std::string status = "ok";  // "ok" or "failed"
   std::string reason;         // why it failed (file:line, function, construct)

@@ -15,6 +15,12 @@
 
 namespace tessera::compiler {
 
+// How a UDF bounds its string output: constant + the byte lengths of some arguments.
+struct LengthRule {
+  int64_t constant = 0;
+  std::vector<int32_t> plus_arg_lengths;
+};
+
 struct OwnedSpec {
   std::string sql_name, kernel, symbol, summary;
   std::vector<std::string> arg_names;

@@ -23,7 +23,7 @@ constexpr int64_t kMaxStringOutputBytes = int64_t{16} << 30;
 // share bytes (a gather that repeated a row) get the same result written to the same place.
 const rt::DeviceColumn* shares_input_offsets(const rt::KernelEntry& kernel, const rt::DeviceColumn* first_arg, int64_t rows,
                                          int64_t cap) {
-  if (!kernel.gpu_byte_map || !first_arg || !first_arg->offsets || !fn::result_fits_first_argument(*kernel.spec))
+  if (!kernel.maps_bytes_in_place() || !first_arg || !first_arg->offsets)
     return nullptr;
   if (static_cast<int64_t>(first_arg->data.size()) > rows * cap) return nullptr;
   return first_arg;

@@ -59,6 +59,9 @@ struct KernelEntry {
   // kernels (per-thread U = 1, block-staged) map a block's packed bytes 16 at a time when the output's
   // offsets equal the input's and the rows lie back to back; elsewhere they run row by row.
   bool gpu_byte_map = false;
+  // A byte map whose result never outgrows its first argument: its output may take that argument's offsets
+  // (and its kernels then map the packed bytes).
+  bool maps_bytes_in_place() const { return gpu_byte_map && fn::result_fits_first_argument(*spec); }
   std::vector<GpuSpecialization> gpu_specializations;
   // The launch of the GPU variant a call with these constant arguments runs: a specialisation's own tuning
   // where it has one, else gpu_launch.
