@@ -10,7 +10,8 @@
 # over the catalog's block-staged kernels (differential test, 4096 rows each); SANITIZE_QUERIES=1 adds
 # memcheck of the 44 queries at SF 0.1, each within SANITIZE_TIMEOUT s), SANITIZE_FUNCTIONS=a,b (memcheck and
 # racecheck of the differential test of those kernels, 16,000 rows), NCU_FUNCTION=f (Nsight Compute over the
-# first NCU_LAUNCHES launches of f's kernels in tessera-bench-gpu), SKIP_TESTS=1, SKIP_EXPLAIN=1,
+# first NCU_LAUNCHES launches of f's kernels in tessera-bench-gpu), KERNEL_CATALOGS (with KERNELS=1: more staged
+# catalogs, differential-tested and benchmarked the same way), SKIP_TESTS=1, SKIP_EXPLAIN=1,
 # SUITE (tpch, tpch-scalar, production or all: the benchmark's suites), KERNELS=1 (the differential test on the GPU of the catalog and of the user catalogs, then tessera-bench-gpu over KERNEL_FUNCTIONS at
 # KERNEL_ROWS rows: compiled kernels against their hand-written twins; KERNEL_BENCH_ARGS="--fused" adds the fused predicates), AUTOTUNE=1 (tessera-autotune, with AUTOTUNE_ARGS such as "--rows N --kernels a,b", over the
 # catalog; its tuning comes back as $OUT/autotune.json, for catalog/autotune-h200.json), DBBENCH_SF=N
@@ -100,6 +101,19 @@ if [ "${KERNELS:-0}" = 1 ]; then
   $B/tessera-bench-gpu /tmp/tessera/catalog --rows ${KERNEL_ROWS:-67108864} --cpu-budget 0.2 --json "$OUT/kernels.json" \
     ${KERNEL_FUNCTIONS:+--functions $KERNEL_FUNCTIONS} ${KERNEL_BENCH_ARGS:-} >"$OUT/kernels.log" 2>&1
   echo "bench-gpu rc $?"; sed -n '/^function  *variant/,$p' "$OUT/kernels.log" | head -80
+  # KERNEL_CATALOGS="catalog-k4 ...": catalogs staged beside the main one (stage_device.sh STAGE_CATALOGS), each
+  # differential-tested on the GPU and benchmarked over KERNEL_FUNCTIONS (needed then) the same way, for
+  # side-by-side builds.
+  for extra in ${KERNEL_CATALOGS:-}; do
+    echo "== $extra: differential test on the GPU, then tessera-bench-gpu"
+    for k in ${KERNEL_FUNCTIONS//,/ }; do  # (such a catalog may hold a few kernels: the test of the others fails)
+      timeout 300 $B/tessera-differential /tmp/tessera/$extra --device cuda --kernel $k >"$OUT/differential-$extra-$k.log" 2>&1
+      echo "differential ($extra, $k) rc $?"; tail -1 "$OUT/differential-$extra-$k.log"; grep -v "^  ok" "$OUT/differential-$extra-$k.log" | grep -v "^differential:" | head -8
+    done
+    $B/tessera-bench-gpu /tmp/tessera/$extra --rows ${KERNEL_ROWS:-67108864} --cpu-budget 0.2 --json "$OUT/kernels-$extra.json" \
+      ${KERNEL_FUNCTIONS:+--functions $KERNEL_FUNCTIONS} ${KERNEL_BENCH_ARGS:-} >"$OUT/kernels-$extra.log" 2>&1
+    echo "bench-gpu ($extra) rc $?"; sed -n '/^function  *variant/,$p' "$OUT/kernels-$extra.log" | head -40
+  done
 fi
 if [ "${SANITIZE:-0}" = 1 ] && command -v compute-sanitizer >/dev/null; then
   echo "== compute-sanitizer memcheck: GPU operator tests"

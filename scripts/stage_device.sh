@@ -29,6 +29,12 @@ mkdir -p .devcarry/udf-catalog && cp -r build/udf-example-catalog/. .devcarry/ud
 # both user catalogs' native builds (the reference of tessera-differential --native).
 mkdir -p .devcarry/udf-byte-maps-catalog .devcarry/lib && cp -r build/udf-byte-maps-catalog/. .devcarry/udf-byte-maps-catalog/
 cp build/tests/libudf_example_native.so build/tests/libudf_byte_maps_native.so .devcarry/lib/
+# STAGE_CATALOGS="build/catalog-k4 ...": more catalogs (say, a few kernels built with other tessera-cc options),
+# each staged whole as .devcarry/<name>, for gpu_engine_check.sh's KERNEL_CATALOGS.
+for extra in ${STAGE_CATALOGS:-}; do
+  [ -f "$extra/manifest.json" ] || { echo "stage_device.sh: $extra has no manifest.json"; exit 1; }
+  mkdir -p ".devcarry/$(basename "$extra")" && cp -r "$extra/." ".devcarry/$(basename "$extra")/"
+done
 # libcupti for tessera-bench's GPU trace (loaded at run time; the GPU machine's toolkit may lack it).
 cupti=$(ls /usr/local/cuda/lib/libcupti.so.1? /usr/local/cuda/lib64/libcupti.so.1? \
         /usr/local/cuda/extras/CUPTI/lib64/libcupti.so.1? 2>/dev/null | head -1 || true)
