@@ -97,10 +97,14 @@ if [ "${KERNELS:-0}" = 1 ]; then
       >"$OUT/differential-${u%%:*}.log" 2>&1
     echo "${u%%:*} rc $?"; grep -v "^  ok" "$OUT/differential-${u%%:*}.log" | head -12
   done
+  # tessera-bench-gpu over catalog $1 into $OUT/$2.json and .log, its table (first $3 lines) printed.
+  kernel_bench() {
+    $B/tessera-bench-gpu "$1" --rows ${KERNEL_ROWS:-67108864} --cpu-budget 0.2 --json "$OUT/$2.json" \
+      ${KERNEL_FUNCTIONS:+--functions $KERNEL_FUNCTIONS} ${KERNEL_BENCH_ARGS:-} >"$OUT/$2.log" 2>&1
+    echo "bench-gpu ($2) rc $?"; sed -n '/^function  *variant/,$p' "$OUT/$2.log" | head -$3
+  }
   echo "== tessera-bench-gpu (compiled kernels against hand-written twins)"
-  $B/tessera-bench-gpu /tmp/tessera/catalog --rows ${KERNEL_ROWS:-67108864} --cpu-budget 0.2 --json "$OUT/kernels.json" \
-    ${KERNEL_FUNCTIONS:+--functions $KERNEL_FUNCTIONS} ${KERNEL_BENCH_ARGS:-} >"$OUT/kernels.log" 2>&1
-  echo "bench-gpu rc $?"; sed -n '/^function  *variant/,$p' "$OUT/kernels.log" | head -80
+  kernel_bench /tmp/tessera/catalog kernels 80
   # KERNEL_CATALOGS="catalog-k4 ...": catalogs staged beside the main one (stage_device.sh STAGE_CATALOGS), each
   # differential-tested on the GPU and benchmarked over KERNEL_FUNCTIONS (needed then) the same way, for
   # side-by-side builds.
@@ -110,9 +114,7 @@ if [ "${KERNELS:-0}" = 1 ]; then
       timeout 300 $B/tessera-differential /tmp/tessera/$extra --device cuda --kernel $k >"$OUT/differential-$extra-$k.log" 2>&1
       echo "differential ($extra, $k) rc $?"; tail -1 "$OUT/differential-$extra-$k.log"; grep -v "^  ok" "$OUT/differential-$extra-$k.log" | grep -v "^differential:" | head -8
     done
-    $B/tessera-bench-gpu /tmp/tessera/$extra --rows ${KERNEL_ROWS:-67108864} --cpu-budget 0.2 --json "$OUT/kernels-$extra.json" \
-      ${KERNEL_FUNCTIONS:+--functions $KERNEL_FUNCTIONS} ${KERNEL_BENCH_ARGS:-} >"$OUT/kernels-$extra.log" 2>&1
-    echo "bench-gpu ($extra) rc $?"; sed -n '/^function  *variant/,$p' "$OUT/kernels-$extra.log" | head -40
+    kernel_bench /tmp/tessera/$extra kernels-$extra 40
   done
 fi
 if [ "${SANITIZE:-0}" = 1 ] && command -v compute-sanitizer >/dev/null; then
@@ -139,7 +141,8 @@ if [ -n "${SANITIZE_FUNCTIONS:-}" ] && command -v compute-sanitizer >/dev/null; 
   done; done
 fi
 if [ -n "${NCU_FUNCTION:-}" ] && [ -x /usr/local/cuda/bin/ncu ]; then
-  # One launch of the function's compiled kernel (regex: every entry of it) profiled by Nsight Compute.
+  # The first NCU_LAUNCHES launches (2) of the function's compiled kernels (regex: every entry of it), profiled
+  # by Nsight Compute.
   echo "== ncu: tk_$NCU_FUNCTION"
   timeout ${NCU_TIMEOUT:-180} /usr/local/cuda/bin/ncu -k regex:tk_${NCU_FUNCTION} -c ${NCU_LAUNCHES:-2} --section SpeedOfLight \
     --section Occupancy --section WarpStateStats --section InstructionStats --section LaunchStats \
