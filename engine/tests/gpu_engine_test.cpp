@@ -459,7 +459,9 @@ TEST(GpuEngineDevice, CudaRunsEveryOperatorOnTheGpuOrSaysWhy) {
 // LOWER and UPPER, byte maps: on the GPU their output takes a loaded column's offsets and the kernel maps the
 // packed bytes 16 at a time (tessera-map-packed-bytes), running the row function only where a chunk is not
 // ASCII. Text of 0 to 300 bytes, mostly ASCII, with a multi-byte character in some rows, NULLs and empty
-// strings, over several thread blocks; then over a computed (strided) argument, which maps row by row.
+// strings, over several thread blocks. A loaded, filtered or computed (strided) argument has its rows in order
+// (the kernel's in-order entry, which maps the gaps between rows too); one gathered by a join has not (the
+// entry that checks the rows, and maps them row by row).
 TEST_F(GpuEngine, ByteMapsOverPackedAndComputedText) {
   const storage::Schema schema({{"id", DataType::int32(), false}, {"s", DataType::varchar(400), true}});
   std::mt19937_64 rng(77);
@@ -481,6 +483,8 @@ TEST_F(GpuEngine, ByteMapsOverPackedAndComputedText) {
   db_->add_table(std::move(w));
   expect_same("SELECT id, LOWER(s), UPPER(s) FROM w", "SELECT id, lower(s), upper(s) FROM w");
   expect_same("SELECT id, LOWER(s + '|' + CAST(id AS VARCHAR)) FROM w", "SELECT id, lower(s || '|' || CAST(id AS VARCHAR)) FROM w");
+  expect_same("SELECT id, UPPER(s) FROM w WHERE id % 3 <> 0 AND id % 7 <> 1", "SELECT id, upper(s) FROM w WHERE id % 3 <> 0 AND id % 7 <> 1");
+  expect_same("SELECT a.id, LOWER(b.s) FROM w a JOIN w b ON b.id = 20001 - a.id", "SELECT a.id, lower(b.s) FROM w a JOIN w b ON b.id = 20001 - a.id");
   expect_same("SELECT id, UPPER(g), LOWER(UPPER(g)) FROM t", "SELECT id, upper(g), lower(upper(g)) FROM t");
 }
 

@@ -97,6 +97,11 @@ struct ResidentCall::State {
   int last_block_size = 0;  // the block size the last launch really used
   std::string entry;        // the generic kernel or a specialisation
   GpuLaunch launch;         // the catalog's launch for that entry
+  // The first argument's rows are in order and its offsets are the output's: a byte-map kernel may launch its
+  // in-order entry (KernelEntry::entry_for), unless the caller asked for the checking one.
+  bool rows_in_order = false;
+  bool in_order_entry = true;
+  std::string last_entry;  // the symbol time() launched last
 
   ~State() {
     if (device)
@@ -283,6 +288,7 @@ std::unique_ptr<ResidentCall> CudaDevice::prepare(const KernelEntry& kernel, std
   const bool share_offsets = kernel.maps_bytes_in_place() && first &&
                              out.offsets.size() == first->offsets.size() &&
                              std::equal(out.offsets.begin(), out.offsets.end(), first->offsets.begin());
+  st.rows_in_order = share_offsets && first->rows_in_order();
   Api::Ptr first_offsets = 0;
   for (const fn::KernelParam& p : fn::kernel_params(spec)) {
     const KernelArg* k = p.arg >= 0 && p.kind != fn::ParamKind::ContextField ? &st.args[p.arg] : nullptr;
@@ -361,13 +367,17 @@ ResidentCall::~ResidentCall() = default;
 
 int ResidentCall::last_block_size() const { return state_->last_block_size; }
 const std::string& ResidentCall::entry() const { return state_->entry; }
+void ResidentCall::use_in_order_entry(bool use) { state_->in_order_entry = use; }
+const std::string& ResidentCall::last_entry() const { return state_->last_entry; }
 const GpuLaunch& ResidentCall::launch() const { return state_->launch; }
 
 bool ResidentCall::time(int warmup, int repeats, const GpuLaunch& launch, std::vector<float>& ms,
                         std::string& error) {
   State& st = *state_;
   CudaDevice::Api& a = *st.device->api_;
-  void* f = st.device->function(st.entry, st.kernel->gpu_module_group, launch, error);
+  const std::string entry = st.kernel->entry_for(st.entry, launch, st.rows_in_order && st.in_order_entry);
+  void* f = st.device->function(entry, st.kernel->gpu_module_group, launch, error);
+  st.last_entry = entry;
   const int rows_per_thread = launch.rows_per_thread;
   int block_size = launch.block_size;
   if (!f) return false;
@@ -391,7 +401,7 @@ bool ResidentCall::time(int warmup, int repeats, const GpuLaunch& launch, std::v
     ok = a.check(a.cuEventRecord(start, nullptr), "cuEventRecord", error) &&
          a.check(a.cuLaunchKernel(f, grid, 1, 1, static_cast<unsigned>(block_size), 1, 1, 0, nullptr,
                                   st.params.data(), nullptr),
-                 "cuLaunchKernel(" + st.entry + ")", error) &&
+                 "cuLaunchKernel(" + entry + ")", error) &&
          a.check(a.cuEventRecord(stop, nullptr), "cuEventRecord", error) &&
          a.check(a.cuEventSynchronize(stop), "cuEventSynchronize", error);
     float t = 0;
@@ -439,7 +449,10 @@ bool CudaDevice::launch(const KernelEntry& kernel, std::span<const DeviceKernelA
   if (!a.check(a.cuCtxSetCurrent(context_), "cuCtxSetCurrent", error)) return false;
   const GpuSpecialization* chosen =
       choose_specialization(kernel, session, [&](int arg) { return args[arg].int_value; });
-  const std::string& entry = chosen ? chosen->entry : kernel.gpu_entry;
+  const GpuLaunch& launch = kernel.launch_for(chosen);
+  const ColumnView* first = args.empty() ? nullptr : args[0].column;
+  const std::string entry = kernel.entry_for(chosen ? chosen->entry : kernel.gpu_entry, launch,
+                                             first && first->rows_in_order && first->offsets == out.offsets);
   const int32_t ctx[4] = {session.datefirst, session.dateformat, session.language,
                           static_cast<int32_t>(session.collation)};
   auto ptr = [](const void* p) { return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(p)); };
@@ -491,7 +504,6 @@ bool CudaDevice::launch(const KernelEntry& kernel, std::span<const DeviceKernelA
                                      : static_cast<void*>(&values[i]));
   }
   if (rows == 0) return true;
-  const GpuLaunch& launch = kernel.launch_for(chosen);
   const int rpt = launch.rows_per_thread;
   void* f = function(entry, kernel.gpu_module_group, launch, error);
   if (!f) return false;

@@ -154,6 +154,30 @@ TEST(Catalog, ReadsWhichKernelsMapPackedBytes) {
   EXPECT_FALSE(c->find("net_price")->gpu_byte_map);
 }
 
+// The in-order twin is launched only for the kernel's own entry, in a one-row-per-thread module, and only for
+// rows known to be in order; a catalog without one launches the entry that checks the rows.
+TEST(Catalog, ChoosesTheInOrderEntryOnlyWhereItApplies) {
+  json m = udf_manifest();
+  m["kernels"][1]["gpu"] = {{"entry", "tk_mask_digits"}, {"block_size", 256}, {"rows_per_thread", 1},
+                            {"autotuned", false}, {"byte_map", true}, {"in_order_entry", "tk_mask_digits__in_order"}};
+  std::string error;
+  std::unique_ptr<Catalog> c = Catalog::parse(m.dump(), "cat", error);
+  ASSERT_NE(c, nullptr) << error;
+  const tessera::rt::KernelEntry& k = *c->find("mask_digits");
+  const tessera::rt::GpuLaunch one{1, 256, tessera::rt::RowMapping::PerThread};
+  const tessera::rt::GpuLaunch staged{1, 256, tessera::rt::RowMapping::BlockStaged};
+  const tessera::rt::GpuLaunch coarse{4, 256, tessera::rt::RowMapping::PerThread};
+  EXPECT_EQ(k.entry_for("tk_mask_digits", one, true), "tk_mask_digits__in_order");
+  EXPECT_EQ(k.entry_for("tk_mask_digits", staged, true), "tk_mask_digits__in_order");
+  EXPECT_EQ(k.entry_for("tk_mask_digits", one, false), "tk_mask_digits");
+  EXPECT_EQ(k.entry_for("tk_mask_digits", coarse, true), "tk_mask_digits");
+  EXPECT_EQ(k.entry_for("tk_mask_digits__s_1", one, true), "tk_mask_digits__s_1");
+  EXPECT_EQ(c->find("net_price")->entry_for("tk_net_price", one, true), "tk_net_price");
+
+  m["kernels"][1]["gpu"]["in_order_entry"] = 7;
+  EXPECT_EQ(parse_error(m), "cat/manifest.json: kernels[1] 'mask_digits': \"gpu\": \"in_order_entry\" must be a string");
+}
+
 // A user function's fused predicate, as tessera-cc writes it: after its function, naming it in "compares".
 json mask_predicate_entry() {
   return json::parse(R"({"kernel": "mask_digits__cmp", "sql_name": "MASK_DIGITS", "row_symbol": "udf_mask_digits",

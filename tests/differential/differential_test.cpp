@@ -368,14 +368,26 @@ int main(int argc, char** argv) {
           if (m.group != kernel->gpu_module_group) continue;
           if (!kernel->in_module(m.rows_per_thread, m.mapping)) continue;  // fused predicates are in some only
           if (!only_mapping.empty() && only_mapping != rt::row_mapping_name(m.mapping)) continue;
-          results.emplace_back(std::string("gpu ") + rt::row_mapping_name(m.mapping) + " u" +
-                                   std::to_string(m.rows_per_thread),
-                               rt::KernelResult{});
-          auto call = gpu->prepare(*kernel, args, session, error);
-          std::vector<float> ms_unused;
-          const rt::GpuLaunch launch{m.rows_per_thread, kernel->gpu_launch.block_size, m.mapping};
-          launched = call && call->time(0, 1, launch, ms_unused, error) &&
-                     call->fetch(results.back().second, error);
+          // A byte-map kernel's in-order twin runs on these packed columns; the entry that checks the rows
+          // itself runs too.
+          const bool twin = !kernel->gpu_in_order_entry.empty() && m.rows_per_thread == 1;
+          for (const bool in_order : {true, false}) {
+            if (!in_order && !twin) continue;
+            results.emplace_back(std::string("gpu ") + rt::row_mapping_name(m.mapping) + " u" +
+                                     std::to_string(m.rows_per_thread) + (twin && in_order ? " in-order" : ""),
+                                 rt::KernelResult{});
+            auto call = gpu->prepare(*kernel, args, session, error);
+            if (call) call->use_in_order_entry(in_order);
+            std::vector<float> ms_unused;
+            const rt::GpuLaunch launch{m.rows_per_thread, kernel->gpu_launch.block_size, m.mapping};
+            launched = call && call->time(0, 1, launch, ms_unused, error) &&
+                       call->fetch(results.back().second, error);
+            if (launched && twin && (call->last_entry() == kernel->gpu_in_order_entry) != in_order) {
+              error = "launched " + call->last_entry() + (in_order ? ", not its in-order twin" : ", asked for the other");
+              launched = false;
+            }
+            if (!launched) break;
+          }
           if (!launched) break;
         }
       }

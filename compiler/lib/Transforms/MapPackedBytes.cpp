@@ -5,6 +5,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "tessera/compiler/Passes.h"
+#include "tessera/functions/kernel_abi.hpp"
 
 namespace tessera::compiler {
 #define GEN_PASS_DEF_MAPPACKEDBYTES
@@ -48,7 +49,18 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
   void runOnOperation() override {
     llvm::SmallVector<mlir::gpu::GPUFuncOp> kernels;
     getOperation().walk([&](mlir::gpu::GPUFuncOp fn) { kernels.push_back(fn); });
-    for (mlir::gpu::GPUFuncOp fn : kernels) rewrite(fn);
+    for (mlir::gpu::GPUFuncOp fn : kernels) {
+      // The twin that trusts the row order is built first, from the kernel as it still is; it is dropped
+      // again where the kernel does not qualify.
+      mlir::gpu::GPUFuncOp in_order = fn.clone();
+      in_order.setName((fn.getName() + fn::kInOrderEntrySuffix).str());
+      mlir::SymbolTable(fn->getParentOfType<mlir::gpu::GPUModuleOp>()).insert(in_order, std::next(fn->getIterator()));
+      if (!rewrite(fn, /*rows_in_order=*/false)) {
+        in_order.erase();
+        continue;
+      }
+      if (!rewrite(in_order, /*rows_in_order=*/true)) in_order.erase();
+    }
   }
 
  private:
@@ -102,17 +114,19 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
     return found;
   }
 
-  void rewrite(mlir::gpu::GPUFuncOp fn) {
-    if (auto u = fn->getAttrOfType<mlir::IntegerAttr>("tessera.rows_per_thread"); u && u.getInt() != 1) return;
+  // Adds the packed-bytes block path to `fn`; false (and `fn` untouched) where it does not qualify. With
+  // `rows_in_order` the block trusts that its rows are in order instead of checking every row's offset.
+  bool rewrite(mlir::gpu::GPUFuncOp fn, bool rows_in_order) {
+    if (auto u = fn->getAttrOfType<mlir::IntegerAttr>("tessera.rows_per_thread"); u && u.getInt() != 1) return false;
     StringColumn in, out;
     OneRowPerThread shape;
-    if (!string_columns(fn, in, out) || !find_one_row_per_thread(fn, shape)) return;
+    if (!string_columns(fn, in, out) || !find_one_row_per_thread(fn, shape)) return false;
     auto gpu_module = fn->getParentOfType<mlir::gpu::GPUModuleOp>();
     mlir::SymbolTable symbols(gpu_module);
     mlir::DenseI8ArrayAttr map;
     mlir::Value body_row;
     mlir::LLVM::CallOp call = byte_map_call(shape.guard, symbols, in, out, map, body_row);
-    if (!call) return;
+    if (!call) return false;
 
     mlir::MLIRContext* ctx = fn.getContext();
     mlir::OpBuilder b(ctx);
@@ -167,10 +181,11 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
     };
 
     // The block maps packed only when its rows are back to back, each output row where its input row is
-    // (the same offsets buffer, or equal values).
+    // (the same offsets buffer, or equal values). The in-order entry is called only with the same buffer
+    // and rows in order (fn::kInOrderEntrySuffix): it reads no row's offset for this.
     mlir::Value same_offsets = e.cmp(P::eq, mlir::LLVM::PtrToIntOp::create(b, loc, e.i64(), in.offsets),
                                      mlir::LLVM::PtrToIntOp::create(b, loc, e.i64(), out.offsets));
-    mlir::Value row_ok = e.if_values(
+    mlir::Value row_ok = rows_in_order ? same_offsets : e.if_values(
         {b.getI1Type()}, active,
         [&]() -> llvm::SmallVector<mlir::Value> {
           mlir::Value off = e.offset(in.offsets, row);
@@ -348,6 +363,7 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
       mlir::scf::YieldOp::create(b, loc, mlir::ValueRange{i32c(0)});
     }
     fn->setAttr("tessera.byte_mapped", b.getUnitAttr());
+    return true;
   }
 };
 

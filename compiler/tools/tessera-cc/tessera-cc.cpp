@@ -20,6 +20,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Target/LLVMIR/Import.h"
 #include "tessera/compiler/AmdgpuBackend.h"
@@ -289,6 +290,7 @@ int main(int argc, char** argv) {
   if (!no_gpu && !stage_is_cpu && !stage_is_amdgpu) {
     const std::string ptxas = find_ptxas();
     if (ptxas.empty()) llvm::errs() << "tessera-cc: note: ptxas not found; the catalog has PTX but no cubin\n";
+    int one_row_modules_seen = 0;
     for (size_t vi = 0; vi < planned.size(); ++vi) {
       GpuVariant variant = planned[vi];
       const unsigned u = static_cast<unsigned>(variant.rows_per_thread);
@@ -308,6 +310,17 @@ int main(int argc, char** argv) {
       if (!run_pipeline(*device, [u, shared](mlir::OpPassManager& pm) { build_gpu_outlining_pipeline(pm, u, shared); }, error))
         return fail("GPU outlining failed:\n" + error);
       if (emit_stage("gpu", [&](llvm::raw_ostream& os) { device->print(os); })) return 0;
+      // The in-order twins tessera-map-packed-bytes added: the manifest names a kernel's only when every
+      // one-row-per-thread module has it.
+      if (u == 1) {
+        std::set<std::string> entries;
+        for (auto m : device->getOps<mlir::gpu::GPUModuleOp>())
+          for (auto f : m.getOps<mlir::gpu::GPUFuncOp>()) entries.insert(f.getName().str());
+        for (auto& [r, k] : kernels)
+          r->in_order = (one_row_modules_seen == 0 || r->in_order) &&
+                        entries.count(kernel_symbol(*r->spec) + fn::kInOrderEntrySuffix);
+        ++one_row_modules_seen;
+      }
       if (!run_pipeline(*device, build_gpu_lowering_pipeline, error)) return fail("GPU lowering failed:\n" + error);
       if (emit_stage("nvvm", [&](llvm::raw_ostream& os) { device->print(os); })) return 0;
       llvm::LLVMContext c;

@@ -17,6 +17,9 @@ struct KernelRecord {
   // Its row function is a byte map (tessera-detect-byte-maps), so its one-row-per-thread GPU kernels map
   // packed bytes where the output's offsets are the input's (tessera-map-packed-bytes).
   bool byte_map = false;
+  // Every one-row-per-thread GPU module holds its kernel's in-order twin "<entry>__in_order"
+  // (fn::kInOrderEntrySuffix), which trusts the first argument's row order instead of checking it.
+  bool in_order = false;
 };
 
 // One compiled GPU module: every kernel with one row mapping: a thread-coarsening factor (per-thread), or

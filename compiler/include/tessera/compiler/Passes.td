@@ -242,6 +242,14 @@ def MapPackedBytes : Pass<"tessera-map-packed-bytes", "mlir::gpu::GPUModuleOp"> 
     The kernel keeps its parameters; its output is the same whichever path a
     block takes. It gets `tessera.byte_mapped`, and tessera-stage-string-rows
     leaves it alone.
+
+    A second kernel, `<kernel>__in_order` (fn::kInOrderEntrySuffix), gets the
+    same path but trusts its caller that the input's rows are in order
+    (`offset[r] + length[r] <= offset[r+1]`, lengths >= 0): it checks only
+    that the output's offsets buffer is the input's, and reads the offsets of
+    the block's first and last rows, no others. The runtime launches it for
+    columns whose producer knows that order (rt::ColumnView::rows_in_order).
+    The gaps between such rows are mapped too, in a buffer the output owns.
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect", "mlir::arith::ArithDialect",
                            "mlir::scf::SCFDialect"];

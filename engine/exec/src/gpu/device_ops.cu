@@ -101,7 +101,9 @@ void gather_fixed(const uint8_t* src, uint8_t* dst, const uint8_t* sv, uint8_t* 
   });
 }
 
-DeviceColumnPtr gather(const rt::DeviceColumn& c, const int32_t* idx, int64_t n, GpuContext& ctx, bool may_miss) {
+namespace {
+std::shared_ptr<rt::DeviceColumn> gathered(const rt::DeviceColumn& c, const int32_t* idx, int64_t n, GpuContext& ctx,
+                                           bool may_miss) {
   auto out = std::make_shared<rt::DeviceColumn>();
   out->type = c.type;
   out->rows = n;
@@ -138,11 +140,28 @@ DeviceColumnPtr gather(const rt::DeviceColumn& c, const int32_t* idx, int64_t n,
   }
   return out;
 }
+}  // namespace
+
+DeviceColumnPtr gather(const rt::DeviceColumn& c, const int32_t* idx, int64_t n, GpuContext& ctx, bool may_miss) {
+  return gathered(c, idx, n, ctx, may_miss);
+}
 
 DeviceBatch gather(const DeviceBatch& b, const int32_t* idx, int64_t n, GpuContext& ctx) {
   DeviceBatch out;
   out.rows = n;
   for (size_t i = 0; i < b.columns.size(); ++i) out.add(b.ids[i], gather(*b.columns[i], idx, n, ctx), b.types[i]);
+  return out;
+}
+
+DeviceBatch gather(const DeviceBatch& b, const Selection& kept, GpuContext& ctx) {
+  DeviceBatch out;
+  out.rows = kept.count;
+  const int32_t* idx = static_cast<const int32_t*>(kept.rows.data());
+  for (size_t i = 0; i < b.columns.size(); ++i) {
+    std::shared_ptr<rt::DeviceColumn> c = gathered(*b.columns[i], idx, kept.count, ctx, /*may_miss=*/false);
+    c->rows_in_order = b.columns[i]->rows_in_order;
+    out.add(b.ids[i], std::move(c), b.types[i]);
+  }
   return out;
 }
 
@@ -159,6 +178,7 @@ DeviceColumnPtr upload(const rt::Column& c, GpuContext& ctx) {
   if (c.type == fn::SqlType::String) {
     copy(out->offsets, c.offsets.data(), c.offsets.size() * 8);
     copy(out->lengths, c.lengths.data(), c.lengths.size() * 4);
+    out->rows_in_order = c.rows_in_order();
   }
   if (!c.valid.empty()) copy(out->valid, c.valid.data(), c.valid.size());
   synchronize(ctx);  // the host buffers may go away after this returns

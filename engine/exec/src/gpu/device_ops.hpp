@@ -27,6 +27,9 @@ Selection select_flags(const uint8_t* flags, const uint8_t* valid, int64_t rows,
 // the source has one or `may_miss` is set.
 DeviceColumnPtr gather(const rt::DeviceColumn& c, const int32_t* idx, int64_t n, GpuContext& ctx, bool may_miss = false);
 DeviceBatch gather(const DeviceBatch& b, const int32_t* idx, int64_t n, GpuContext& ctx);
+// The rows a selection keeps (ascending indices): gathered, and a string column whose rows were in order
+// (rt::ColumnView::rows_in_order) still is.
+DeviceBatch gather(const DeviceBatch& b, const Selection& kept, GpuContext& ctx);
 
 // A column of `rows` copies of a constant.
 DeviceColumnPtr broadcast(const plan::Value& v, int64_t rows, GpuContext& ctx);

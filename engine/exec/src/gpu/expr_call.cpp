@@ -94,10 +94,12 @@ DeviceDatum call_kernel(const plan::Expr& e, const DeviceBatch& batch, GpuContex
       // Each result where its argument lies: a byte-map kernel then maps the packed bytes 16 at a time.
       out->data = new_buffer(std::max<size_t>(in->data.size(), 1), ctx);
       out->offsets = in->offsets;
+      out->rows_in_order = in->rows_in_order;  // each result within its argument's bytes
     } else {
       out->data = new_buffer(static_cast<size_t>(std::max<int64_t>(rows * cap, 1)), ctx);
       out->offsets = new_buffer(static_cast<size_t>(rows) * 8, ctx);
       fill_strided_offsets(static_cast<int64_t*>(out->offsets.data()), rows, cap, ctx);
+      out->rows_in_order = true;  // no result outgrows its `cap` bytes
     }
     out->lengths = new_buffer(static_cast<size_t>(rows) * 4, ctx);
     fill_zero(out->lengths.data(), static_cast<size_t>(rows) * 4, ctx);

@@ -84,6 +84,7 @@ DeviceDatum choose(const std::vector<DeviceDatum>& values, const int32_t* choice
   uint8_t* ov = static_cast<uint8_t*>(out->valid.data());
   if (t.is_string()) {
     out->offsets = new_buffer(static_cast<size_t>(rows + 1) * 8, ctx);
+    out->rows_in_order = true;  // packed by the scan below
     out->lengths = new_buffer(static_cast<size_t>(std::max<int64_t>(rows, 1)) * 4, ctx);
     int64_t* oo = static_cast<int64_t*>(out->offsets.data());
     int32_t* ol = static_cast<int32_t*>(out->lengths.data());

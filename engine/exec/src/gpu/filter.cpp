@@ -30,7 +30,7 @@ DeviceBatch keep_rows(const DeviceBatch& in, const DeviceDatum& flags, GpuContex
   Selection s = select_flags(static_cast<const uint8_t*>(flags.column->data.data()),
                              static_cast<const uint8_t*>(flags.column->valid.data()), in.rows, ctx);
   if (s.count == in.rows) return in;
-  return gather(in, static_cast<const int32_t*>(s.rows.data()), s.count, ctx);
+  return gather(in, s, ctx);
 }
 
 }  // namespace

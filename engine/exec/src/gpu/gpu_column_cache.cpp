@@ -63,6 +63,7 @@ DeviceColumnPtr GpuColumnCache::get(const storage::Table& table, size_t col, voi
   if (host.type == fn::SqlType::String) {
     copy(c->offsets, host.offsets.data(), host.offsets.size() * 8);
     copy(c->lengths, host.lengths.data(), host.lengths.size() * 4);
+    c->rows_in_order = host.rows_in_order();
   }
   if (!host.valid.empty()) copy(c->valid, host.valid.data(), host.valid.size());
   rt::cuda_check(cudaStreamSynchronize(static_cast<cudaStream_t>(stream)), "cudaStreamSynchronize");

@@ -304,7 +304,7 @@ DeviceBatch finish_join(const plan::LogicalOp& op, const DeviceBatch& left, cons
     const bool none = right_null;
     for_rows(left.rows, ctx.stream, [=] __device__(int64_t i) { k[i] = !none && ((m[i] != 0) == keep_matched); });
     Selection s = select_flags(k, nullptr, left.rows, ctx);
-    out = gather(left, static_cast<const int32_t*>(s.rows.data()), s.count, ctx);
+    out = gather(left, s, ctx);
   } else {
     int64_t n = pairs.count;
     rt::DeviceBuffer lrows = pairs.probe, rrows = pairs.build;

@@ -58,6 +58,7 @@ DeviceColumnPtr concat_strings(const std::vector<const rt::DeviceColumn*>& parts
     r0 += n;
   }
   out->data = new_buffer(static_cast<size_t>(std::max<int64_t>(bytes, 1)), ctx);
+  out->rows_in_order = true;  // packed by the scans
   uint8_t* dst = static_cast<uint8_t*>(out->data.data());
   r0 = 0;
   for (const rt::DeviceColumn* p : parts) {

@@ -49,6 +49,12 @@ inline int64_t pack_error(int64_t row, int32_t status) { return (row << 8) | sta
 inline int64_t error_row(int64_t packed) { return packed >> 8; }
 inline int32_t error_status(int64_t packed) { return static_cast<int32_t>(packed & 0xff); }
 
+// A byte-map kernel (tessera-map-packed-bytes, one row per thread) has a second entry "<entry>__in_order" with
+// the same parameters, for a first argument whose rows are in order (lengths >= 0, offsets[r] + lengths[r] <=
+// offsets[r + 1]) and whose offsets buffer is the output's: it trusts that order instead of reading every row's
+// offset to check it.
+inline constexpr const char* kInOrderEntrySuffix = "__in_order";
+
 }  // namespace tessera::fn
 
 namespace tessera::fn {

@@ -62,6 +62,16 @@ struct KernelEntry {
   // A byte map whose result never outgrows its first argument: its output may take that argument's offsets
   // (and its kernels then map the packed bytes).
   bool maps_bytes_in_place() const { return gpu_byte_map && fn::result_fits_first_argument(*spec); }
+  // Manifest "gpu": "in_order_entry": the byte-map kernel's twin in every one-row-per-thread module
+  // (fn::kInOrderEntrySuffix), which trusts that the first argument's rows are in order; "" if none.
+  std::string gpu_in_order_entry;
+  // The symbol to launch for `entry` (gpu_entry or a specialisation's) in `launch`'s module: the in-order twin
+  // when there is one for it and the first argument's rows are in order, else `entry` itself.
+  const std::string& entry_for(const std::string& entry, const GpuLaunch& launch, bool first_rows_in_order) const {
+    const bool twin = entry == gpu_entry && !gpu_in_order_entry.empty() && first_rows_in_order &&
+                      launch.rows_per_thread == 1;
+    return twin ? gpu_in_order_entry : entry;
+  }
   std::vector<GpuSpecialization> gpu_specializations;
   // The launch of the GPU variant a call with these constant arguments runs: a specialisation's own tuning
   // where it has one, else gpu_launch.

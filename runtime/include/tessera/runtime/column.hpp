@@ -30,6 +30,16 @@ struct Column {
             lengths.empty() ? nullptr : lengths.data(), valid.empty() ? nullptr : valid.data()};
   }
   bool is_valid(int64_t row) const { return valid.empty() || valid[row] != 0; }
+  // Strings: whether the rows lie in order in `data`, none overlapping the next (ColumnView::rows_in_order);
+  // one pass over the offsets and lengths.
+  bool rows_in_order() const {
+    if (type != fn::SqlType::String || static_cast<int64_t>(offsets.size()) < rows ||
+        static_cast<int64_t>(lengths.size()) < rows)
+      return false;
+    for (int64_t r = 0; r < rows; ++r)
+      if (lengths[r] < 0 || (r + 1 < rows && offsets[r] + lengths[r] > offsets[r + 1])) return false;
+    return true;
+  }
 
   template <typename T>
   T value(int64_t row) const {

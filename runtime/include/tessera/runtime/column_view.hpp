@@ -21,6 +21,9 @@ struct ColumnView {
   const int64_t* offsets = nullptr;  // strings: start of each row in `data`
   const int32_t* lengths = nullptr;  // strings: byte length of each row
   const uint8_t* valid = nullptr;    // null: every row is valid
+  // Strings: the producer knows the rows lie in order in `data`, none overlapping the next (lengths >= 0,
+  // offsets[r] + lengths[r] <= offsets[r + 1]). False where nobody checked; a byte-map kernel then checks.
+  bool rows_in_order = false;
 
   bool is_string() const { return type == fn::SqlType::String; }
   int width() const { return fn::type_width(type); }

@@ -42,6 +42,12 @@ class ResidentCall {
   const std::string& entry() const;
   // The launch the catalog chose for that entry: the specialisation's own tuning, else the kernel's.
   const GpuLaunch& launch() const;
+  // Whether a byte-map kernel launches its in-order entry (KernelEntry::entry_for) when the first argument's
+  // rows are in order and its offsets are the output's (default true). The differential test turns it off
+  // to check the entry that checks the rows itself.
+  void use_in_order_entry(bool use);
+  // The symbol the last time() launched (entry(), or its in-order twin).
+  const std::string& last_entry() const;
 
  private:
   friend class CudaDevice;

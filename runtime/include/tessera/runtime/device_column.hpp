@@ -15,10 +15,11 @@ struct DeviceColumn {
   DeviceBuffer offsets;  // strings
   DeviceBuffer lengths;  // strings
   DeviceBuffer valid;    // empty: every row valid
+  bool rows_in_order = false;  // strings: set by producers that know it (ColumnView::rows_in_order)
 
   ColumnView view() const {
     return {type, rows, device, data.data(), static_cast<const int64_t*>(offsets.data()),
-            static_cast<const int32_t*>(lengths.data()), static_cast<const uint8_t*>(valid.data())};
+            static_cast<const int32_t*>(lengths.data()), static_cast<const uint8_t*>(valid.data()), rows_in_order};
   }
   MutableColumnView mutable_view() {
     return {type, rows, device, data.data(), static_cast<int64_t*>(offsets.data()),
