@@ -21,6 +21,37 @@ bool find_one_row_per_thread(mlir::gpu::GPUFuncOp fn, OneRowPerThread& out) {
   return out.guard && out.thread_id && out.block_dim && !out.guard.elseBlock();
 }
 
+BlockRows block_rows(const Emit& e, OneRowPerThread shape) {
+  BlockRows r;
+  r.thread = e.to_i64(shape.thread_id);
+  r.threads = e.to_i64(shape.block_dim);
+  r.row = e.to_i64(shape.in_range.getLhs());
+  r.end = e.to_i64(shape.in_range.getRhs());
+  r.first = e.sub(r.row, r.thread);
+  return r;
+}
+
+mlir::FailureOr<llvm::SmallVector<StringColumnParams>> string_columns(mlir::gpu::GPUFuncOp fn, std::string& error) {
+  llvm::SmallVector<StringColumnParams> columns;
+  auto attr = fn->getAttrOfType<mlir::ArrayAttr>("tessera.string_columns");
+  if (!attr) return columns;
+  for (mlir::Attribute a : attr) {
+    auto entry = mlir::dyn_cast<mlir::DenseI64ArrayAttr>(a);
+    if (!entry || entry.size() != 4) {
+      error = "tessera.string_columns: each entry is [bytes, offsets, lengths, is_output]";
+      return mlir::failure();
+    }
+    for (int k = 0; k < 3; ++k)
+      if (entry[k] < 0 || entry[k] >= static_cast<int64_t>(fn.getNumArguments()) ||
+          !mlir::isa<mlir::LLVM::LLVMPointerType>(fn.getArgument(entry[k]).getType())) {
+        error = "tessera.string_columns: parameter " + std::to_string(entry[k]) + " is not a pointer parameter";
+        return mlir::failure();
+      }
+    columns.push_back({fn.getArgument(entry[0]), fn.getArgument(entry[1]), fn.getArgument(entry[2]), entry[3] != 0});
+  }
+  return columns;
+}
+
 mlir::LLVM::GlobalOp add_shared_buffer(mlir::OpBuilder& b, mlir::gpu::GPUModuleOp gpu_module, mlir::SymbolTable& symbols,
                                        mlir::Type type, const std::string& name) {
   mlir::OpBuilder::InsertionGuard g(b);

@@ -77,6 +77,23 @@ struct OneRowPerThread {
 // False when `fn` does not have that shape.
 bool find_one_row_per_thread(mlir::gpu::GPUFuncOp fn, OneRowPerThread& out);
 
+// The rows of the thread's block, as i64: its thread index and block size, its row, the end of the launch's
+// rows, and the block's first row (row - thread).
+struct BlockRows {
+  mlir::Value thread, threads, row, end, first;
+};
+BlockRows block_rows(const Emit& e, OneRowPerThread shape);
+
+// One string column of a kernel (`tessera.string_columns`, set by the column kernel builder): its byte buffer,
+// per-row offsets and lengths (pointer parameters), and whether the kernel writes it.
+struct StringColumnParams {
+  mlir::Value bytes, offsets, lengths;
+  bool output = false;
+};
+// The kernel's string columns, in the attribute's order; none when it has no attribute. Failure (with `error`
+// saying why) when an entry is not [bytes, offsets, lengths, is_output] of pointer parameters.
+mlir::FailureOr<llvm::SmallVector<StringColumnParams>> string_columns(mlir::gpu::GPUFuncOp fn, std::string& error);
+
 // A block-shared (address space 3) buffer of `type` in `gpu_module`, named `name` or, if taken, a new name.
 mlir::LLVM::GlobalOp add_shared_buffer(mlir::OpBuilder& b, mlir::gpu::GPUModuleOp gpu_module, mlir::SymbolTable& symbols,
                                        mlir::Type type, const std::string& name);

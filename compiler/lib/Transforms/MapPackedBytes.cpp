@@ -20,10 +20,6 @@ using P = mlir::arith::CmpIPredicate;
 constexpr int64_t kBitmapWords = 512;
 constexpr int64_t kMaxRangeBytes = kBitmapWords * 32 * 16;
 
-struct StringColumn {
-  mlir::Value bytes, offsets, lengths;
-};
-
 // `gep base[index]` over i8 with one dynamic index, or null.
 mlir::LLVM::GEPOp byte_gep(mlir::Value v, mlir::Value base) {
   auto gep = v.getDefiningOp<mlir::LLVM::GEPOp>();
@@ -65,27 +61,20 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
 
  private:
   // The kernel's string argument and result (`tessera.string_columns` with exactly one of each).
-  static bool string_columns(mlir::gpu::GPUFuncOp fn, StringColumn& in, StringColumn& out) {
-    auto columns = fn->getAttrOfType<mlir::ArrayAttr>("tessera.string_columns");
-    if (!columns || columns.size() != 2) return false;
-    int inputs = 0, outputs = 0;
-    for (mlir::Attribute a : columns) {
-      auto t = mlir::dyn_cast<mlir::DenseI64ArrayAttr>(a);
-      if (!t || t.size() != 4) return false;
-      for (int k = 0; k < 3; ++k)
-        if (t[k] < 0 || t[k] >= static_cast<int64_t>(fn.getNumArguments())) return false;
-      StringColumn c{fn.getArgument(t[0]), fn.getArgument(t[1]), fn.getArgument(t[2])};
-      (t[3] ? out : in) = c;
-      ++(t[3] ? outputs : inputs);
-    }
-    return inputs == 1 && outputs == 1;
+  static bool one_string_in_and_out(mlir::gpu::GPUFuncOp fn, StringColumnParams& in, StringColumnParams& out) {
+    std::string error;
+    mlir::FailureOr<llvm::SmallVector<StringColumnParams>> columns = string_columns(fn, error);
+    if (mlir::failed(columns) || columns->size() != 2 || (*columns)[0].output == (*columns)[1].output) return false;
+    in = (*columns)[(*columns)[0].output ? 1 : 0];
+    out = (*columns)[(*columns)[0].output ? 0 : 1];
+    return true;
   }
 
   // The row body's one call of a byte-map function, with the output row `out_bytes[out_offsets[r]]`,
   // `&out_lengths[r]`, the input row `in_bytes[in_offsets[r]]` and its length `in_lengths[r]`, all of the
   // same row r; null (and the kernel stays as it is) otherwise.
-  static mlir::LLVM::CallOp byte_map_call(mlir::scf::IfOp guard, mlir::SymbolTable& symbols, const StringColumn& in,
-                                          const StringColumn& out, mlir::DenseI8ArrayAttr& table, mlir::Value& row) {
+  static mlir::LLVM::CallOp byte_map_call(mlir::scf::IfOp guard, mlir::SymbolTable& symbols, const StringColumnParams& in,
+                                          const StringColumnParams& out, mlir::DenseI8ArrayAttr& table, mlir::Value& row) {
     mlir::LLVM::CallOp found;
     int calls = 0;
     guard.walk([&](mlir::LLVM::CallOp call) {
@@ -118,9 +107,9 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
   // `rows_in_order` the block trusts that its rows are in order instead of checking every row's offset.
   bool rewrite(mlir::gpu::GPUFuncOp fn, bool rows_in_order) {
     if (auto u = fn->getAttrOfType<mlir::IntegerAttr>("tessera.rows_per_thread"); u && u.getInt() != 1) return false;
-    StringColumn in, out;
+    StringColumnParams in, out;
     OneRowPerThread shape;
-    if (!string_columns(fn, in, out) || !find_one_row_per_thread(fn, shape)) return false;
+    if (!one_string_in_and_out(fn, in, out) || !find_one_row_per_thread(fn, shape)) return false;
     auto gpu_module = fn->getParentOfType<mlir::gpu::GPUModuleOp>();
     mlir::SymbolTable symbols(gpu_module);
     mlir::DenseI8ArrayAttr map;
@@ -137,27 +126,25 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
     mlir::LLVM::GlobalOp bits_global =
         add_shared_buffer(b, gpu_module, symbols, mlir::LLVM::LLVMArrayType::get(i32, kBitmapWords), stem + "__chunk_bits");
     mlir::LLVM::GlobalOp table_global = add_shared_buffer(b, gpu_module, symbols, bytes_type(128), stem + "__byte_table");
+    // The block's byte range [lo, hi), as its first warp found it.
+    mlir::LLVM::GlobalOp range_global =
+        add_shared_buffer(b, gpu_module, symbols, mlir::LLVM::LLVMArrayType::get(b.getI64Type(), 2), stem + "__range");
     mlir::LLVM::GlobalOp map_global;
     {
       mlir::OpBuilder::InsertionGuard g(b);
       b.setInsertionPointToStart(gpu_module.getBody());
       auto values = mlir::DenseElementsAttr::get(mlir::RankedTensorType::get({128}, i8), map.asArrayRef());
       map_global = mlir::LLVM::GlobalOp::create(b, loc, bytes_type(128), /*isConstant=*/true,
-                                                mlir::LLVM::Linkage::Internal, stem + "__byte_map", values);
+                                                mlir::LLVM::Linkage::Internal, stem + "__byte_map", values,
+                                                /*alignment=*/16);
       symbols.insert(map_global);
     }
 
     b.setInsertionPoint(shape.guard);
     Emit e(b, loc);
     auto i32c = [&](int64_t v) { return mlir::arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v)).getResult(); };
-    mlir::Value thread = e.to_i64(shape.thread_id);
-    mlir::Value threads = e.to_i64(shape.block_dim);
-    mlir::Value row = e.to_i64(shape.in_range.getLhs());
-    mlir::Value end = e.to_i64(shape.in_range.getRhs());
-    mlir::Value first = e.sub(row, thread);
-    mlir::Value count = mlir::arith::MinSIOp::create(b, loc, threads, e.sub(end, first));
-    mlir::Value any = e.cmp(P::sgt, count, e.c64(0));
-    mlir::Value last = e.sub(e.add(first, count), e.c64(1));
+    const BlockRows rows = block_rows(e, shape);
+    mlir::Value thread = rows.thread, threads = rows.threads, row = rows.row, end = rows.end, first = rows.first;
     mlir::Value active = e.cmp(P::slt, row, end);
     // Whether this thread marked a chunk: a private slot (promoted to a register by LLVM).
     mlir::Value marked_here = mlir::LLVM::AllocaOp::create(b, loc, e.ptr(), i32, i32c(1), 4);
@@ -173,19 +160,15 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
     mlir::Value bits = generic_address(e, bits_global);
     mlir::Value table = generic_address(e, table_global);
     mlir::Value map_table = generic_address(e, map_global);
-    auto strided = [&](mlir::Value from, int64_t to, auto body) {  // i from `from`, step `threads`, below `to`
-      auto loop = mlir::scf::ForOp::create(b, loc, from, e.c64(to), threads);
-      mlir::OpBuilder::InsertionGuard g(b);
-      b.setInsertionPointToStart(loop.getBody());
-      body(loop.getInductionVar());
-    };
+    mlir::Value range_slots = generic_address(e, range_global);
+    auto vec4 = mlir::VectorType::get({4}, i32);
 
     // The block maps packed only when its rows are back to back, each output row where its input row is
     // (the same offsets buffer, or equal values). The in-order entry is called only with the same buffer
     // and rows in order (fn::kInOrderEntrySuffix): it reads no row's offset for this.
     mlir::Value same_offsets = e.cmp(P::eq, mlir::LLVM::PtrToIntOp::create(b, loc, e.i64(), in.offsets),
                                      mlir::LLVM::PtrToIntOp::create(b, loc, e.i64(), out.offsets));
-    mlir::Value row_ok = rows_in_order ? same_offsets : e.if_values(
+    mlir::Value row_ok = rows_in_order ? mlir::Value() : e.if_values(
         {b.getI1Type()}, active,
         [&]() -> llvm::SmallVector<mlir::Value> {
           mlir::Value off = e.offset(in.offsets, row);
@@ -203,31 +186,57 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
           return {e.band(e.band(same, length_ok), after_previous)};
         },
         [&]() -> llvm::SmallVector<mlir::Value> { return {e.c1(true)}; })[0];
-    auto range = e.if_values({e.i64(), e.i64()}, any,
-                             [&]() -> llvm::SmallVector<mlir::Value> {
-                               return {e.offset(in.offsets, first),
-                                       e.add(e.offset(in.offsets, last), e.length(in.lengths, last))};
-                             },
-                             [&]() -> llvm::SmallVector<mlir::Value> { return {e.c64(0), e.c64(0)}; });
-    mlir::Value lo = range[0], hi = range[1];
-    mlir::Value base = e.band(lo, e.c64(~int64_t{15}));
-    mlir::Value addresses = e.bor(mlir::LLVM::PtrToIntOp::create(b, loc, e.i64(), in.bytes),
-                                  mlir::LLVM::PtrToIntOp::create(b, loc, e.i64(), out.bytes));
-    mlir::Value aligned = e.cmp(P::eq, e.band(addresses, e.c64(15)), e.c64(0));
-    mlir::Value fits = e.band(e.cmp(P::sge, hi, lo), e.cmp(P::sle, e.sub(hi, base), e.c64(kMaxRangeBytes)));
-    // (A block of fewer than 32 threads could not spread the range's two end chunks over its first warp.)
-    mlir::Value warp_or_more = e.cmp(P::sge, threads, e.c64(32));
-    mlir::Value bad = e.bnot(e.band(e.band(e.band(any, aligned), e.band(fits, row_ok)), warp_or_more));
-    // Meanwhile (the loads above are in flight) clear the bitmap and bring g into shared memory.
-    strided(thread, kBitmapWords, [&](mlir::Value w) { mlir::LLVM::StoreOp::create(b, loc, i32c(0), e.at(bits, i32, w)); });
-    strided(thread, 128, [&](mlir::Value k) {
-      mlir::LLVM::StoreOp::create(b, loc, e.load(i8, map_table, k), e.at(table, i8, k));
-    });
+
+    // What is the same for the whole block is done once, by its first warp: the byte range [lo, hi) of its
+    // rows and whether it may map them packed; meanwhile (the range's loads in flight) it clears the bitmap
+    // and brings g into shared memory, in 16-byte stores. The other warps only wait at the barrier, so a
+    // block's fixed cost does not grow with its warps. (A block of fewer than 32 threads could not spread the
+    // range's two end chunks over its first warp: it maps row by row.)
+    mlir::Value first_warp = e.cmp(P::slt, thread, e.c64(32));
+    mlir::Value block_bad = e.if_values(
+        {b.getI1Type()}, first_warp,
+        [&]() -> llvm::SmallVector<mlir::Value> {
+          mlir::Value count = mlir::arith::MinSIOp::create(b, loc, threads, e.sub(end, first));
+          mlir::Value any = e.cmp(P::sgt, count, e.c64(0));
+          mlir::Value last = e.sub(e.add(first, count), e.c64(1));
+          auto range = e.if_values({e.i64(), e.i64()}, any,
+                                   [&]() -> llvm::SmallVector<mlir::Value> {
+                                     return {e.offset(in.offsets, first),
+                                             e.add(e.offset(in.offsets, last), e.length(in.lengths, last))};
+                                   },
+                                   [&]() -> llvm::SmallVector<mlir::Value> { return {e.c64(0), e.c64(0)}; });
+          mlir::Value lo = range[0], hi = range[1];
+          mlir::Value base = e.band(lo, e.c64(~int64_t{15}));
+          static_assert(kBitmapWords == 32 * 4 * 4, "the first warp clears the bitmap in four 16-byte stores a lane");
+          mlir::Value zero = mlir::arith::ConstantOp::create(b, loc, mlir::DenseElementsAttr::get(vec4, b.getI32IntegerAttr(0)));
+          for (int64_t k = 0; k < 4; ++k)
+            mlir::LLVM::StoreOp::create(b, loc, zero, e.at(bits, i32, e.mul(e.add(thread, e.c64(32 * k)), e.c64(4))), 16);
+          e.if_then(e.cmp(P::slt, thread, e.c64(128 / 16)), [&] {
+            mlir::Value at = e.mul(thread, e.c64(16));
+            mlir::Value v = mlir::LLVM::LoadOp::create(b, loc, vec4, e.at(map_table, i8, at), 16);
+            mlir::LLVM::StoreOp::create(b, loc, v, e.at(table, i8, at), 16);
+          });
+          e.if_then(e.cmp(P::eq, thread, e.c64(0)), [&] {
+            mlir::LLVM::StoreOp::create(b, loc, lo, e.at(range_slots, e.i64(), e.c64(0)), 8);
+            mlir::LLVM::StoreOp::create(b, loc, hi, e.at(range_slots, e.i64(), e.c64(1)), 8);
+          });
+          mlir::Value addresses = e.bor(mlir::LLVM::PtrToIntOp::create(b, loc, e.i64(), in.bytes),
+                                        mlir::LLVM::PtrToIntOp::create(b, loc, e.i64(), out.bytes));
+          mlir::Value aligned = e.cmp(P::eq, e.band(addresses, e.c64(15)), e.c64(0));
+          mlir::Value fits = e.band(e.cmp(P::sge, hi, lo), e.cmp(P::sle, e.sub(hi, base), e.c64(kMaxRangeBytes)));
+          mlir::Value warp_or_more = e.cmp(P::sge, threads, e.c64(32));
+          mlir::Value ok = e.band(e.band(any, aligned), e.band(fits, warp_or_more));
+          if (rows_in_order) ok = e.band(ok, same_offsets);
+          return {e.bnot(ok)};
+        },
+        [&]() -> llvm::SmallVector<mlir::Value> { return {e.c1(false)}; })[0];
     // One barrier: the shared buffers are ready, and the block agrees on its path.
-    mlir::Value packed = e.bnot(barrier_or(bad));
-    lo = e.select(packed, lo, e.c64(0));
-    hi = e.select(packed, hi, e.c64(0));
-    base = e.select(packed, base, e.c64(0));
+    mlir::Value packed = e.bnot(barrier_or(rows_in_order ? block_bad : e.bor(block_bad, e.bnot(row_ok))));
+    mlir::Value lo = e.select(packed, mlir::LLVM::LoadOp::create(b, loc, e.i64(), e.at(range_slots, e.i64(), e.c64(0)), 8),
+                              e.c64(0));
+    mlir::Value hi = e.select(packed, mlir::LLVM::LoadOp::create(b, loc, e.i64(), e.at(range_slots, e.i64(), e.c64(1)), 8),
+                              e.c64(0));
+    mlir::Value base = e.band(lo, e.c64(~int64_t{15}));
 
     // A chunk with a byte >= 0x80 is left to the rows that overlap it: its bit in the bitmap.
     auto mark = [&](mlir::Value q) {
@@ -247,15 +256,17 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
     auto whole_chunk = [&](mlir::Value q) {
       return e.band(e.cmp(P::sge, q, lo), e.cmp(P::sle, e.add(q, e.c64(16)), hi));
     };
-    auto chunks = mlir::scf::ForOp::create(b, loc, e.add(base, e.mul(thread, e.c64(16))), hi, e.mul(threads, e.c64(16)));
+    // The loop takes the whole chunks, from lo rounded up to hi rounded down, so it checks none.
+    mlir::Value whole_from = e.band(e.add(lo, e.c64(15)), e.c64(~int64_t{15}));
+    mlir::Value whole_to = e.band(hi, e.c64(~int64_t{15}));
+    auto chunks =
+        mlir::scf::ForOp::create(b, loc, e.add(whole_from, e.mul(thread, e.c64(16))), whole_to, e.mul(threads, e.c64(16)));
     {
       mlir::OpBuilder::InsertionGuard g(b);
       b.setInsertionPointToStart(chunks.getBody());
       mlir::Value q = chunks.getInductionVar();
-      auto branch = mlir::scf::IfOp::create(b, loc, whole_chunk(q), /*withElse=*/false);
       {
         // 16 bytes in one load; ASCII when no byte has its top bit.
-        b.setInsertionPointToStart(&branch.getThenRegion().front());
         auto vec = mlir::VectorType::get({4}, i32);
         mlir::Value v = mlir::LLVM::LoadOp::create(b, loc, vec, e.at(in.bytes, i8, q), 16);
         llvm::SmallVector<mlir::Value, 4> words;
@@ -289,7 +300,7 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
     // byte's image is final; a byte >= 0x80 gets a placeholder and marks the chunk, whose rows then rewrite
     // themselves whole after the barrier (outputs never alias inputs, so the row function still reads the
     // original bytes). Spread over a warp, the ends no longer hold the block at its barrier.
-    {
+    e.if_then(first_warp, [&] {
       mlir::Value last_chunk = e.band(e.sub(hi, e.c64(1)), e.c64(~int64_t{15}));
       mlir::Value second = e.cmp(P::sge, thread, e.c64(16));
       mlir::Value q = e.select(second, last_chunk, base);
@@ -297,7 +308,7 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
       mlir::Value partial = e.bnot(whole_chunk(q));
       mlir::Value own_chunk = e.bor(e.bnot(second), e.cmp(P::ne, last_chunk, base));
       mlir::Value in_range = e.band(e.cmp(P::sge, p, lo), e.cmp(P::slt, p, hi));
-      mlir::Value mine = e.band(e.band(e.cmp(P::slt, thread, e.c64(32)), e.band(partial, own_chunk)), in_range);
+      mlir::Value mine = e.band(e.band(partial, own_chunk), in_range);
       e.if_then(mine, [&] {
         mlir::Value byte = e.load(i8, in.bytes, p);
         mlir::Value low7 =
@@ -307,7 +318,7 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
                                               mlir::arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0))),
                   [&] { mark(q); });
       });
-    }
+    });
     // The chunks are written and the bitmap complete; rows look for their chunks only in a block that
     // marked any (ASCII text marks none).
     mlir::Value look = e.band(

@@ -14,10 +14,8 @@ namespace tessera::compiler {
 
 namespace {
 
-// One string column of the kernel: its byte buffer, per-row offsets and lengths (parameters).
-struct StringColumn {
-  mlir::Value bytes, offsets, lengths;
-  bool output = false;
+// One string column of the kernel, and how the block stages it.
+struct StringColumn : StringColumnParams {
   mlir::LLVM::GlobalOp stage;  // the block's shared buffer for it
   mlir::Value shared;          // its generic address
   mlir::Value lo, hi, base;    // staged byte range [lo, hi) of `bytes`; base = lo rounded down to 16
@@ -78,8 +76,10 @@ class StageStringRowsPass : public impl::StageStringRowsBase<StageStringRowsPass
 
  private:
   mlir::LogicalResult stage(mlir::gpu::GPUFuncOp fn) {
-    auto columns_attr = fn->getAttrOfType<mlir::ArrayAttr>("tessera.string_columns");
-    if (!columns_attr || columns_attr.empty()) return mlir::success();
+    std::string error;
+    mlir::FailureOr<llvm::SmallVector<StringColumnParams>> params = string_columns(fn, error);
+    if (mlir::failed(params)) return fn.emitError(error);
+    if (params->empty()) return mlir::success();
     if (auto u = fn->getAttrOfType<mlir::IntegerAttr>("tessera.rows_per_thread"); u && u.getInt() != 1)
       return mlir::success();  // coarsened kernels keep their own mapping
     if (fn->hasAttr("tessera.byte_mapped")) return mlir::success();  // its block already works on packed bytes
@@ -89,19 +89,12 @@ class StageStringRowsPass : public impl::StageStringRowsBase<StageStringRowsPass
       return fn.emitError("tessera-stage-string-rows: expected the one-row-per-thread kernel of "
                           "tessera-map-rows-to-gpu (scf.if row < end, gpu.thread_id x, gpu.block_dim x)");
     mlir::scf::IfOp guard = shape.guard;
-    mlir::arith::CmpIOp in_range = shape.in_range;
 
     llvm::SmallVector<StringColumn> columns;
-    for (mlir::Attribute a : columns_attr) {
-      auto triple = mlir::dyn_cast<mlir::DenseI64ArrayAttr>(a);
-      if (!triple || triple.size() != 4)
-        return fn.emitError("tessera.string_columns: each entry is [bytes, offsets, lengths, is_output]");
-      for (int k = 0; k < 3; ++k)
-        if (triple[k] < 0 || triple[k] >= static_cast<int64_t>(fn.getNumArguments()) ||
-            !mlir::isa<mlir::LLVM::LLVMPointerType>(fn.getArgument(triple[k]).getType()))
-          return fn.emitError("tessera.string_columns: parameter ") << triple[k] << " is not a pointer parameter";
-      columns.push_back({fn.getArgument(triple[0]), fn.getArgument(triple[1]), fn.getArgument(triple[2]),
-                         triple[3] != 0, {}, {}, {}, {}, {}});
+    for (const StringColumnParams& p : *params) {
+      StringColumn c;
+      static_cast<StringColumnParams&>(c) = p;
+      columns.push_back(c);
     }
     // The row body must reach each byte buffer only as `&bytes[offset]` (an i8 GEP with one index), so that
     // staging can redirect exactly those addresses; anything else keeps the kernel as it is.
@@ -132,11 +125,8 @@ class StageStringRowsPass : public impl::StageStringRowsBase<StageStringRowsPass
     b.setInsertionPoint(guard);
     Emit e(b, loc);
     auto generic = [&](mlir::LLVM::GlobalOp g) { return generic_address(e, g); };
-    mlir::Value thread = e.to_i64(shape.thread_id);
-    mlir::Value threads = e.to_i64(shape.block_dim);
-    mlir::Value row = e.to_i64(in_range.getLhs());
-    mlir::Value end = e.to_i64(in_range.getRhs());
-    mlir::Value first = e.sub(row, thread);
+    const BlockRows rows = block_rows(e, shape);
+    mlir::Value thread = rows.thread, threads = rows.threads, row = rows.row, end = rows.end, first = rows.first;
     mlir::Value count = mlir::arith::MinSIOp::create(b, loc, threads, e.sub(end, first));
     mlir::Value any = e.cmp(P::sgt, count, e.c64(0));
     mlir::Value last = e.sub(e.add(first, count), e.c64(1));
