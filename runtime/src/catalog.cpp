@@ -429,7 +429,8 @@ bool Catalog::Parser::kernel(Catalog& c, const json& k, std::set<std::string>& s
         !read_int(*gpu, "rows_per_thread", 1, kMaxRowsPerThread, e.gpu_launch.rows_per_thread, what) ||
         !read_mapping(*gpu, e.gpu_launch.mapping, what) ||
         !read_bool(*gpu, "autotuned", e.gpu_autotuned, what) || !read_bool(*gpu, "byte_map", e.gpu_byte_map, what) ||
-        !read_string(*gpu, "in_order_entry", e.gpu_in_order_entry, what)) {
+        !read_string(*gpu, "in_order_entry", e.gpu_in_order_entry, what) ||
+        !read_int(*gpu, "in_order_rows", 1, kMaxRowsPerThread, e.gpu_in_order_rows, what)) {
       what = "\"gpu\": " + what;
       return false;
     }

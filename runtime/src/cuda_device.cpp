@@ -378,7 +378,7 @@ bool ResidentCall::time(int warmup, int repeats, const GpuLaunch& launch, std::v
   const std::string entry = st.kernel->entry_for(st.entry, launch, st.rows_in_order && st.in_order_entry);
   void* f = st.device->function(entry, st.kernel->gpu_module_group, launch, error);
   st.last_entry = entry;
-  const int rows_per_thread = launch.rows_per_thread;
+  const int rows_per_thread = st.kernel->rows_per_thread_of(entry, launch);
   int block_size = launch.block_size;
   if (!f) return false;
   // A variant with many registers may not launch 1024 threads per block: use
@@ -504,7 +504,7 @@ bool CudaDevice::launch(const KernelEntry& kernel, std::span<const DeviceKernelA
                                      : static_cast<void*>(&values[i]));
   }
   if (rows == 0) return true;
-  const int rpt = launch.rows_per_thread;
+  const int rpt = kernel.rows_per_thread_of(entry, launch);
   void* f = function(entry, kernel.gpu_module_group, launch, error);
   if (!f) return false;
   int block = launch.block_size;

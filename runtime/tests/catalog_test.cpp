@@ -173,6 +173,23 @@ TEST(Catalog, ChoosesTheInOrderEntryOnlyWhereItApplies) {
   EXPECT_EQ(k.entry_for("tk_mask_digits", coarse, true), "tk_mask_digits");
   EXPECT_EQ(k.entry_for("tk_mask_digits__s_1", one, true), "tk_mask_digits__s_1");
   EXPECT_EQ(c->find("net_price")->entry_for("tk_net_price", one, true), "tk_net_price");
+  // Without "in_order_rows" a thread of the twin finishes one row, as any entry at U = 1.
+  EXPECT_EQ(k.rows_per_thread_of("tk_mask_digits__in_order", one), 1);
+  EXPECT_EQ(k.rows_per_thread_of("tk_mask_digits", coarse), 4);
+
+  // With it, the twin's grid is that many times smaller; the checking entry's is not.
+  m["kernels"][1]["gpu"]["in_order_rows"] = 4;
+  c = Catalog::parse(m.dump(), "cat", error);
+  ASSERT_NE(c, nullptr) << error;
+  const tessera::rt::KernelEntry& k4 = *c->find("mask_digits");
+  EXPECT_EQ(k4.rows_per_thread_of("tk_mask_digits__in_order", one), 4);
+  EXPECT_EQ(k4.rows_per_thread_of("tk_mask_digits__in_order", staged), 4);
+  EXPECT_EQ(k4.rows_per_thread_of("tk_mask_digits", one), 1);
+  EXPECT_EQ(k4.rows_per_thread_of("tk_mask_digits", coarse), 4);
+  m["kernels"][1]["gpu"]["in_order_rows"] = 0;
+  EXPECT_EQ(parse_error(m),
+            "cat/manifest.json: kernels[1] 'mask_digits': \"gpu\": \"in_order_rows\" must be an integer from 1 to 1024");
+  m["kernels"][1]["gpu"].erase("in_order_rows");
 
   m["kernels"][1]["gpu"]["in_order_entry"] = 7;
   EXPECT_EQ(parse_error(m), "cat/manifest.json: kernels[1] 'mask_digits': \"gpu\": \"in_order_entry\" must be a string");

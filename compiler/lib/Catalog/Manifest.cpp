@@ -114,7 +114,10 @@ nlohmann::json kernel_json(const KernelRecord& r, const CatalogInfo& info) {
                 {"autotuned", tuned},
                 {"variants", variants}};
     if (r.byte_map) j["gpu"]["byte_map"] = true;
-    if (r.in_order) j["gpu"]["in_order_entry"] = kernel_symbol(s) + fn::kInOrderEntrySuffix;
+    if (r.in_order) {
+      j["gpu"]["in_order_entry"] = kernel_symbol(s) + fn::kInOrderEntrySuffix;
+      j["gpu"]["in_order_rows"] = r.in_order_rows;
+    }
   }
   // GPU variants with constants sunk (every GPU module has all of them).
   nlohmann::json specializations = nlohmann::json::array();

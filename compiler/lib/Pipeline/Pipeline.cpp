@@ -66,10 +66,12 @@ void build_cpu_lowering_pipeline(mlir::OpPassManager& pm) {
              "convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts,canonicalize");
 }
 
-void build_gpu_outlining_pipeline(mlir::OpPassManager& pm, unsigned rows_per_thread, unsigned stage_bytes) {
+void build_gpu_outlining_pipeline(mlir::OpPassManager& pm, unsigned rows_per_thread, unsigned stage_bytes,
+                                  unsigned in_order_rows) {
   std::string text = "tessera-retarget,tessera-map-rows-to-gpu{rows-per-thread=" + std::to_string(rows_per_thread) + "}";
   // Byte maps (tessera-detect-byte-maps) over their block's packed bytes; coarsened kernels keep their rows.
-  if (rows_per_thread == 1) text += ",gpu.module(tessera-map-packed-bytes)";
+  if (rows_per_thread == 1)
+    text += ",gpu.module(tessera-map-packed-bytes{in-order-rows=" + std::to_string(in_order_rows) + "})";
   if (stage_bytes > 0) text += ",gpu.module(tessera-stage-string-rows{bytes=" + std::to_string(stage_bytes) + "})";
   parse_into(pm, text);
 }

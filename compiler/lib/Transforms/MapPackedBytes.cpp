@@ -1,5 +1,6 @@
 // tessera-map-packed-bytes: see Passes.td.
 #include "GpuKernelBody.h"
+#include <algorithm>
 #include <functional>
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -116,6 +117,19 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
     mlir::Value body_row;
     mlir::LLVM::CallOp call = byte_map_call(shape.guard, symbols, in, out, map, body_row);
     if (!call) return false;
+    // The in-order twin's block may take K times its threads in rows (in-order-rows): the row body then runs
+    // in a loop over a thread's K rows, so the row must reach it only through the guard's `row < end`.
+    const int64_t rows_a_thread = rows_in_order ? std::max<int64_t>(1, inOrderRows) : 1;
+    mlir::gpu::BlockIdOp block_id;
+    if (rows_a_thread > 1) {
+      fn.walk([&](mlir::gpu::BlockIdOp op) {
+        if (op.getDimension() == mlir::gpu::Dimension::x) block_id = op;
+      });
+      mlir::Value row_index = shape.in_range.getLhs();
+      for (mlir::OpOperand& use : row_index.getUses())
+        if (use.getOwner() != shape.in_range && !shape.guard->isProperAncestor(use.getOwner())) return false;
+      if (!block_id || !shape.in_range->hasOneUse()) return false;
+    }
 
     mlir::MLIRContext* ctx = fn.getContext();
     mlir::OpBuilder b(ctx);
@@ -145,6 +159,16 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
     auto i32c = [&](int64_t v) { return mlir::arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v)).getResult(); };
     const BlockRows rows = block_rows(e, shape);
     mlir::Value thread = rows.thread, threads = rows.threads, row = rows.row, end = rows.end, first = rows.first;
+    // The block's rows: [block_first, block_first + block_span), K times its threads for the in-order twin
+    // with K rows a thread (its grid is K times smaller, so block b starts at b * threads * K).
+    mlir::Value block_first = first, block_span = threads;
+    if (rows_a_thread > 1) {  // (one op a statement: the IR's order does not hang on argument evaluation)
+      mlir::Value block_start = e.mul(e.to_i64(block_id), threads);
+      mlir::Value rows_before = e.c64(rows_a_thread - 1);
+      block_first = e.add(first, e.mul(block_start, rows_before));
+      mlir::Value rows_each = e.c64(rows_a_thread);
+      block_span = e.mul(threads, rows_each);
+    }
     mlir::Value active = e.cmp(P::slt, row, end);
     // Whether this thread marked a chunk: a private slot (promoted to a register by LLVM).
     mlir::Value marked_here = mlir::LLVM::AllocaOp::create(b, loc, e.ptr(), i32, i32c(1), 4);
@@ -196,12 +220,12 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
     mlir::Value block_bad = e.if_values(
         {b.getI1Type()}, first_warp,
         [&]() -> llvm::SmallVector<mlir::Value> {
-          mlir::Value count = mlir::arith::MinSIOp::create(b, loc, threads, e.sub(end, first));
+          mlir::Value count = mlir::arith::MinSIOp::create(b, loc, block_span, e.sub(end, block_first));
           mlir::Value any = e.cmp(P::sgt, count, e.c64(0));
-          mlir::Value last = e.sub(e.add(first, count), e.c64(1));
+          mlir::Value last = e.sub(e.add(block_first, count), e.c64(1));
           auto range = e.if_values({e.i64(), e.i64()}, any,
                                    [&]() -> llvm::SmallVector<mlir::Value> {
-                                     return {e.offset(in.offsets, first),
+                                     return {e.offset(in.offsets, block_first),
                                              e.add(e.offset(in.offsets, last), e.length(in.lengths, last))};
                                    },
                                    [&]() -> llvm::SmallVector<mlir::Value> { return {e.c64(0), e.c64(0)}; });
@@ -372,6 +396,24 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
       b.setInsertionPointToStart(&choice.getElseRegion().front());
       mlir::LLVM::StoreOp::create(b, loc, n, call.getOperand(1));
       mlir::scf::YieldOp::create(b, loc, mlir::ValueRange{i32c(0)});
+    }
+    if (rows_a_thread > 1) {
+      // The row body once per row of the thread: rows block_first + k * threads + thread, k < K.
+      b.setInsertionPoint(shape.guard);
+      mlir::Value from = e.c64(0);
+      mlir::Value to = e.c64(rows_a_thread);
+      mlir::Value step = e.c64(1);
+      auto loop = mlir::scf::ForOp::create(b, loc, from, to, step);
+      b.setInsertionPointToStart(loop.getBody());
+      mlir::Value row_k = mlir::arith::IndexCastOp::create(
+          b, loc, b.getIndexType(), e.add(e.add(block_first, e.mul(loop.getInductionVar(), threads)), thread));
+      mlir::Value in_range = mlir::arith::CmpIOp::create(b, loc, P::slt, row_k, shape.in_range.getRhs());
+      shape.guard->moveBefore(loop.getBody()->getTerminator());
+      shape.guard.getConditionMutable().assign(in_range);
+      shape.in_range.getLhs().replaceUsesWithIf(
+          row_k, [&](mlir::OpOperand& use) { return shape.guard->isProperAncestor(use.getOwner()); });
+      shape.in_range.erase();
+      fn->setAttr("tessera.in_order_rows", b.getI32IntegerAttr(static_cast<int32_t>(rows_a_thread)));
     }
     fn->setAttr("tessera.byte_mapped", b.getUnitAttr());
     return true;

@@ -72,6 +72,10 @@ cl::list<std::string> mappings("mappings", cl::CommaSeparated,
                                cl::cat(category));
 cl::opt<unsigned> stage_bytes("stage-bytes", cl::desc("Shared memory per block of the block-staged mapping"),
                               cl::init(32768), cl::cat(category));
+cl::opt<unsigned> in_order_rows("in-order-rows",
+                                cl::desc("Rows a thread of a byte map's in-order twin finishes: its block maps that "
+                                         "many times its threads in rows at once (1 to 8)"),
+                                cl::init(1), cl::cat(category));
 cl::opt<bool> predicates("predicates", cl::desc("Build the fused predicate kernels (<kernel>__cmp) of the library and the UDFs"),
                           cl::init(true), cl::cat(category));
 cl::opt<std::string> tuning("tuning", cl::desc("Autotuner results (JSON) to record in the manifest"),
@@ -117,6 +121,7 @@ int main(int argc, char** argv) {
     if (u == 0 || u > 16 || (u & (u - 1)) != 0) return fail("--rows-per-thread takes powers of two up to 16");
   if (mappings.empty()) mappings.push_back("per-thread");
   // The GPU modules to build, in order (the first is the default launch).
+  if (in_order_rows < 1 || in_order_rows > 8) return fail("--in-order-rows takes 1 to 8");
   std::vector<GpuVariant> planned;
   for (const std::string& m : mappings) {
     if (m == "per-thread") {
@@ -307,7 +312,10 @@ int main(int argc, char** argv) {
           for (const fn::Specialization& spec_variant : fn::planned_specializations(*r->spec))
             build_specialized_kernel(*device, device->lookupSymbol<mlir::func::FuncOp>(k.getSymName()), *r->spec,
                                      spec_variant);
-      if (!run_pipeline(*device, [u, shared](mlir::OpPassManager& pm) { build_gpu_outlining_pipeline(pm, u, shared); }, error))
+      const unsigned twin_rows = in_order_rows;
+      if (!run_pipeline(*device, [u, shared, twin_rows](mlir::OpPassManager& pm) {
+            build_gpu_outlining_pipeline(pm, u, shared, twin_rows);
+          }, error))
         return fail("GPU outlining failed:\n" + error);
       if (emit_stage("gpu", [&](llvm::raw_ostream& os) { device->print(os); })) return 0;
       // The in-order twins tessera-map-packed-bytes added: the manifest names a kernel's only when every
@@ -316,9 +324,11 @@ int main(int argc, char** argv) {
         std::set<std::string> entries;
         for (auto m : device->getOps<mlir::gpu::GPUModuleOp>())
           for (auto f : m.getOps<mlir::gpu::GPUFuncOp>()) entries.insert(f.getName().str());
-        for (auto& [r, k] : kernels)
+        for (auto& [r, k] : kernels) {
+          r->in_order_rows = static_cast<int>(in_order_rows);
           r->in_order = (one_row_modules_seen == 0 || r->in_order) &&
                         entries.count(kernel_symbol(*r->spec) + fn::kInOrderEntrySuffix);
+        }
         ++one_row_modules_seen;
       }
       if (!run_pipeline(*device, build_gpu_lowering_pipeline, error)) return fail("GPU lowering failed:\n" + error);

@@ -20,6 +20,9 @@ struct KernelRecord {
   // Every one-row-per-thread GPU module holds its kernel's in-order twin "<entry>__in_order"
   // (fn::kInOrderEntrySuffix), which trusts the first argument's row order instead of checking it.
   bool in_order = false;
+  // Rows a thread of that twin finishes (tessera-cc --in-order-rows): the runtime launches it with a grid
+  // this many times smaller.
+  int in_order_rows = 1;
 };
 
 // One compiled GPU module: every kernel with one row mapping: a thread-coarsening factor (per-thread), or

@@ -250,7 +250,15 @@ def MapPackedBytes : Pass<"tessera-map-packed-bytes", "mlir::gpu::GPUModuleOp"> 
     the block's first and last rows, no others. The runtime launches it for
     columns whose producer knows that order (rt::ColumnView::rows_in_order).
     The gaps between such rows are mapped too, in a buffer the output owns.
+    With `in-order-rows=K` > 1 the twin's block takes K times as many rows
+    (launched with K rows a thread: its grid is K times smaller): one range,
+    one bitmap and two barriers for K * block_dim rows, then each thread
+    finishes rows thread, thread + block_dim, ... of the block in a loop.
   }];
+  let options = [
+    Option<"inOrderRows", "in-order-rows", "unsigned", /*default=*/"1",
+           "Rows a thread of the in-order twin finishes (its block maps K * block_dim rows at once)">,
+  ];
   let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect", "mlir::arith::ArithDialect",
                            "mlir::scf::SCFDialect"];
 }

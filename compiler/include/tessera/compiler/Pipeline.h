@@ -27,8 +27,10 @@ void build_simplify_pipeline(mlir::OpPassManager& pm);
 void build_cpu_lowering_pipeline(mlir::OpPassManager& pm);
 // Retarget for NVPTX, outline into gpu.func, lower the gpu.module to NVVM. With `stage_bytes` > 0
 // (and one row per thread) string kernels move their bytes through that much shared memory per block
-// (tessera-stage-string-rows): the "block-staged" row mapping.
-void build_gpu_outlining_pipeline(mlir::OpPassManager& pm, unsigned rows_per_thread = 1, unsigned stage_bytes = 0);
+// (tessera-stage-string-rows): the "block-staged" row mapping. `in_order_rows`: rows a thread of a byte map's
+// in-order twin finishes (tessera-map-packed-bytes{in-order-rows}).
+void build_gpu_outlining_pipeline(mlir::OpPassManager& pm, unsigned rows_per_thread = 1, unsigned stage_bytes = 0,
+                                  unsigned in_order_rows = 1);
 void build_gpu_lowering_pipeline(mlir::OpPassManager& pm);
 
 // Runs `build` on `module`; on failure returns false with MLIR's diagnostics in `error`.

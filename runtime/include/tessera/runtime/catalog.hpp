@@ -72,6 +72,13 @@ struct KernelEntry {
                       launch.rows_per_thread == 1;
     return twin ? gpu_in_order_entry : entry;
   }
+  // Manifest "gpu": "in_order_rows": rows a thread of the in-order twin finishes (its block maps that many
+  // times its threads in rows), so it launches with a grid that many times smaller.
+  int gpu_in_order_rows = 1;
+  // Rows a thread of `symbol` (entry_for's answer) finishes at `launch`: the grid is rows / (block * this).
+  int rows_per_thread_of(const std::string& symbol, const GpuLaunch& launch) const {
+    return !gpu_in_order_entry.empty() && symbol == gpu_in_order_entry ? gpu_in_order_rows : launch.rows_per_thread;
+  }
   std::vector<GpuSpecialization> gpu_specializations;
   // The launch of the GPU variant a call with these constant arguments runs: a specialisation's own tuning
   // where it has one, else gpu_launch.
