@@ -169,7 +169,8 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
       mlir::Value rows_each = e.c64(rows_a_thread);
       block_span = e.mul(threads, rows_each);
     }
-    mlir::Value active = e.cmp(P::slt, row, end);
+    // (Only the entry that checks its rows asks whether its own row is in range.)
+    mlir::Value active = rows_in_order ? mlir::Value() : e.cmp(P::slt, row, end);
     // Whether this thread marked a chunk: a private slot (promoted to a register by LLVM).
     mlir::Value marked_here = mlir::LLVM::AllocaOp::create(b, loc, e.ptr(), i32, i32c(1), 4);
     mlir::LLVM::StoreOp::create(b, loc, i32c(0), marked_here);
@@ -291,8 +292,7 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
       mlir::Value q = chunks.getInductionVar();
       {
         // 16 bytes in one load; ASCII when no byte has its top bit.
-        auto vec = mlir::VectorType::get({4}, i32);
-        mlir::Value v = mlir::LLVM::LoadOp::create(b, loc, vec, e.at(in.bytes, i8, q), 16);
+        mlir::Value v = mlir::LLVM::LoadOp::create(b, loc, vec4, e.at(in.bytes, i8, q), 16);
         llvm::SmallVector<mlir::Value, 4> words;
         for (int k = 0; k < 4; ++k) words.push_back(mlir::LLVM::ExtractElementOp::create(b, loc, v, i32c(k)));
         mlir::Value any_high = mlir::arith::AndIOp::create(
@@ -303,7 +303,7 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
         auto ascii = mlir::scf::IfOp::create(b, loc, mlir::arith::CmpIOp::create(b, loc, P::eq, any_high, i32c(0)),
                                              /*withElse=*/true);
         b.setInsertionPointToStart(&ascii.getThenRegion().front());
-        mlir::Value mapped = mlir::LLVM::PoisonOp::create(b, loc, vec);
+        mlir::Value mapped = mlir::LLVM::PoisonOp::create(b, loc, vec4);
         for (int k = 0; k < 4; ++k) {
           mlir::Value w = i32c(0);
           for (int j = 0; j < 4; ++j) {
@@ -312,7 +312,7 @@ class MapPackedBytesPass : public impl::MapPackedBytesBase<MapPackedBytesPass> {
             mlir::Value g = mlir::arith::ExtUIOp::create(b, loc, i32, through_table(byte));
             w = mlir::arith::OrIOp::create(b, loc, w, mlir::arith::ShLIOp::create(b, loc, g, i32c(8 * j)));
           }
-          mapped = mlir::LLVM::InsertElementOp::create(b, loc, vec, mapped, w, i32c(k));
+          mapped = mlir::LLVM::InsertElementOp::create(b, loc, vec4, mapped, w, i32c(k));
         }
         mlir::LLVM::StoreOp::create(b, loc, mapped, e.at(out.bytes, i8, q), 16);
         b.setInsertionPointToStart(&ascii.getElseRegion().front());
