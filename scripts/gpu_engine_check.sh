@@ -9,8 +9,9 @@
 # SANITIZE=1 (compute-sanitizer memcheck and racecheck of the GPU operator tests; SANITIZE_KERNELS=1, alone, runs both
 # over the catalog's block-staged kernels (differential test, 4096 rows each); SANITIZE_QUERIES=1 adds
 # memcheck of the 44 queries at SF 0.1, each within SANITIZE_TIMEOUT s), SANITIZE_FUNCTIONS=a,b (memcheck and
-# racecheck of the differential test of those kernels, 16,000 rows), NCU_FUNCTION=f (Nsight Compute over the
-# first NCU_LAUNCHES launches of f's kernels in tessera-bench-gpu), KERNEL_CATALOGS (with KERNELS=1: more staged
+# racecheck of the differential test of those kernels, 16,000 rows, in the catalog and KERNEL_CATALOGS),
+# NCU_FUNCTION=f (Nsight Compute over the first NCU_LAUNCHES launches of f's kernels in tessera-bench-gpu, over
+# NCU_CATALOG: catalog, or one of KERNEL_CATALOGS), KERNEL_CATALOGS (with KERNELS=1: more staged
 # catalogs, differential-tested and benchmarked the same way), SKIP_TESTS=1, SKIP_EXPLAIN=1,
 # SUITE (tpch, tpch-scalar, production or all: the benchmark's suites), KERNELS=1 (the differential test on the GPU of the catalog and of the user catalogs, then tessera-bench-gpu over KERNEL_FUNCTIONS at
 # KERNEL_ROWS rows: compiled kernels against their hand-written twins; KERNEL_BENCH_ARGS="--fused" adds the fused predicates), AUTOTUNE=1 (tessera-autotune, with AUTOTUNE_ARGS such as "--rows N --kernels a,b", over the
@@ -133,12 +134,14 @@ if [ "${SANITIZE:-0}" = 1 ] && command -v compute-sanitizer >/dev/null; then
 fi
 if [ -n "${SANITIZE_FUNCTIONS:-}" ] && command -v compute-sanitizer >/dev/null; then
   # Kernels named here (e.g. lower,upper), every module and entry, under memcheck and racecheck.
+  # The main catalog's and each of KERNEL_CATALOGS'.
+  for cat in catalog ${KERNEL_CATALOGS:-}; do
   for k in ${SANITIZE_FUNCTIONS//,/ }; do for tool in memcheck racecheck; do
-    echo "== compute-sanitizer $tool: differential test of $k"
+    echo "== compute-sanitizer $tool: differential test of $k ($cat)"
     timeout ${SANITIZE_TIMEOUT:-120} compute-sanitizer --tool $tool --error-exitcode 3 $B/tessera-differential \
-      /tmp/tessera/catalog --device cuda --kernel $k --rows 16000 >"$OUT/$tool-$k.log" 2>&1
-    echo "$tool ($k) rc $?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|mismatch|differential:" "$OUT/$tool-$k.log" | tail -3
-  done; done
+      /tmp/tessera/$cat --device cuda --kernel $k --rows 16000 >"$OUT/$tool-$cat-$k.log" 2>&1
+    echo "$tool ($cat, $k) rc $?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|mismatch|differential:" "$OUT/$tool-$cat-$k.log" | tail -3
+  done; done; done
 fi
 if [ -n "${NCU_FUNCTION:-}" ] && [ -x /usr/local/cuda/bin/ncu ]; then
   # The first NCU_LAUNCHES launches (2) of the function's compiled kernels (regex: every entry of it), profiled
@@ -146,7 +149,7 @@ if [ -n "${NCU_FUNCTION:-}" ] && [ -x /usr/local/cuda/bin/ncu ]; then
   echo "== ncu: tk_$NCU_FUNCTION"
   timeout ${NCU_TIMEOUT:-180} /usr/local/cuda/bin/ncu -k regex:tk_${NCU_FUNCTION} -c ${NCU_LAUNCHES:-2} --section SpeedOfLight \
     --section Occupancy --section WarpStateStats --section InstructionStats --section LaunchStats \
-    --section MemoryWorkloadAnalysis $B/tessera-bench-gpu /tmp/tessera/catalog --rows ${KERNEL_ROWS:-33554433} \
+    --section MemoryWorkloadAnalysis $B/tessera-bench-gpu /tmp/tessera/${NCU_CATALOG:-catalog} --rows ${KERNEL_ROWS:-33554433} \
     --functions $NCU_FUNCTION --warmup 0 --repeats 1 --cpu-budget 0 >"$OUT/ncu-$NCU_FUNCTION.txt" 2>&1
   echo "ncu rc $?"; grep -E "tk_|Executed Instructions  |Duration|DRAM Throughput|Registers Per" "$OUT/ncu-$NCU_FUNCTION.txt" | head -24
 fi
