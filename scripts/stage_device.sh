@@ -7,7 +7,7 @@
 # environment asks for (the benches, autotune and the kernel tools are optional).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rm -rf .devcarry && mkdir -p .devcarry/bin .devcarry/catalog/cpu .devcarry/catalog/nvptx
+rm -rf .devcarry && mkdir -p .devcarry/bin
 for b in engine/tessera_engine_sql_tests engine/tessera_query_tests engine/tessera_gpu_engine_tests \
          engine/tessera_wide_decimal_tests bench/tpch/tessera-bench engine/cli/tessera \
          tests/tessera-differential bench/tessera-bench-gpu runtime/tessera-autotune \
@@ -19,9 +19,14 @@ for b in engine/tessera_engine_sql_tests engine/tessera_query_tests engine/tesse
   strip -o ".devcarry/bin/$(basename "$b")" "build/$b"
   xz -T2 -6 -f ".devcarry/bin/$(basename "$b")"
 done
-cp build/catalog/manifest.json .devcarry/catalog/
-cp build/catalog/cpu/libtessera_kernels.so .devcarry/catalog/cpu/
-for c in build/catalog/nvptx/*.cubin; do xz -T2 -6 -c "$c" > ".devcarry/catalog/nvptx/$(basename "$c").xz"; done
+# A catalog as the GPU machine needs it: manifest, CPU library, cubins (xz); not the PTX.
+stage_catalog() {  # $1: the built catalog, $2: its folder under .devcarry
+  mkdir -p ".devcarry/$2/cpu" ".devcarry/$2/nvptx"
+  cp "$1/manifest.json" ".devcarry/$2/"
+  cp "$1/cpu/libtessera_kernels.so" ".devcarry/$2/cpu/"
+  for c in "$1"/nvptx/*.cubin; do xz -T2 -6 -c "$c" > ".devcarry/$2/nvptx/$(basename "$c").xz"; done
+}
+stage_catalog build/catalog catalog
 xz -T2 -6 -c third_party/duckdb/lib/libduckdb.so > .devcarry/libduckdb.so.xz
 # The UDF example's catalog (examples/udf), for tessera_udf_sql_tests.
 mkdir -p .devcarry/udf-catalog && cp -r build/udf-example-catalog/. .devcarry/udf-catalog/
@@ -30,10 +35,10 @@ mkdir -p .devcarry/udf-catalog && cp -r build/udf-example-catalog/. .devcarry/ud
 mkdir -p .devcarry/udf-byte-maps-catalog .devcarry/lib && cp -r build/udf-byte-maps-catalog/. .devcarry/udf-byte-maps-catalog/
 cp build/tests/libudf_example_native.so build/tests/libudf_byte_maps_native.so .devcarry/lib/
 # STAGE_CATALOGS="build/catalog-k4 ...": more catalogs (say, a few kernels built with other tessera-cc options),
-# each staged whole as .devcarry/<name>, for gpu_engine_check.sh's KERNEL_CATALOGS.
+# each staged as .devcarry/<name>, for gpu_engine_check.sh's KERNEL_CATALOGS.
 for extra in ${STAGE_CATALOGS:-}; do
   [ -f "$extra/manifest.json" ] || { echo "stage_device.sh: $extra has no manifest.json"; exit 1; }
-  mkdir -p ".devcarry/$(basename "$extra")" && cp -r "$extra/." ".devcarry/$(basename "$extra")/"
+  stage_catalog "$extra" "$(basename "$extra")"
 done
 # libcupti for tessera-bench's GPU trace (loaded at run time; the GPU machine's toolkit may lack it).
 cupti=$(ls /usr/local/cuda/lib/libcupti.so.1? /usr/local/cuda/lib64/libcupti.so.1? \

@@ -74,8 +74,9 @@ cl::opt<unsigned> stage_bytes("stage-bytes", cl::desc("Shared memory per block o
                               cl::init(32768), cl::cat(category));
 cl::opt<unsigned> in_order_rows("in-order-rows",
                                 cl::desc("Rows a thread of a byte map's in-order twin finishes: its block maps that "
-                                         "many times its threads in rows at once (1 to 8)"),
-                                cl::init(1), cl::cat(category));
+                                         "many times its threads in rows at once (1 to 8; 8, the fastest "
+                                         "on the H200, docs/results/kernels-h200-2026-12-05-in-order.md)"),
+                                cl::init(8), cl::cat(category));
 cl::opt<bool> predicates("predicates", cl::desc("Build the fused predicate kernels (<kernel>__cmp) of the library and the UDFs"),
                           cl::init(true), cl::cat(category));
 cl::opt<std::string> tuning("tuning", cl::desc("Autotuner results (JSON) to record in the manifest"),
