@@ -132,10 +132,30 @@ Expected predicate_reference(const fn::FunctionSpec& spec, std::span<const rt::K
   return e;
 }
 
+// Sets a predicate's op and operand (`picks`: the compared function's results, or values of its type) in
+// `args`; true if the predicate then holds on some and fails on other rows with results among the first 2048,
+// or there are too few such rows to judge.
+bool set_operand_and_judge(const fn::FunctionSpec& spec, std::vector<rt::KernelArg>& args, int64_t rows,
+                           const fn::SessionContext& session, fn::CompareOp op, const std::vector<Expected>& picks) {
+  const size_t n = spec.compared->args.size();
+  std::vector<fn::PredicateConstant> values;
+  for (const Expected& e : picks) values.push_back({static_cast<int64_t>(e.fixed), e.text});  // FLOAT: its bits
+  args[n] = rt::KernelArg::integer(static_cast<int32_t>(op));
+  args[n + 1] = rt::KernelArg::text(fn::encode_operand(spec.compared->result, values));
+  std::string problem;
+  int64_t holds = 0, fails = 0;
+  for (int64_t r = 0; r < std::min<int64_t>(rows, 2048); ++r) {
+    const Expected e = predicate_reference(spec, args, r, session, problem);
+    if (e.status == fn::kOk) (e.fixed ? holds : fails)++;
+  }
+  return holds + fails < 16 || (holds > 0 && fails > 0);
+}
+
 // The op and operand of a predicate's batch: constants drawn mostly from the compared function's own
 // results on these rows (so that = and IN hold on some rows), sometimes any value of the type. Drawn again
 // (up to 32 times) while the predicate holds on all or none of a sample of rows with results, so that both
-// outcomes are checked (a random `<> 7` or `> DBL_MAX` would be constant).
+// outcomes are checked (a random `<> 7` or `> DBL_MAX` would be constant); then `= v` for each of a few
+// distinct results v.
 void choose_operand(const fn::FunctionSpec& spec, std::vector<rt::KernelArg>& args, int64_t rows,
                     const fn::SessionContext& session, test::RandomInputs& gen, std::mt19937_64& rng) {
   const fn::FunctionSpec& base = *spec.compared;
@@ -161,17 +181,21 @@ void choose_operand(const fn::FunctionSpec& spec, std::vector<rt::KernelArg>& ar
       }
       picks.push_back(e);
     }
-    std::vector<fn::PredicateConstant> values;
-    for (const Expected& e : picks) values.push_back({static_cast<int64_t>(e.fixed), e.text});  // FLOAT: its bits
-    args[n] = rt::KernelArg::integer(static_cast<int32_t>(op));
-    args[n + 1] = rt::KernelArg::text(fn::encode_operand(base.result, values));
-    int64_t holds = 0, fails = 0;
-    for (int64_t r = 0; r < std::min<int64_t>(rows, 2048); ++r) {
-      const Expected e = predicate_reference(spec, args, r, session, problem);
-      if (e.status == fn::kOk) (e.fixed ? holds : fails)++;
-    }
-    if (holds + fails < 16 || (holds > 0 && fails > 0)) return;  // too few results to judge, or both outcomes
+    if (set_operand_and_judge(spec, args, rows, session, op, picks)) return;
   }
+  // Random draws kept missing (the results are nearly all one value: most strings CAST to TIME give
+  // midnight): `= v` for a result v of a sampled row, where another sampled row has a different result.
+  std::vector<Expected> seen;
+  for (int64_t r = 0; r < std::min<int64_t>(rows, 2048); ++r) {
+    const Expected e = reference(base, std::span<const rt::KernelArg>(args).first(n), r, session,
+                                 fn::kPredicateStringBytes, problem);
+    if (e.status != fn::kOk) continue;
+    if (std::none_of(seen.begin(), seen.end(), [&](const Expected& s) { return s.fixed == e.fixed && s.text == e.text; }))
+      seen.push_back(e);
+    if (seen.size() == 4) break;
+  }
+  for (const Expected& v : seen)
+    if (set_operand_and_judge(spec, args, rows, session, fn::CompareOp::Eq, {v})) return;
 }
 
 uint64_t fixed_bits(const rt::Column& c, int64_t row) {

@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <ffi.h>
 
+#include <array>
 #include <bit>
 
 namespace tessera::test {
@@ -10,6 +11,9 @@ namespace tessera::test {
 // Each argument is read from its slot in place: on a little-endian machine a slot's first bytes hold an
 // int32_t or uint8_t stored in it, and the whole slot a pointer, an int64_t or a double's bits.
 static_assert(std::endian::native == std::endian::little, "slots are read in place as narrower integers");
+
+// More parameters than any row function's C signature has (SQL arguments, lengths, outputs, context).
+constexpr size_t kMaxParams = 64;
 
 struct NativeFunctions::Call {
   void* function = nullptr;
@@ -52,6 +56,10 @@ bool NativeFunctions::add(const fn::FunctionSpec& spec, std::string& error) {
       default: error = "'" + symbol + "': unknown ABI parameter '" + std::string(1, c) + "'"; return false;
     }
   }
+  if (call->types.size() > kMaxParams) {
+    error = "'" + symbol + "': more than " + std::to_string(kMaxParams) + " parameters";
+    return false;
+  }
   if (ffi_prep_cif(&call->cif, FFI_DEFAULT_ABI, static_cast<unsigned>(call->types.size()), &ffi_type_sint32,
                    call->types.data()) != FFI_OK) {
     error = "'" + symbol + "': libffi cannot describe its parameters";
@@ -63,8 +71,8 @@ bool NativeFunctions::add(const fn::FunctionSpec& spec, std::string& error) {
 
 int32_t NativeFunctions::call(const fn::FunctionSpec& spec, const uint64_t* slots) const {
   const Call& c = *calls_.at(&spec);
-  std::vector<void*> values(c.types.size());
-  for (size_t i = 0; i < values.size(); ++i) values[i] = const_cast<uint64_t*>(slots + i);
+  std::array<void*, kMaxParams> values;  // on the stack: the reference calls it once a row
+  for (size_t i = 0; i < c.types.size(); ++i) values[i] = const_cast<uint64_t*>(slots + i);
   ffi_arg status = 0;  // a return value narrower than a register is widened to ffi_arg
   ffi_call(const_cast<ffi_cif*>(&c.cif), reinterpret_cast<void (*)()>(c.function), &status, values.data());
   return static_cast<int32_t>(status);

@@ -24,7 +24,10 @@ const char* const kSamples[] = {"",           " ",          "2024-02-29", "2023-
                                 "9223372036854775807", "12.345", ".5", "-0.0005", "1e5", "1.5e-3", "$1,234.56",
                                 "+", "-", "$", "1,2", "abc", "ÀÉÎÕÜ straße", "Brand#23", "1-URGENT",
                                 "MEDIUM POLISHED TIN", "25-989-741-2988", "hello world", "%abc%", "a_c",
-                                "[a-c]x", "ß", "€€€", "\xff\xfe"};
+                                "[a-c]x", "ß", "€€€", "\xff\xfe",
+                                // times of day, so that CAST(s AS time) has results other than midnight (which
+                                // every date-only sample gives) and a fused predicate on it can hold and fail
+                                "12:34:56", "23:59:59.9999999", "1:05 PM", "00:00:00.5", "2024-02-29 08:15:30.25"};
 }  // namespace
 
 int32_t RandomInputs::random_date() {

@@ -16,9 +16,9 @@ namespace {
 
 // One string column of the kernel, and how the block stages it.
 struct StringColumn : StringColumnParams {
-  mlir::LLVM::GlobalOp stage;  // the block's shared buffer for it
-  mlir::Value shared;          // its generic address
-  mlir::Value lo, hi, base;    // staged byte range [lo, hi) of `bytes`; base = lo rounded down to 16
+  mlir::LLVM::GlobalOp stage{};   // the block's shared buffer for it
+  mlir::Value shared{};           // its generic address
+  mlir::Value lo{}, hi{}, base{};  // staged byte range [lo, hi) of `bytes`; base = lo rounded down to 16
 };
 
 using P = mlir::arith::CmpIPredicate;
@@ -91,11 +91,7 @@ class StageStringRowsPass : public impl::StageStringRowsBase<StageStringRowsPass
     mlir::scf::IfOp guard = shape.guard;
 
     llvm::SmallVector<StringColumn> columns;
-    for (const StringColumnParams& p : *params) {
-      StringColumn c;
-      static_cast<StringColumnParams&>(c) = p;
-      columns.push_back(c);
-    }
+    for (const StringColumnParams& p : *params) columns.push_back(StringColumn{p});
     // The row body must reach each byte buffer only as `&bytes[offset]` (an i8 GEP with one index), so that
     // staging can redirect exactly those addresses; anything else keeps the kernel as it is.
     for (const StringColumn& c : columns)
