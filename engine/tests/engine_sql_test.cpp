@@ -314,7 +314,24 @@ TEST_F(Engine, FailingRowsRaiseSqlServerErrors) {
   // A conjunct only sees the rows the ones before it kept: no division by zero for id = 3.
   EXPECT_EQ(rows("SELECT id FROM t WHERE id <> 3 AND 6 / (id - 3) > 1 ORDER BY id"), (V{"4", "5"}));
   EXPECT_NE(error("SELECT DATEADD(year, 9000, d) FROM t").find("Msg 517"), std::string::npos);
-  EXPECT_NE(error("SELECT CAST(grp AS INT) FROM t").find("Msg 245"), std::string::npos);
+  EXPECT_NE(error("SELECT CAST(grp AS INT) FROM t")
+                .find("Msg 245: Conversion failed when converting the varchar value 'a' to data type int."),
+            std::string::npos)
+      << error("SELECT CAST(grp AS INT) FROM t");
+  // The same status of the row function, SQL Server's message for the target and the value.
+  EXPECT_NE(error("SELECT CAST(CONCAT(grp, '') + '99999999999' AS INT) FROM t WHERE grp = 'zzz' OR id = 1")
+                .find("Msg 245"),
+            std::string::npos);
+  EXPECT_NE(error("SELECT CAST(CAST(id AS VARCHAR(5)) + '9999999999' AS INT) FROM t")
+                .find("Msg 248: The conversion of the varchar value '19999999999' overflowed an int column."),
+            std::string::npos)
+      << error("SELECT CAST(CAST(id AS VARCHAR(5)) + '9999999999' AS INT) FROM t");
+  EXPECT_NE(error("SELECT CAST(grp AS BIGINT) FROM t").find("Msg 8114: Error converting data type varchar to bigint."),
+            std::string::npos)
+      << error("SELECT CAST(grp AS BIGINT) FROM t");
+  EXPECT_NE(error("SELECT CAST(grp AS MONEY) FROM t").find("Msg 235: Cannot convert a char value to money."),
+            std::string::npos)
+      << error("SELECT CAST(grp AS MONEY) FROM t");
   EXPECT_NE(error("SELECT id * 2000000000 FROM t").find("Msg 8115"), std::string::npos);
   // A cross product too large to materialise is refused, not attempted.
   storage::Table big("big", storage::Schema({{"v", DataType::int32(), false}}));

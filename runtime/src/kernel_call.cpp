@@ -7,6 +7,7 @@
 #include <thread>
 #include <vector>
 
+#include "tessera/functions/conversion_message.hpp"
 #include "tessera/functions/kernel_abi.hpp"
 #include "tessera/functions/status.hpp"
 
@@ -160,8 +161,21 @@ std::string describe_error(const fn::FunctionSpec& spec, std::span<const KernelA
                            int32_t status) {
   const fn::StatusInfo& info = fn::status_info(status);
   std::string msg = std::string(spec.sql_name) + ": row " + std::to_string(row) + ": ";
-  if (info.sql_server_msg) msg += "Msg " + std::to_string(info.sql_server_msg) + ": ";
-  msg += info.message;
+  fn::SqlServerMessage specific;
+  if (status == fn::kConversionFailed)  // SQL Server's message depends on the target and quotes the value
+    for (size_t i = 0; i < args.size(); ++i)
+      if (spec.args[i].type == fn::SqlType::String) {
+        const Column* c = args[i].column;
+        if (!c || c->is_valid(row))
+          specific = fn::conversion_failed_message(spec.result, c ? c->string(row) : args[i].string_value);
+        break;
+      }
+  if (specific.number) {
+    msg += "Msg " + std::to_string(specific.number) + ": " + specific.text;
+  } else {
+    if (info.sql_server_msg) msg += "Msg " + std::to_string(info.sql_server_msg) + ": ";
+    msg += info.message;
+  }
   msg += " (arguments:";
   for (size_t i = 0; i < args.size(); ++i) {
     msg += i ? ", " : " ";
