@@ -2,7 +2,8 @@
 // header and checksum, so the input is an edit script applied to valid chunks: the first byte picks one of
 // a few encoded tables (plain, bit-packed, dictionary, with NULLs), then each 3-byte group (position, value)
 // overwrites a byte, and a last byte may cut the chunk short. Half of the inputs also recompute the checksum,
-// so the decoder's structure checks are reached, not only the checksum. storage::ChunkError is a rejected
+// so the decoder's structure checks are reached, not only the checksum. Each chunk is decoded whole and, as a
+// lazy scan reads it, column by column (header, directory, one segment). storage::ChunkError is a rejected
 // chunk; anything else is a bug.
 #include <cstdint>
 #include <string>
@@ -59,6 +60,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (data[0] & 0x80) tessera::storage::reseal_chunk(bytes);
   try {
     tessera::storage::decode_chunk(bytes, t.schema(), "fuzz.chunk");
+  } catch (const tessera::storage::ChunkError&) {
+  }
+  // The lazy path: the header and directory, then each column's segment alone (as a scan reads them).
+  try {
+    namespace st = tessera::storage;
+    const st::ChunkPrefix p = st::read_chunk_prefix(bytes, "fuzz.chunk");
+    if (p.header_bytes == 0 || p.columns != t.num_columns()) return 0;
+    const std::vector<st::SegmentExtent> dir = st::read_chunk_directory(bytes, p, bytes.size(), "fuzz.chunk");
+    for (size_t c = 0; c < dir.size(); ++c) {
+      try {
+        const auto type = t.schema().field(c).type.physical();
+        const st::EncodedSegment seg = st::parse_encoded_segment(bytes.substr(dir[c].offset, dir[c].bytes), dir[c], p.rows, type, "fuzz.chunk");
+        st::decode_segment(seg, type, "fuzz.chunk");
+      } catch (const st::ChunkError&) {
+      }
+    }
   } catch (const tessera::storage::ChunkError&) {
   }
   return 0;

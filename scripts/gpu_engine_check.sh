@@ -18,7 +18,8 @@
 # catalog; its tuning comes back as $OUT/autotune.json, for catalog/autotune-h200.json), DBBENCH_SF=N
 # (tessera-bench-database at SF N, DBBENCH_RUNS runs), CSVBENCH_SF=N (tessera-bench-csv, CSVBENCH_RUNS runs),
 # CLICKBENCH_ROWS=N (tessera-bench clickbench over N generated rows of hits, RUNS runs, DEVICE), BENCH_ARGS (more
-# tessera-bench tpch options, e.g. --no-fuse).
+# tessera-bench tpch options, e.g. --no-fuse), COLD_SF=N (scripts/cold_bench.sh: the cold benchmark at SF N, COLD_SUITE,
+# COLD_RUNS, COLD_QUERIES, COLD_ARGS).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-engine-out}
@@ -176,5 +177,13 @@ for sf in ${SFS-1 10}; do
     --query-dir engine/queries --catalog /tmp/tessera/catalog ${BENCH_ARGS:-} --json "$OUT/bench-sf$sf.json" >"$OUT/bench-sf$sf.txt" 2>"$OUT/bench-sf$sf.err"
   echo "bench rc $?"; grep -i "error\|FAIL" "$OUT/bench-sf$sf.err" | head -10
 done
+if [ -n "${COLD_SF:-}" ]; then
+  echo "== cold benchmark, SF $COLD_SF (fresh process per query, database on disk)"
+  B=$B SF=$COLD_SF SUITE=${COLD_SUITE:-tpch} RUNS=${COLD_RUNS:-3} QUERIES=${COLD_QUERIES:-} DEVICE=${DEVICE:-auto} OUT=$OUT \
+    COLD_ARGS="--catalog /tmp/tessera/catalog --query-dir engine/queries ${COLD_ARGS:-}" bash scripts/cold_bench.sh \
+    >"$OUT/cold-sf$COLD_SF.txt" 2>"$OUT/cold-sf$COLD_SF.err" || rc=1
+  grep -i "error\|DIFFER" "$OUT/cold-sf$COLD_SF.err" "$OUT/cold-sf$COLD_SF.txt" | head -10
+fi
 for sf in ${SFS-1 10}; do echo "== SF $sf"; cat "$OUT/bench-sf$sf.txt"; done
+[ -n "${COLD_SF:-}" ] && { echo "== cold, SF $COLD_SF"; cat "$OUT/cold-sf$COLD_SF.txt"; }
 exit $rc

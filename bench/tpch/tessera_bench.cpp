@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <vector>
 
+#include "bench_queries.hpp"
 #include "bench_report.hpp"
 #include "statement_splitter.hpp"
 #include "tessera/clickbench/hits.hpp"
@@ -34,6 +35,10 @@
 
 using namespace tessera;
 using bench::KernelTracer;
+using bench::Query;
+using bench::load_query;
+using bench::query_name;
+using bench::run_duckdb;
 using bench::QueryOutcome;
 
 namespace {
@@ -174,12 +179,6 @@ BenchOptions parse_options(int argc, char** argv) {
   return o;
 }
 
-std::string query_name(int q) {
-  char buf[8];
-  std::snprintf(buf, sizeof buf, "q%02d", q);
-  return buf;
-}
-
 int64_t table_bytes(const storage::Table& t) {
   int64_t b = 0;
   for (size_t i = 0; i < t.num_columns(); ++i) {
@@ -191,70 +190,6 @@ int64_t table_bytes(const storage::Table& t) {
 }
 
 double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
-
-// One query of a suite: the script for each engine. DuckDB runs a script's statements one at a time
-// (its query() answers with the last statement, which for Q15 is DROP VIEW); the answer is the last
-// SELECT's, as Tessera's Database::execute returns it.
-struct Query {
-  std::string suite, name;
-  std::string tessera_sql;
-  std::vector<std::string> duckdb_statements;
-  size_t duckdb_answer = 0;  // which of duckdb_statements gives the answer
-  // The scripts' DROP statements, run (errors ignored) after a failure so that a view a failed script
-  // created does not break a later query that creates it again.
-  std::vector<std::string> tessera_drops, duckdb_drops;
-  std::string missing;       // why the query cannot run (a file is absent)
-};
-
-std::vector<std::string> drop_statements(const cli::SplitScript& s) {
-  std::vector<std::string> out;
-  for (const cli::Statement& st : s.statements)
-    if (st.first_word == "DROP") out.push_back(st.text);
-  return out;
-}
-
-Query load_query(const BenchOptions& o, const std::string& suite, int q) {
-  Query out;
-  out.suite = suite;
-  out.name = query_name(q);
-  const fs::path dir = fs::path(o.query_dir) / suite;
-  const fs::path tessera_file = dir / (out.name + ".sql");
-  const fs::path duckdb_file = suite == "tpch" ? tessera_file : dir / "duckdb" / (out.name + ".sql");
-  for (const fs::path& f : {tessera_file, duckdb_file}) {
-    std::error_code ec;
-    if (!fs::is_regular_file(f, ec)) {
-      out.missing = "no query file " + f.string();
-      return out;
-    }
-  }
-  out.tessera_sql = duckdb::read_text_file(tessera_file.string());
-  const std::string duck = duckdb::read_text_file(duckdb_file.string());
-  const cli::SplitScript split = cli::split_statements(duck);
-  out.duckdb_drops = drop_statements(split);
-  out.tessera_drops = drop_statements(cli::split_statements(out.tessera_sql));
-  if (split.statements.size() <= 1) {
-    out.duckdb_statements = {duck};
-  } else {
-    for (size_t i = 0; i < split.statements.size(); ++i) {
-      const cli::Statement& st = split.statements[i];
-      out.duckdb_statements.push_back(st.text);
-      if (st.first_word == "SELECT" || st.first_word == "WITH") out.duckdb_answer = i;
-    }
-  }
-  return out;
-}
-
-duckdb::Result run_duckdb(duckdb::DuckDb& db, const Query& q) {
-  duckdb::Result answer;
-  for (size_t i = 0; i < q.duckdb_statements.size(); ++i) {
-    if (i == q.duckdb_answer) {
-      answer = db.query(q.duckdb_statements[i]);
-    } else {
-      db.execute(q.duckdb_statements[i]);
-    }
-  }
-  return answer;
-}
 
 void clean_up_after_failure(const Query& q, engine::Database& tdb, duckdb::DuckDb& ddb) {
   for (const std::string& d : q.tessera_drops) {
@@ -394,7 +329,7 @@ int run(const BenchOptions& o) {
   std::vector<Query> queries;
   for (const std::string& s : suites)
     for (int q : o.queries) {
-      Query query = load_query(o, s, q);
+      Query query = load_query(o.query_dir, s, q);
       // production/ holds fewer than 22 queries: the numbers it lacks are not queries of the suite.
       if (s == "production" && !query.missing.empty() && query.missing.find("/production/q") != std::string::npos) continue;
       queries.push_back(std::move(query));

@@ -161,7 +161,9 @@ struct DuckDb::Impl {
   }
 };
 
-DuckDb::DuckDb(int threads) : impl_(std::make_unique<Impl>()), threads_(threads) {
+DuckDb::DuckDb(int threads) : DuckDb(std::string(), threads) {}
+
+DuckDb::DuckDb(const std::string& path, int threads) : impl_(std::make_unique<Impl>()), threads_(threads) {
   duckdb_config config = nullptr;
   if (duckdb_create_config(&config) != DuckDBSuccess) throw Error("DuckDB: cannot create a configuration");
   if (threads > 0 && duckdb_set_config(config, "threads", std::to_string(threads).c_str()) != DuckDBSuccess) {
@@ -169,12 +171,13 @@ DuckDb::DuckDb(int threads) : impl_(std::make_unique<Impl>()), threads_(threads)
     throw Error("DuckDB: cannot set threads=" + std::to_string(threads));
   }
   char* err = nullptr;
-  const duckdb_state st = duckdb_open_ext(nullptr, &impl_->db, config, &err);
+  const duckdb_state st = duckdb_open_ext(path.empty() ? nullptr : path.c_str(), &impl_->db, config, &err);
   duckdb_destroy_config(&config);
   if (st != DuckDBSuccess) {
     std::string msg = err ? err : "unknown error";
     if (err) duckdb_free(err);
-    throw Error("DuckDB: cannot open an in-memory database: " + msg);
+    throw Error(path.empty() ? "DuckDB: cannot open an in-memory database: " + msg
+                             : "DuckDB: cannot open the database file " + path + ": " + msg);
   }
   if (duckdb_connect(impl_->db, &impl_->con) != DuckDBSuccess) throw Error("DuckDB: cannot connect");
   if (threads <= 0) threads_ = static_cast<int>(query_int("SELECT current_setting('threads')::BIGINT"));

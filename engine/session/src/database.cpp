@@ -34,6 +34,7 @@
 #include "tessera/runtime/cuda_device.hpp"
 #include "tessera/sql/parser.hpp"
 #include "table_statements.hpp"
+#include "tessera/storage/column_stats.hpp"
 #include "tessera/storage/database_dir.hpp"
 
 #ifndef TESSERA_DEFAULT_CATALOG
@@ -270,44 +271,15 @@ struct Database::Impl {
     return ctx;
   }
 
+  // Distinct non-NULL values of a column, for join ordering: from the statistics stored with a database's
+  // table (planning reads no column), else one HyperLogLog pass over the column, kept until its rows change.
   double distinct_values(const storage::Table* t, size_t col) {
+    if (const storage::ColumnStats* stored = t->stored_stats(col)) return stored->distinct_values();
     std::lock_guard<std::mutex> lock(stats_mutex);
     auto key = std::make_pair(t, col);
     if (auto it = distinct.find(key); it != distinct.end()) return it->second;
-    // HyperLogLog over every row (4096 registers, ~1.6% standard error): a sample cannot tell a
-    // foreign key with 15 rows per value from a unique key, and join ordering needs exactly that.
     const rt::Column& c = t->column(col);
-    constexpr int kBits = 12;
-    constexpr int kRegisters = 1 << kBits;
-    std::vector<uint8_t> reg(kRegisters, 0);
-    const int w = fn::type_width(c.type);
-    for (int64_t r = 0; r < c.rows; ++r) {
-      uint64_t h;
-      if (c.type == fn::SqlType::String) {
-        h = std::hash<std::string_view>{}(c.string(r));
-      } else {
-        uint64_t cell[2] = {0, 0};
-        std::memcpy(cell, c.data.data() + r * w, w);
-        h = w == 16 ? cell[0] ^ exec::mix64(cell[1]) : cell[0];
-      }
-      h = exec::mix64(h ^ 0x9e3779b97f4a7c15ULL);
-      const uint32_t idx = static_cast<uint32_t>(h >> (64 - kBits));
-      const uint64_t rest = h << kBits;
-      const uint8_t rank = static_cast<uint8_t>(rest == 0 ? 64 - kBits + 1 : __builtin_clzll(rest) + 1);
-      reg[idx] = std::max(reg[idx], rank);
-    }
-    double sum = 0;
-    int zeros = 0;
-    for (uint8_t v : reg) {
-      sum += std::ldexp(1.0, -v);
-      zeros += v == 0;
-    }
-    const double m = kRegisters;
-    double est = 0.7213 / (1 + 1.079 / m) * m * m / sum;
-    if (est <= 2.5 * m && zeros > 0) est = m * std::log(m / zeros);  // small range: linear counting
-    est = std::min(est, static_cast<double>(c.rows));
-    distinct[key] = std::max(1.0, est);
-    return distinct[key];
+    return distinct[key] = storage::ColumnStats::of(c, 0, c.rows).distinct_values();
   }
 
   plan::BindEnv bind_env() {
@@ -396,8 +368,9 @@ struct Database::Impl {
   void open_database() {
     try {
       disk = storage::DatabaseDir::open(opts.database_path);
+      if (opts.database_chunk_rows > 0) disk->set_chunk_rows(opts.database_chunk_rows);
       restoring = true;
-      for (storage::Table& t : disk->load_tables(threads())) add_table(std::move(t));
+      for (storage::Table& t : disk->open_tables(threads())) add_table(std::move(t));  // columns read on first use
       for (const storage::StoredFunction& f : disk->functions()) {
         // A function whose catalog is gone does not keep the database closed: it stays stored, unusable,
         // with a warning (CREATE it again, or DROP FUNCTION it).
@@ -765,6 +738,12 @@ int64_t Database::gpu_resident_bytes() const {
 int64_t Database::gpu_uploaded_bytes() const {
 #ifdef TESSERA_HAVE_GPU_ENGINE
   if (impl_->cache) return impl_->cache->uploaded_bytes();
+#endif
+  return 0;
+}
+int64_t Database::gpu_decoded_bytes() const {
+#ifdef TESSERA_HAVE_GPU_ENGINE
+  if (impl_->cache) return impl_->cache->decoded_on_device_bytes();
 #endif
   return 0;
 }

@@ -1,6 +1,8 @@
 // Column chunks on disk: encodings, min/max, checksum (see column_chunk.hpp).
 #include "tessera/storage/column_chunk.hpp"
 
+#include "tessera/storage/column_stats.hpp"
+
 #include <algorithm>
 #include <cstring>
 #include <unordered_map>
@@ -9,7 +11,8 @@ namespace tessera::storage {
 namespace {
 
 constexpr char kMagic[8] = {'T', 'S', 'R', 'C', 'H', 'U', 'N', 'K'};
-constexpr uint32_t kVersion = 1;
+constexpr uint32_t kVersionWhole = 1;     // one checksum over the file, read whole
+constexpr uint32_t kVersion = 2;          // a directory of columns, each with its checksum
 
 // The chunk checksum: FNV-1a's multiply-xor over 64-bit words (then the tail bytes), with a shift that
 // mixes high bits down. Detects damage, not tampering; a word at a time keeps it off the open path's profile.
@@ -29,23 +32,6 @@ uint64_t fnv1a(const char* p, size_t n) {
 template <typename T>
 void put(std::string& out, T v) {
   out.append(reinterpret_cast<const char*>(&v), sizeof(T));
-}
-
-// Integer-like physical types: their values widen to int64 exactly.
-bool integer_like(fn::SqlType t) {
-  switch (t) {
-    case fn::SqlType::Bool: case fn::SqlType::Int32: case fn::SqlType::Date: case fn::SqlType::Int64:
-    case fn::SqlType::Decimal: case fn::SqlType::Money: case fn::SqlType::DateTime: case fn::SqlType::Time: return true;
-    default: return false;
-  }
-}
-
-int64_t load_int(const rt::Column& c, int64_t r) {
-  switch (fn::type_width(c.type)) {
-    case 1: return c.data[r];
-    case 4: return c.value<int32_t>(r);
-    default: return c.value<int64_t>(r);
-  }
 }
 
 int bits_for(uint64_t range) {
@@ -171,60 +157,115 @@ class Reader {
   size_t pos_ = 0;
 };
 
-void decode_column(Reader& in, int64_t rows, fn::SqlType type, rt::Column& c) {
-  const auto encoding = static_cast<Encoding>(in.get<uint8_t>());
-  const bool has_nulls = in.get<uint8_t>() != 0;
-  const int bits = in.get<uint8_t>();
+// Reads one segment's header and checks its payload's structure (every length, not the dictionary codes)
+// against the bytes; offsets in `s` are relative to the reader's buffer.
+void parse_segment(Reader& in, int64_t rows, fn::SqlType type, SegmentLayout& s) {
+  s.rows = rows;
+  s.encoding = static_cast<Encoding>(in.get<uint8_t>());
+  s.has_nulls = in.get<uint8_t>() != 0;
+  s.bits = in.get<uint8_t>();
   in.get<uint8_t>();
   in.get<uint32_t>();
-  const int64_t min = in.get<int64_t>();
-  in.get<int64_t>();  // max: for pruning; decoding does not need it
+  s.min = in.get<int64_t>();
+  s.max = in.get<int64_t>();
   const uint64_t payload_bytes = in.get<uint64_t>();
-  if (bits > 64) in.fail("bit width " + std::to_string(bits));
-  c = rt::Column();
+  if (s.bits > 64) in.fail("bit width " + std::to_string(s.bits));
+  if (s.has_nulls) {
+    s.bitmap_at = in.pos();
+    in.take(static_cast<uint64_t>(rows + 7) / 8);
+  }
+  s.payload_at = in.pos();
+  s.payload_bytes = payload_bytes;
+  const char* payload = in.take(payload_bytes);
+  auto need = [&](uint64_t at_least) {
+    if (payload_bytes < at_least) in.fail("payload of " + std::to_string(payload_bytes) + " bytes is too short");
+  };
+  const uint64_t code_words = (static_cast<uint64_t>(rows) * static_cast<uint64_t>(s.bits) + 63) / 64;
+  if (type == fn::SqlType::String) {
+    if (s.encoding == Encoding::Dictionary) {
+      need(4);
+      uint32_t n;
+      std::memcpy(&n, payload, 4);
+      need(4 + uint64_t{n} * 4);
+      uint64_t total = 0;
+      for (uint32_t i = 0; i < n; ++i) {
+        uint32_t len;
+        std::memcpy(&len, payload + 4 + uint64_t{i} * 4, 4);
+        if (len > INT32_MAX) in.fail("string length " + std::to_string(len));
+        total += len;
+      }
+      s.dict_entries = n;
+      s.dict_bytes = total;
+      s.codes_at = s.payload_at + 4 + uint64_t{n} * 4 + total;
+      need(4 + uint64_t{n} * 4 + total + code_words * 8);
+      if (n == 0 && rows > 0) in.fail("an empty dictionary for " + std::to_string(rows) + " rows");
+      return;
+    }
+    if (s.encoding != Encoding::Plain) in.fail("encoding " + std::to_string(static_cast<int>(s.encoding)) + " for strings");
+    need(static_cast<uint64_t>(rows) * 4);
+    uint64_t total = 0;
+    for (int64_t r = 0; r < rows; ++r) {
+      uint32_t len;
+      std::memcpy(&len, payload + r * 4, 4);
+      if (len > INT32_MAX) in.fail("string length " + std::to_string(len));
+      total += len;
+    }
+    if (payload_bytes != static_cast<uint64_t>(rows) * 4 + total) in.fail("string bytes do not add up to their lengths");
+    s.string_bytes = total;
+    return;
+  }
+  if (s.encoding == Encoding::ForBitpack) {
+    if (!integer_like(type)) in.fail("bit-packing for a non-integer column");
+    need(code_words * 8);
+    return;
+  }
+  if (s.encoding != Encoding::Plain) in.fail("encoding " + std::to_string(static_cast<int>(s.encoding)));
+  if (payload_bytes != static_cast<uint64_t>(rows * fn::type_width(type))) in.fail("plain payload of the wrong size");
+}
+
+// Expands a parsed segment of `base` (the buffer its offsets are relative to) into a host column.
+rt::Column decode_layout(const char* base, const SegmentLayout& s, fn::SqlType type, const std::string& what) {
+  auto fail = [&](const std::string& why) { throw ChunkError(what + ": damaged column chunk: " + why); };
+  const int64_t rows = s.rows;
+  rt::Column c;
   c.type = type;
   c.rows = rows;
-  if (has_nulls) {
-    const uint8_t* bitmap = reinterpret_cast<const uint8_t*>(in.take(static_cast<uint64_t>(rows + 7) / 8));
+  if (s.has_nulls) {
+    const uint8_t* bitmap = reinterpret_cast<const uint8_t*>(base + s.bitmap_at);
     c.valid.resize(static_cast<size_t>(rows));
     for (int64_t r = 0; r < rows; ++r) c.valid[r] = (bitmap[r / 8] >> (r % 8)) & 1;
   }
-  const char* p = in.take(payload_bytes);
-  const std::string_view payload(p, payload_bytes);
-  auto need = [&](uint64_t at_least) {
-    if (payload.size() < at_least) in.fail("payload of " + std::to_string(payload.size()) + " bytes is too short");
+  const char* payload = base + s.payload_at;
+  const uint64_t code_words = (static_cast<uint64_t>(rows) * static_cast<uint64_t>(s.bits) + 63) / 64;
+  // Unaligned words copied into an aligned array, one spare word so unpack_one may read past the last.
+  auto words_at = [&](const char* p) {
+    std::vector<uint64_t> w(code_words + 1, 0);
+    if (code_words) std::memcpy(w.data(), p, code_words * 8);
+    return w;
   };
-  auto words_for = [&](int b) { return (static_cast<uint64_t>(rows) * static_cast<uint64_t>(b) + 63) / 64; };
   if (type == fn::SqlType::String) {
     c.offsets.resize(static_cast<size_t>(rows));
     c.lengths.resize(static_cast<size_t>(rows));
-    if (encoding == Encoding::Dictionary) {
-      need(4);
-      uint32_t n;
-      std::memcpy(&n, payload.data(), 4);
-      need(4 + uint64_t{n} * 4);
+    if (s.encoding == Encoding::Dictionary) {
+      const uint32_t n = s.dict_entries;
       std::vector<uint32_t> lens(n);
       std::vector<uint64_t> starts(n);
-      if (n) std::memcpy(lens.data(), payload.data() + 4, size_t{n} * 4);
+      if (n) std::memcpy(lens.data(), payload + 4, size_t{n} * 4);
       uint64_t total = 0;
       for (uint32_t i = 0; i < n; ++i) {
-        if (lens[i] > INT32_MAX) in.fail("string length " + std::to_string(lens[i]));
         starts[i] = total;
         total += lens[i];
       }
-      const uint64_t dict_at = 4 + uint64_t{n} * 4;
-      need(dict_at + total + words_for(bits) * 8);
-      const char* dict = payload.data() + dict_at;
-      std::vector<uint64_t> w(words_for(bits) + 1, 0);
-      if (words_for(bits)) std::memcpy(w.data(), payload.data() + dict_at + total, words_for(bits) * 8);
+      const char* dict = payload + 4 + uint64_t{n} * 4;
+      const std::vector<uint64_t> w = words_at(base + s.codes_at);
       uint64_t out_bytes = 0;
       std::vector<uint32_t> codes(static_cast<size_t>(rows));
       for (int64_t r = 0; r < rows; ++r) {
-        codes[r] = static_cast<uint32_t>(unpack_one(w.data(), static_cast<size_t>(r), bits));
-        if (codes[r] >= n) in.fail("dictionary code " + std::to_string(codes[r]) + " of " + std::to_string(n));
+        codes[r] = static_cast<uint32_t>(unpack_one(w.data(), static_cast<size_t>(r), s.bits));
+        if (codes[r] >= n) fail("dictionary code " + std::to_string(codes[r]) + " of " + std::to_string(n));
         out_bytes += lens[codes[r]];
       }
-      if (out_bytes > kMaxChunkStringBytes) in.fail("strings of " + std::to_string(out_bytes) + " bytes in one chunk");
+      if (out_bytes > kMaxChunkStringBytes) fail("strings of " + std::to_string(out_bytes) + " bytes in one chunk");
       c.data.resize(out_bytes);
       int64_t at = 0;
       for (int64_t r = 0; r < rows; ++r) {
@@ -233,74 +274,68 @@ void decode_column(Reader& in, int64_t rows, fn::SqlType type, rt::Column& c) {
         if (lens[codes[r]]) std::memcpy(c.data.data() + at, dict + starts[codes[r]], lens[codes[r]]);
         at += lens[codes[r]];
       }
-      return;
+      return c;
     }
-    if (encoding != Encoding::Plain) in.fail("encoding " + std::to_string(static_cast<int>(encoding)) + " for strings");
-    need(static_cast<uint64_t>(rows) * 4);
     int64_t at = 0;
     for (int64_t r = 0; r < rows; ++r) {
       uint32_t len;
-      std::memcpy(&len, payload.data() + r * 4, 4);
+      std::memcpy(&len, payload + r * 4, 4);
       c.offsets[r] = at;
       c.lengths[r] = static_cast<int32_t>(len);
       at += len;
-      if (len > INT32_MAX) in.fail("string length " + std::to_string(len));
     }
-    if (payload.size() != static_cast<uint64_t>(rows) * 4 + static_cast<uint64_t>(at))
-      in.fail("string bytes do not add up to their lengths");
-    c.data.assign(payload.data() + rows * 4, payload.data() + payload.size());
-    return;
+    c.data.assign(payload + rows * 4, payload + s.payload_bytes);
+    return c;
   }
   const int width = fn::type_width(type);
-  if (encoding == Encoding::ForBitpack) {
-    if (!integer_like(type)) in.fail("bit-packing for a non-integer column");
-    need(words_for(bits) * 8);
-    c.data.resize(static_cast<size_t>(rows * width));
-    std::vector<uint64_t> w(words_for(bits) + 1, 0);
-    if (words_for(bits)) std::memcpy(w.data(), payload.data(), words_for(bits) * 8);
+  c.data.resize(static_cast<size_t>(rows * width));
+  if (s.encoding == Encoding::ForBitpack) {
+    const std::vector<uint64_t> w = words_at(payload);
     for (int64_t r = 0; r < rows; ++r) {
-      const int64_t v = static_cast<int64_t>(unpack_one(w.data(), static_cast<size_t>(r), bits) + static_cast<uint64_t>(min));
+      const int64_t v = static_cast<int64_t>(unpack_one(w.data(), static_cast<size_t>(r), s.bits) + static_cast<uint64_t>(s.min));
       switch (width) {
         case 1: c.data[r] = static_cast<uint8_t>(v); break;
         case 4: { const int32_t x = static_cast<int32_t>(v); std::memcpy(c.data.data() + r * 4, &x, 4); break; }
         default: std::memcpy(c.data.data() + r * 8, &v, 8); break;
       }
     }
-    return;
+    return c;
   }
-  if (encoding != Encoding::Plain) in.fail("encoding " + std::to_string(static_cast<int>(encoding)));
-  if (payload.size() != static_cast<uint64_t>(rows * width)) in.fail("plain payload of the wrong size");
-  c.data.resize(static_cast<size_t>(rows * width));
-  if (!payload.empty()) std::memcpy(c.data.data(), payload.data(), payload.size());
+  if (s.payload_bytes) std::memcpy(c.data.data(), payload, s.payload_bytes);
+  return c;
 }
+
+constexpr size_t kDirectoryEntryBytes = 24;  // offset, bytes, checksum
 
 }  // namespace
 
 void reseal_chunk(std::string& bytes) {
-  if (bytes.size() < 8) return;
-  const uint64_t sum = fnv1a(bytes.data(), bytes.size() - 8);
-  std::memcpy(bytes.data() + bytes.size() - 8, &sum, 8);
+  if (bytes.size() < kChunkPrefixBytes) return;
+  uint32_t version = 0;
+  std::memcpy(&version, bytes.data() + 8, 4);
+  if (version == kVersionWhole) {
+    const uint64_t sum = fnv1a(bytes.data(), bytes.size() - 8);
+    std::memcpy(bytes.data() + bytes.size() - 8, &sum, 8);
+    return;
+  }
+  // Format 2: every segment's checksum, then the header's (as far as the bytes reach).
+  uint32_t columns = 0;
+  std::memcpy(&columns, bytes.data() + 12, 4);
+  const size_t header = kChunkPrefixBytes + size_t{columns} * kDirectoryEntryBytes;
+  if (columns > 1u << 20 || header + 8 > bytes.size()) return;
+  for (uint32_t i = 0; i < columns; ++i) {
+    char* e = bytes.data() + kChunkPrefixBytes + size_t{i} * kDirectoryEntryBytes;
+    uint64_t off, n;
+    std::memcpy(&off, e, 8);
+    std::memcpy(&n, e + 8, 8);
+    if (off <= bytes.size() && n <= bytes.size() - off) {
+      const uint64_t sum = fnv1a(bytes.data() + off, n);
+      std::memcpy(e + 16, &sum, 8);
+    }
+  }
+  const uint64_t sum = fnv1a(bytes.data(), header);
+  std::memcpy(bytes.data() + header, &sum, 8);
 }
-
-namespace {
-
-// Checks magic, version, shape and checksum; leaves `in` after the chunk header.
-int64_t read_header(Reader& in, std::string_view bytes, uint32_t& columns) {
-  if (bytes.size() < sizeof kMagic + 4 + 4 + 8 + 8 || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
-    in.fail("not a Tessera column chunk (bad magic or too short)");
-  uint64_t stored;
-  std::memcpy(&stored, bytes.data() + bytes.size() - 8, 8);
-  if (stored != fnv1a(bytes.data(), bytes.size() - 8)) in.fail("checksum mismatch");
-  in.take(sizeof kMagic);
-  const uint32_t version = in.get<uint32_t>();
-  if (version != kVersion) in.fail("format version " + std::to_string(version) + " (this build reads " + std::to_string(kVersion) + ")");
-  columns = in.get<uint32_t>();
-  const int64_t rows = in.get<int64_t>();
-  if (rows < 0 || rows > kMaxChunkRows) in.fail("row count " + std::to_string(rows) + " (at most " + std::to_string(kMaxChunkRows) + ")");
-  return rows;
-}
-
-}  // namespace
 
 const char* encoding_name(Encoding e) {
   switch (e) {
@@ -313,13 +348,11 @@ const char* encoding_name(Encoding e) {
 
 std::string encode_chunk(const Table& t, int64_t begin, int64_t rows) {
   if (rows < 0 || rows > kMaxChunkRows) throw std::logic_error("encode_chunk: more than kMaxChunkRows rows");
-  std::string out(kMagic, sizeof kMagic);
-  put<uint32_t>(out, kVersion);
-  put<uint32_t>(out, static_cast<uint32_t>(t.num_columns()));
-  put<int64_t>(out, rows);
+  std::vector<std::string> segments(t.num_columns());
   for (size_t i = 0; i < t.num_columns(); ++i) {
     const rt::Column& c = t.column(i);
     Segment s = encode_column(c, begin, rows);
+    std::string& out = segments[i];
     put<uint8_t>(out, static_cast<uint8_t>(s.encoding));
     put<uint8_t>(out, s.has_nulls ? 1 : 0);
     put<uint8_t>(out, static_cast<uint8_t>(s.bits));
@@ -336,34 +369,143 @@ std::string encode_chunk(const Table& t, int64_t begin, int64_t rows) {
     }
     out += s.payload;
   }
+  std::string out(kMagic, sizeof kMagic);
+  put<uint32_t>(out, kVersion);
+  put<uint32_t>(out, static_cast<uint32_t>(t.num_columns()));
+  put<int64_t>(out, rows);
+  uint64_t at = kChunkPrefixBytes + t.num_columns() * kDirectoryEntryBytes + 8;
+  for (const std::string& seg : segments) {
+    put<uint64_t>(out, at);
+    put<uint64_t>(out, seg.size());
+    put<uint64_t>(out, fnv1a(seg.data(), seg.size()));
+    at += seg.size();
+  }
   put<uint64_t>(out, fnv1a(out.data(), out.size()));
+  for (const std::string& seg : segments) out += seg;
   return out;
 }
 
-std::vector<rt::Column> decode_chunk(std::string_view bytes, const Schema& schema, const std::string& what) {
+ChunkPrefix read_chunk_prefix(std::string_view bytes, const std::string& what) {
   Reader in(bytes, what);
-  uint32_t columns = 0;
-  const int64_t rows = read_header(in, bytes, columns);
-  if (columns != schema.size())
-    in.fail(std::to_string(columns) + " columns where the table has " + std::to_string(schema.size()));
-  std::vector<rt::Column> out(columns);
-  for (uint32_t i = 0; i < columns; ++i) decode_column(in, rows, schema.field(i).type.physical(), out[i]);
-  if (in.pos() != bytes.size() - 8) in.fail("extra bytes after the last column");
+  if (bytes.size() < kChunkPrefixBytes || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
+    in.fail("not a Tessera column chunk (bad magic or too short)");
+  in.take(sizeof kMagic);
+  ChunkPrefix p;
+  p.version = in.get<uint32_t>();
+  if (p.version != kVersion && p.version != kVersionWhole)
+    in.fail("format version " + std::to_string(p.version) + " (this build reads 1 and 2)");
+  p.columns = in.get<uint32_t>();
+  p.rows = in.get<int64_t>();
+  if (p.rows < 0 || p.rows > kMaxChunkRows)
+    in.fail("row count " + std::to_string(p.rows) + " (at most " + std::to_string(kMaxChunkRows) + ")");
+  if (p.columns > 1u << 20) in.fail(std::to_string(p.columns) + " columns");
+  p.header_bytes = p.version == kVersionWhole ? 0 : kChunkPrefixBytes + uint64_t{p.columns} * kDirectoryEntryBytes + 8;
+  return p;
+}
+
+std::vector<SegmentExtent> read_chunk_directory(std::string_view header, const ChunkPrefix& p, uint64_t file_bytes,
+                                                const std::string& what) {
+  Reader in(header, what);
+  if (p.version != kVersion) in.fail("a format 1 chunk has no directory");
+  if (header.size() < p.header_bytes) in.fail("ends early (truncated?)");
+  uint64_t stored;
+  std::memcpy(&stored, header.data() + p.header_bytes - 8, 8);
+  if (stored != fnv1a(header.data(), p.header_bytes - 8)) in.fail("checksum mismatch (header)");
+  in.take(kChunkPrefixBytes);
+  std::vector<SegmentExtent> out(p.columns);
+  uint64_t expect = p.header_bytes;
+  for (SegmentExtent& e : out) {
+    e.offset = in.get<uint64_t>();
+    e.bytes = in.get<uint64_t>();
+    e.checksum = in.get<uint64_t>();
+    if (e.offset != expect || e.bytes > file_bytes || e.offset > file_bytes - e.bytes)
+      in.fail("column directory does not match the file's " + std::to_string(file_bytes) + " bytes");
+    expect = e.offset + e.bytes;
+  }
+  if (expect != file_bytes) in.fail("extra bytes after the last column");
+  return out;
+}
+
+EncodedSegment parse_encoded_segment(std::string bytes, const SegmentExtent& extent, int64_t rows, fn::SqlType type,
+                                     const std::string& what) {
+  EncodedSegment s;
+  s.bytes = std::move(bytes);
+  s.what = what;
+  Reader in(s.bytes, what);
+  if (s.bytes.size() != extent.bytes) in.fail("column of " + std::to_string(s.bytes.size()) + " bytes, the directory says " +
+                                              std::to_string(extent.bytes));
+  if (fnv1a(s.bytes.data(), s.bytes.size()) != extent.checksum) in.fail("checksum mismatch (a column)");
+  parse_segment(in, rows, type, s.layout);
+  if (in.pos() != s.bytes.size()) in.fail("extra bytes after the column");
+  return s;
+}
+
+rt::Column decode_segment(const EncodedSegment& s, fn::SqlType type, const std::string& what) {
+  return decode_layout(s.bytes.data(), s.layout, type, what);
+}
+
+namespace {
+
+// Every segment of a chunk, checked (checksums, structure); `layouts` relative to `bytes`.
+std::vector<SegmentLayout> parse_chunk(std::string_view bytes, const std::vector<fn::SqlType>& types, const std::string& what,
+                                       int64_t& rows) {
+  Reader in(bytes, what);
+  const ChunkPrefix p = read_chunk_prefix(bytes, what);
+  rows = p.rows;
+  if (!types.empty() && p.columns != types.size())
+    in.fail(std::to_string(p.columns) + " columns where the table has " + std::to_string(types.size()));
+  std::vector<SegmentLayout> out(p.columns);
+  if (p.version == kVersionWhole) {
+    if (bytes.size() < kChunkPrefixBytes + 8) in.fail("ends early (truncated?)");
+    uint64_t stored;
+    std::memcpy(&stored, bytes.data() + bytes.size() - 8, 8);
+    if (stored != fnv1a(bytes.data(), bytes.size() - 8)) in.fail("checksum mismatch");
+    in.take(kChunkPrefixBytes);
+    for (uint32_t i = 0; i < p.columns; ++i) parse_segment(in, p.rows, types.empty() ? fn::SqlType::Int64 : types[i], out[i]);
+    if (in.pos() != bytes.size() - 8) in.fail("extra bytes after the last column");
+    return out;
+  }
+  const std::vector<SegmentExtent> dir = read_chunk_directory(bytes, p, bytes.size(), what);
+  for (uint32_t i = 0; i < p.columns; ++i) {
+    if (fnv1a(bytes.data() + dir[i].offset, dir[i].bytes) != dir[i].checksum) in.fail("checksum mismatch (a column)");
+    Reader seg(bytes.substr(0, dir[i].offset + dir[i].bytes), what);
+    seg.take(dir[i].offset);
+    parse_segment(seg, p.rows, types.empty() ? fn::SqlType::Int64 : types[i], out[i]);
+    if (seg.pos() != dir[i].offset + dir[i].bytes) in.fail("extra bytes after a column");
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<rt::Column> decode_chunk(std::string_view bytes, const Schema& schema, const std::string& what) {
+  std::vector<fn::SqlType> types;
+  for (const Field& f : schema.fields()) types.push_back(f.type.physical());
+  int64_t rows = 0;
+  const std::vector<SegmentLayout> layouts = parse_chunk(bytes, types, what, rows);
+  std::vector<rt::Column> out;
+  for (size_t i = 0; i < layouts.size(); ++i) out.push_back(decode_layout(bytes.data(), layouts[i], types[i], what));
   return out;
 }
 
 std::vector<Encoding> chunk_encodings(std::string_view bytes, const std::string& what) {
+  // Encodings need no types: parsed as integer columns, which check no string structure.
   Reader in(bytes, what);
-  uint32_t columns = 0;
-  const int64_t rows = read_header(in, bytes, columns);
+  const ChunkPrefix p = read_chunk_prefix(bytes, what);
   std::vector<Encoding> out;
-  for (uint32_t i = 0; i < columns; ++i) {
-    out.push_back(static_cast<Encoding>(in.get<uint8_t>()));
-    const bool has_nulls = in.get<uint8_t>() != 0;
-    in.take(2 + 4 + 16);
-    const uint64_t payload = in.get<uint64_t>();
-    if (has_nulls) in.take(static_cast<uint64_t>(rows + 7) / 8);
-    in.take(payload);
+  size_t at = kChunkPrefixBytes;
+  std::vector<SegmentExtent> dir;
+  if (p.version == kVersion) dir = read_chunk_directory(bytes, p, bytes.size(), what);
+  for (uint32_t i = 0; i < p.columns; ++i) {
+    Reader seg(bytes, what);
+    seg.take(p.version == kVersion ? dir[i].offset : at);
+    out.push_back(static_cast<Encoding>(seg.get<uint8_t>()));
+    const bool has_nulls = seg.get<uint8_t>() != 0;
+    seg.take(2 + 4 + 16);
+    const uint64_t payload = seg.get<uint64_t>();
+    if (has_nulls) seg.take(static_cast<uint64_t>(p.rows + 7) / 8);
+    seg.take(payload);
+    at = seg.pos();
   }
   return out;
 }

@@ -18,7 +18,9 @@
 #include <thread>
 
 #include "tessera/storage/column_chunk.hpp"
+#include "tessera/storage/column_source.hpp"
 #include "tessera/storage/parallel.hpp"
+#include "tessera/storage/stored_table.hpp"
 
 namespace tessera::storage {
 
@@ -29,6 +31,7 @@ struct TableEntry {
   Schema schema;
   std::vector<std::string> chunks;  // file names, in row order
   std::vector<int64_t> rows;        // of each chunk
+  std::vector<ColumnStats> stats;   // per column, over all chunks; empty in a manifest written before them
 };
 
 struct DatabaseDir::State {
@@ -140,6 +143,41 @@ std::string read_file(const std::string& path) {
   return bytes;
 }
 
+constexpr char kBase64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+std::string base64_encode(const std::vector<uint8_t>& in) {
+  std::string out;
+  out.reserve((in.size() + 2) / 3 * 4);
+  for (size_t i = 0; i < in.size(); i += 3) {
+    const uint32_t n = uint32_t{in[i]} << 16 | (i + 1 < in.size() ? uint32_t{in[i + 1]} << 8 : 0u) |
+                       (i + 2 < in.size() ? uint32_t{in[i + 2]} : 0u);
+    out += kBase64[n >> 18 & 63];
+    out += kBase64[n >> 12 & 63];
+    out += i + 1 < in.size() ? kBase64[n >> 6 & 63] : '=';
+    out += i + 2 < in.size() ? kBase64[n & 63] : '=';
+  }
+  return out;
+}
+
+bool base64_decode(const std::string& in, std::vector<uint8_t>& out) {
+  if (in.size() % 4) return false;
+  out.clear();
+  auto value = [](char c) -> int {
+    const char* p = std::strchr(kBase64, c);
+    return c && p ? static_cast<int>(p - kBase64) : -1;
+  };
+  for (size_t i = 0; i < in.size(); i += 4) {
+    int v[4];
+    for (int k = 0; k < 4; ++k) v[k] = in[i + k] == '=' && k >= 2 && i + 4 == in.size() ? -2 : value(in[i + k]);
+    if (v[0] < 0 || v[1] < 0 || v[2] == -1 || v[3] == -1 || (v[2] == -2 && v[3] != -2)) return false;
+    const uint32_t n = uint32_t(v[0]) << 18 | uint32_t(v[1]) << 12 | uint32_t(v[2] < 0 ? 0 : v[2]) << 6 | uint32_t(v[3] < 0 ? 0 : v[3]);
+    out.push_back(static_cast<uint8_t>(n >> 16));
+    if (v[2] >= 0) out.push_back(static_cast<uint8_t>(n >> 8));
+    if (v[3] >= 0) out.push_back(static_cast<uint8_t>(n));
+  }
+  return true;
+}
+
 }  // namespace
 
 static nlohmann::json manifest_json(const DatabaseDir::State& s) {
@@ -156,7 +194,11 @@ static nlohmann::json manifest_json(const DatabaseDir::State& s) {
                       {"declared", f.declared}, {"collation", static_cast<int>(f.type.collation)}});
     nlohmann::json chunks = nlohmann::json::array();
     for (size_t i = 0; i < t.chunks.size(); ++i) chunks.push_back({{"file", t.chunks[i]}, {"rows", t.rows[i]}});
-    j["tables"].push_back({{"name", t.name}, {"columns", cols}, {"chunks", chunks}});
+    nlohmann::json stats = nlohmann::json::array();
+    for (const ColumnStats& c : t.stats)
+      stats.push_back({{"rows", c.rows}, {"nulls", c.nulls}, {"has_range", c.has_range}, {"min", c.min}, {"max", c.max},
+                       {"distinct_sketch", base64_encode(c.distinct.registers())}});
+    j["tables"].push_back({{"name", t.name}, {"columns", cols}, {"chunks", chunks}, {"stats", stats}});
   }
   j["views"] = nlohmann::json::array();
   for (const StoredView& v : s.views) j["views"].push_back({{"name", v.name}, {"sql", v.sql}});
@@ -198,6 +240,23 @@ DatabaseDir::State parse_manifest(const std::string& path, const std::string& te
         e.chunks.push_back(file);
         e.rows.push_back(ch.at("rows").get<int64_t>());
       }
+      int64_t table_rows = 0;
+      for (int64_t r : e.rows) table_rows += r;
+      for (const auto& c : t.value("stats", nlohmann::json::array())) {
+        ColumnStats st;
+        st.rows = c.at("rows").get<int64_t>();
+        st.nulls = c.at("nulls").get<int64_t>();
+        st.has_range = c.at("has_range").get<bool>();
+        st.min = c.at("min").get<int64_t>();
+        st.max = c.at("max").get<int64_t>();
+        std::vector<uint8_t> reg;
+        if (!base64_decode(c.at("distinct_sketch").get<std::string>(), reg) || !DistinctSketch::from_bytes(reg, st.distinct) ||
+            st.rows != table_rows || st.nulls < 0 || st.nulls > st.rows)
+          throw DatabaseError(path + ": damaged statistics of table " + e.name);
+        e.stats.push_back(std::move(st));
+      }
+      if (!e.stats.empty() && e.stats.size() != e.schema.size())
+        throw DatabaseError(path + ": statistics of table " + e.name + " do not match its columns");
       s.tables.push_back(std::move(e));
     }
     for (const auto& v : j.at("views")) s.views.push_back({v.at("name").get<std::string>(), v.at("sql").get<std::string>()});
@@ -258,40 +317,27 @@ DatabaseDir::~DatabaseDir() {
   if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the flock
 }
 
-std::vector<Table> DatabaseDir::load_tables(int threads) const {
-  struct Job {
-    size_t table, chunk;
-  };
-  std::vector<Job> jobs;
-  for (size_t t = 0; t < committed_->tables.size(); ++t)
-    for (size_t c = 0; c < committed_->tables[t].chunks.size(); ++c) jobs.push_back({t, c});
-  std::vector<std::vector<rt::Column>> decoded(jobs.size());
-  parallel_for(jobs.size(), threads, [&](size_t i) {
-    const TableEntry& e = committed_->tables[jobs[i].table];
-    const std::string file = path_ + "/" + e.chunks[jobs[i].chunk];
-    const std::string bytes = read_file(file);
-    try {
-      decoded[i] = decode_chunk(bytes, e.schema, file);
-    } catch (const ChunkError& err) {
-      throw DatabaseError(std::string(err.what()) + " (table " + e.name + ")");
-    }
-    if (!decoded[i].empty() && decoded[i][0].rows != e.rows[jobs[i].chunk])
-      throw DatabaseError(file + ": damaged: " + std::to_string(decoded[i][0].rows) + " rows where the manifest says " +
-                          std::to_string(e.rows[jobs[i].chunk]));
-  });
+std::vector<Table> DatabaseDir::open_tables(int threads) const {
   std::vector<Table> out;
-  size_t first = 0;
   for (const TableEntry& e : committed_->tables) {
-    std::vector<Table> parts;
-    for (size_t c = 0; c < e.chunks.size(); ++c) {
-      Table part(e.name, e.schema);
-      for (size_t k = 0; k < part.num_columns(); ++k) part.column(k) = std::move(decoded[first + c][k]);
-      parts.push_back(std::move(part));
-    }
-    first += e.chunks.size();
-    Table t = parts.empty() ? Table(e.name, e.schema) : concat(std::move(parts), threads);
+    StoredTable st;
+    st.name = e.name;
+    st.dir = path_;
+    st.schema = e.schema;
+    st.chunks = e.chunks;
+    st.rows = e.rows;
+    st.stats = e.stats;
+    st.threads = threads;
+    out.emplace_back(e.name, e.schema, std::make_shared<StoredTableSource>(std::move(st)));
+  }
+  return out;
+}
+
+std::vector<Table> DatabaseDir::load_tables(int threads) const {
+  std::vector<Table> out = open_tables(threads);
+  for (Table& t : out) {
+    t.columns();  // reads every column
     t.validate();
-    out.push_back(std::move(t));
   }
   return out;
 }
@@ -307,18 +353,30 @@ int64_t DatabaseDir::bytes_on_disk() const {
   return total;
 }
 
-std::vector<std::string> DatabaseDir::write_chunks(const Table& t, int64_t begin, int threads) {
+void DatabaseDir::set_chunk_rows(int64_t rows) {
+  if (rows < 1 || rows > kChunkRows) throw DatabaseError("chunk rows must be 1 to " + std::to_string(kChunkRows));
+  chunk_rows_ = rows;
+}
+
+std::vector<std::string> DatabaseDir::write_chunks(const Table& t, int64_t begin, int threads,
+                                                   std::vector<ColumnStats>& stats) {
   const int64_t n = t.num_rows() - begin;
-  const size_t count = static_cast<size_t>((n + kChunkRows - 1) / kChunkRows);
+  const size_t count = static_cast<size_t>((n + chunk_rows_ - 1) / chunk_rows_);
   std::vector<std::string> names(count);
   for (size_t i = 0; i < count; ++i) {
     names[i] = "c" + std::to_string(staged_->next_file++) + ".chunk";
     staged_files_.push_back(names[i]);
   }
+  std::vector<std::vector<ColumnStats>> chunk_stats(count);
   parallel_for(count, threads, [&](size_t i) {
-    const int64_t from = begin + static_cast<int64_t>(i) * kChunkRows;
-    write_durably(path_ + "/" + names[i], encode_chunk(t, from, std::min(kChunkRows, t.num_rows() - from)));
+    const int64_t from = begin + static_cast<int64_t>(i) * chunk_rows_;
+    const int64_t rows = std::min(chunk_rows_, t.num_rows() - from);
+    write_durably(path_ + "/" + names[i], encode_chunk(t, from, rows));
+    for (size_t k = 0; k < t.num_columns(); ++k) chunk_stats[i].push_back(ColumnStats::of(t.column(k), from, rows));
   });
+  stats.resize(t.num_columns());
+  for (const auto& cs : chunk_stats)
+    for (size_t k = 0; k < cs.size(); ++k) stats[k].merge(cs[k]);
   return names;
 }
 
@@ -327,9 +385,9 @@ void DatabaseDir::put_table(const Table& t, int threads) {
   TableEntry e;
   e.name = t.name();
   e.schema = t.schema();
-  e.chunks = write_chunks(t, 0, threads);
+  e.chunks = write_chunks(t, 0, threads, e.stats);
   for (size_t i = 0; i < e.chunks.size(); ++i)
-    e.rows.push_back(std::min(kChunkRows, t.num_rows() - static_cast<int64_t>(i) * kChunkRows));
+    e.rows.push_back(std::min(chunk_rows_, t.num_rows() - static_cast<int64_t>(i) * chunk_rows_));
   staged_->tables.push_back(std::move(e));
 }
 
@@ -338,12 +396,16 @@ void DatabaseDir::append_rows(const Table& t, int64_t from_row, int threads) {
   if (!e) return put_table(t, threads);
   int64_t stored = 0;
   for (int64_t r : e->rows) stored += r;
-  if (stored != from_row) return put_table(t, threads);  // not a pure append of what is stored: rewrite
-  const std::vector<std::string> added = write_chunks(t, from_row, threads);
+  // Not a pure append of what is stored, or stored before statistics were: rewrite.
+  if (stored != from_row || (e->stats.empty() && stored > 0)) return put_table(t, threads);
+  std::vector<ColumnStats> added_stats;
+  const std::vector<std::string> added = write_chunks(t, from_row, threads, added_stats);
   for (size_t i = 0; i < added.size(); ++i) {
     e->chunks.push_back(added[i]);
-    e->rows.push_back(std::min(kChunkRows, t.num_rows() - from_row - static_cast<int64_t>(i) * kChunkRows));
+    e->rows.push_back(std::min(chunk_rows_, t.num_rows() - from_row - static_cast<int64_t>(i) * chunk_rows_));
   }
+  e->stats.resize(t.num_columns());
+  for (size_t k = 0; k < added_stats.size(); ++k) e->stats[k].merge(added_stats[k]);
 }
 
 void DatabaseDir::drop_table(const std::string& name) {

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "tessera/storage/column_source.hpp"
 #include "tessera/functions/clock.hpp"
 #include "tessera/functions/date_names.hpp"
 #include "tessera/functions/date_parse.hpp"
@@ -87,13 +88,72 @@ Table::Table(std::string name, Schema schema) : name_(std::move(name)), schema_(
   }
 }
 
+Table::Table(std::string name, Schema schema, std::shared_ptr<const ColumnSource> source)
+    : Table(std::move(name), std::move(schema)) {
+  lazy_ = std::make_unique<Lazy>();
+  lazy_->rows = source->rows();
+  lazy_->source = std::move(source);
+  lazy_->loaded = std::make_unique<std::atomic<bool>[]>(columns_.size());
+  for (size_t i = 0; i < columns_.size(); ++i) lazy_->loaded[i] = false;
+}
+
+Table::Table(const Table& other) : name_(other.name_), schema_(other.schema_) {
+  if (!other.lazy_) {
+    columns_ = other.columns_;
+    return;
+  }
+  std::lock_guard<std::mutex> lock(other.lazy_->mutex);
+  columns_ = other.columns_;
+  lazy_ = std::make_unique<Lazy>();
+  lazy_->rows = other.lazy_->rows;
+  lazy_->source = other.lazy_->source;
+  lazy_->loaded = std::make_unique<std::atomic<bool>[]>(columns_.size());
+  for (size_t i = 0; i < columns_.size(); ++i) lazy_->loaded[i] = other.lazy_->loaded[i].load();
+}
+
+Table& Table::operator=(const Table& other) {
+  if (this != &other) *this = Table(other);
+  return *this;
+}
+
+Table::~Table() = default;
+
+void Table::load_column(size_t i) const {
+  if (i >= columns_.size()) throw std::out_of_range("table " + name_ + ": column " + std::to_string(i));
+  std::lock_guard<std::mutex> lock(lazy_->mutex);
+  if (lazy_->loaded[i].load(std::memory_order_relaxed)) return;
+  rt::Column c = lazy_->source->read_column(i);
+  if (c.rows != lazy_->rows || c.type != columns_[i].type)
+    throw std::logic_error("table " + name_ + ": column " + schema_.field(i).name + " read with the wrong shape");
+  columns_[i] = std::move(c);
+  lazy_->loaded[i].store(true, std::memory_order_release);
+}
+
+void Table::make_resident() {
+  if (!lazy_) return;
+  const Table& self = *this;
+  for (size_t i = 0; i < columns_.size(); ++i) self.column(i);
+  lazy_.reset();
+}
+
+const ColumnStats* Table::stored_stats(size_t i) const { return lazy_ ? lazy_->source->stats(i) : nullptr; }
+
+size_t Table::columns_read() const {
+  if (!lazy_) return columns_.size();
+  size_t n = 0;
+  for (size_t i = 0; i < columns_.size(); ++i) n += lazy_->loaded[i].load();
+  return n;
+}
+
 const rt::Column& Table::column(std::string_view name) const {
   const int i = schema_.index_of(name);
   if (i < 0) throw std::out_of_range("table " + name_ + " has no column " + std::string(name));
-  return columns_[i];
+  return column(static_cast<size_t>(i));
 }
 
 void Table::append(Table&& other) {
+  make_resident();
+  other.make_resident();
   if (other.columns_.size() != columns_.size()) throw std::logic_error("append: column count differs");
   for (size_t i = 0; i < columns_.size(); ++i) {
     rt::Column& dst = columns_[i];
@@ -126,7 +186,7 @@ void Table::append(Table&& other) {
 void Table::validate() const {
   const int64_t n = num_rows();
   for (size_t i = 0; i < columns_.size(); ++i) {
-    const rt::Column& c = columns_[i];
+    const rt::Column& c = column(i);
     const std::string what = name_ + "." + schema_.field(i).name;
     if (c.rows != n) throw std::logic_error(what + ": row count differs");
     if (!c.valid.empty() && static_cast<int64_t>(c.valid.size()) != n) throw std::logic_error(what + ": validity size");
@@ -143,7 +203,7 @@ void Table::validate() const {
 }
 
 std::string Table::cell_text(int64_t row, size_t col) const {
-  const rt::Column& c = columns_.at(col);
+  const rt::Column& c = column(col);
   if (!c.is_valid(row)) return "NULL";
   const DataType& t = schema_.field(col).type;
   switch (t.id) {

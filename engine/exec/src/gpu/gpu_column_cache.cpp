@@ -2,10 +2,14 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
+#include "decode_segments.hpp"
 #include "device_ops.hpp"
+#include "tessera/storage/column_source.hpp"
 #include "staged_upload.hpp"
 
 namespace tessera::exec::gpu {
@@ -29,15 +33,34 @@ std::string size_text(int64_t bytes) {
 }
 }  // namespace
 
-DeviceColumnPtr GpuColumnCache::get(const storage::Table& table, size_t col, void* stream) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  const Key key{&table, col};
-  if (auto it = entries_.find(key); it != entries_.end()) {
-    lru_.splice(lru_.begin(), lru_, it->second.lru);
-    return it->second.column;
+namespace {
+
+// The device bytes a stored column decodes to, at most (a dictionary's rows counted at its longest entry).
+int64_t decoded_bytes_bound(const std::vector<storage::EncodedSegment>& segments, fn::SqlType type) {
+  int64_t bytes = 0;
+  for (const storage::EncodedSegment& seg : segments) {
+    const storage::SegmentLayout& s = seg.layout;
+    bytes += s.has_nulls ? s.rows : 0;
+    if (type != fn::SqlType::String) {
+      bytes += s.rows * fn::type_width(type);
+    } else if (s.encoding == storage::Encoding::Plain) {
+      bytes += s.rows * 12 + static_cast<int64_t>(s.string_bytes);
+    } else {
+      uint32_t longest = 0;
+      for (uint32_t k = 0; k < s.dict_entries; ++k) {
+        uint32_t n;
+        std::memcpy(&n, seg.bytes.data() + s.payload_at + 4 + uint64_t{k} * 4, 4);
+        longest = std::max(longest, n);
+      }
+      bytes += s.rows * (12 + int64_t{longest});
+    }
   }
-  const rt::Column& host = table.column(col);
-  const int64_t bytes = device_bytes(host);
+  return bytes;
+}
+
+}  // namespace
+
+void GpuColumnCache::make_room(int64_t bytes, const storage::Table& table, size_t col) {
   // Evict least-recently-used columns no running query holds (use_count 1: only the cache).
   for (auto it = lru_.end(); resident_ + bytes > budget_ && it != lru_.begin();) {
     --it;
@@ -52,12 +75,42 @@ DeviceColumnPtr GpuColumnCache::get(const storage::Table& table, size_t col, voi
                     size_text(bytes) + ", but the GPU column cache holds " + size_text(resident_) +
                     " for the running query within its budget of " + size_text(budget_) +
                     " (streaming larger-than-GPU data is not done yet)");
+}
+
+DeviceColumnPtr GpuColumnCache::get(const storage::Table& table, size_t col, void* stream) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const Key key{&table, col};
+  if (auto it = entries_.find(key); it != entries_.end()) {
+    lru_.splice(lru_.begin(), lru_, it->second.lru);
+    return it->second.column;
+  }
+  const auto cu_stream = static_cast<cudaStream_t>(stream);
+  // A stored column not read on the host yet travels as stored (compressed) and is decoded here.
+  if (const storage::ColumnSource* source = table.unread_column_source(col)) {
+    const std::vector<storage::EncodedSegment> segments = source->read_segments(col);
+    if (!segments.empty() || table.num_rows() == 0) {
+      const fn::SqlType type = table.schema().field(col).type.physical();
+      make_room(decoded_bytes_bound(segments, type), table, col);
+      int64_t moved = 0;
+      DeviceColumnPtr c = decode_segments(segments, type, mr_, *uploader_, cu_stream, moved);
+      const int64_t bytes = c->bytes();
+      lru_.push_front(key);
+      entries_[key] = Entry{c, bytes, lru_.begin()};
+      resident_ += bytes;
+      uploaded_ += moved;
+      decoded_on_device_ += bytes;
+      return c;
+    }
+  }
+  const rt::Column& host = table.column(col);
+  const int64_t bytes = device_bytes(host);
+  make_room(bytes, table, col);
   auto c = std::make_shared<rt::DeviceColumn>();
   c->type = host.type;
   c->rows = host.rows;
   auto copy = [&](rt::DeviceBuffer& dst, const void* src, size_t n) {
     dst = rt::DeviceBuffer(mr_, n, stream);
-    uploader_->copy(dst.data(), src, n, static_cast<cudaStream_t>(stream));
+    uploader_->copy(dst.data(), src, n, cu_stream);
   };
   copy(c->data, host.data.data(), host.data.size());
   if (host.type == fn::SqlType::String) {
@@ -66,7 +119,7 @@ DeviceColumnPtr GpuColumnCache::get(const storage::Table& table, size_t col, voi
     c->rows_in_order = host.rows_in_order();
   }
   if (!host.valid.empty()) copy(c->valid, host.valid.data(), host.valid.size());
-  rt::cuda_check(cudaStreamSynchronize(static_cast<cudaStream_t>(stream)), "cudaStreamSynchronize");
+  rt::cuda_check(cudaStreamSynchronize(cu_stream), "cudaStreamSynchronize");
   lru_.push_front(key);
   entries_[key] = Entry{c, bytes, lru_.begin()};
   resident_ += bytes;

@@ -58,6 +58,8 @@ class DuckDb {
  public:
   // An in-memory database. threads <= 0: DuckDB's default (all cores).
   explicit DuckDb(int threads = 0);
+  // A database in a file (created when absent): the cold benchmark's baseline over its own storage.
+  DuckDb(const std::string& path, int threads);
   ~DuckDb();
   DuckDb(DuckDb&&) noexcept;
   DuckDb& operator=(DuckDb&&) noexcept;

@@ -64,9 +64,13 @@ struct Options {
   // them by their sql_name on either device. A name that clashes with a built-in function is an Error.
   std::vector<std::string> udf_catalogs;
   // A database on disk (a directory, storage/database_dir.hpp): opened, or created when the path does not
-  // exist. Its tables and views are loaded at start, and every statement that changes tables or views
-  // (and add_table / drop_table) is saved before execute() returns. "": nothing is saved.
+  // exist. Opening reads its manifest only: a table's columns are read (chunk by chunk, only the columns a
+  // query scans) on first use, and planning uses the statistics stored with them. Every statement that
+  // changes tables or views (and add_table / drop_table) is saved before execute() returns. "": nothing is saved.
   std::string database_path;
+  // Rows per chunk of the tables this process writes to the database (0: storage's default, 2^20); tests use
+  // small chunks so every column spans many.
+  int64_t database_chunk_rows = 0;
   // How read_csv(...) / read_parquet(...) in FROM and BULK INSERT read files; unset: they are errors.
   FileReader file_reader;
   int threads = 0;          // 0: all hardware threads
@@ -155,6 +159,8 @@ class Database {
   // Bytes of table columns resident in GPU memory, and uploaded since the start.
   int64_t gpu_resident_bytes() const;
   int64_t gpu_uploaded_bytes() const;
+  // Bytes of columns that travelled to the GPU as stored (compressed) and were decoded there (their decoded size).
+  int64_t gpu_decoded_bytes() const;
 
  private:
   struct Impl;

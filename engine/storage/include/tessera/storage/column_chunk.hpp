@@ -8,10 +8,14 @@
 //   DICTIONARY  strings as a dictionary (uint32 lengths, bytes) and codes bit-packed as above
 // NULLs: a validity bitmap (bit r of byte r / 8) when the column has any; a NULL's value is 0 / empty.
 //
-// File layout (little-endian): "TSRCHUNK" | u32 version | u32 columns | u64 rows | per column: u8 encoding,
-// u8 has_nulls, u8 bits, u8 pad, u32 pad, i64 min, i64 max, u64 payload bytes, [bitmap], payload |
-// u64 checksum of everything before it (FNV-1a's multiply-xor over 64-bit words). decode_chunk checks the checksum and every length against the
-// buffer, so a damaged chunk is an error, never a crash or wrong rows.
+// A column's segment: u8 encoding, u8 has_nulls, u8 bits, u8 pad, u32 pad, i64 min, i64 max, u64 payload bytes,
+// [bitmap], payload.
+// File layout, format 2 (little-endian): "TSRCHUNK" | u32 version | u32 columns | u64 rows | directory: per column
+// u64 offset, u64 bytes, u64 checksum of its segment | u64 checksum of everything before it | the segments, in
+// column order. One column is read with the header and its segment alone (a lazy scan reads only its columns).
+// Format 1 (still read): the same prefix, the segments, then one u64 checksum of everything before it.
+// Checksums are FNV-1a's multiply-xor over 64-bit words. Every length is checked against the buffer, so a
+// damaged chunk is an error, never a crash or wrong rows.
 #pragma once
 
 #include <cstdint>
@@ -37,6 +41,49 @@ const char* encoding_name(Encoding e);
 constexpr int64_t kMaxChunkRows = int64_t{1} << 20;
 // A chunk's string column expands to at most this many bytes (a dictionary can repeat a long value).
 constexpr uint64_t kMaxChunkStringBytes = uint64_t{1} << 34;
+
+// Where the parts of one column's segment lie in its bytes (offsets from the segment's first byte), checked
+// against them: what a decoder on either device needs.
+struct SegmentLayout {
+  Encoding encoding = Encoding::Plain;
+  bool has_nulls = false;
+  int bits = 0;                  // FOR_BITPACK values, DICTIONARY codes
+  int64_t min = 0, max = 0;      // FOR_BITPACK: the frame of reference is min
+  int64_t rows = 0;
+  uint64_t bitmap_at = 0;        // has_nulls: (rows + 7) / 8 bytes, bit r of byte r / 8
+  uint64_t payload_at = 0, payload_bytes = 0;
+  uint32_t dict_entries = 0;     // DICTIONARY: u32 count, u32 lengths, bytes (dict_bytes), then codes at codes_at
+  uint64_t dict_bytes = 0, codes_at = 0;
+  uint64_t string_bytes = 0;     // PLAIN strings: u32 lengths (rows), then string_bytes bytes
+};
+
+// One column of one chunk as stored (its checksum checked, its structure parsed), before decoding.
+struct EncodedSegment {
+  std::string bytes;
+  SegmentLayout layout;
+  std::string what;  // the chunk file, for errors found while decoding
+};
+
+// The first kChunkPrefixBytes of a chunk: format, columns, rows, and how long its header is (format 2).
+inline constexpr size_t kChunkPrefixBytes = 24;
+struct ChunkPrefix {
+  uint32_t version = 0;
+  uint32_t columns = 0;
+  int64_t rows = 0;
+  uint64_t header_bytes = 0;  // format 2: prefix + directory + checksum; 0 for format 1 (read whole)
+};
+struct SegmentExtent {
+  uint64_t offset = 0, bytes = 0, checksum = 0;
+};
+ChunkPrefix read_chunk_prefix(std::string_view bytes, const std::string& what);
+// The directory of a format 2 chunk from its first `prefix.header_bytes` bytes, checked against the file's size.
+std::vector<SegmentExtent> read_chunk_directory(std::string_view header, const ChunkPrefix& prefix, uint64_t file_bytes,
+                                                const std::string& what);
+// A segment's bytes (read at `extent`) checked and parsed for `rows` rows of `type`.
+EncodedSegment parse_encoded_segment(std::string bytes, const SegmentExtent& extent, int64_t rows, fn::SqlType type,
+                                     const std::string& what);
+// The segment as a host column (a dictionary code out of range is a ChunkError).
+rt::Column decode_segment(const EncodedSegment& s, fn::SqlType type, const std::string& what);
 
 // Rows [begin, begin + rows) of `t` as a chunk (rows <= kMaxChunkRows).
 std::string encode_chunk(const Table& t, int64_t begin, int64_t rows);

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "tessera/storage/column_chunk.hpp"
+#include "tessera/storage/column_stats.hpp"
 
 #include "tessera/storage/table.hpp"
 
@@ -51,10 +52,14 @@ class DatabaseDir {
   DatabaseDir& operator=(const DatabaseDir&) = delete;
 
   const std::string& path() const { return path_; }
+  // Rows per chunk of what this process writes (1 .. kChunkRows; tests use small chunks).
+  void set_chunk_rows(int64_t rows);
   bool created() const { return created_; }  // open() made a new, empty database
 
-  // Every stored table, its chunks decoded on `threads` threads; DatabaseError (naming the file) for a
-  // damaged or missing chunk.
+  // Every stored table, lazily: nothing is read until a column is asked for (then on `threads` threads;
+  // DatabaseError naming the file for a damaged or missing chunk). The tables carry their stored statistics.
+  std::vector<Table> open_tables(int threads) const;
+  // Every stored table with all its columns read (tests, tools).
   std::vector<Table> load_tables(int threads) const;
   std::vector<StoredView> views() const;
   std::vector<StoredFunction> functions() const;
@@ -78,7 +83,9 @@ class DatabaseDir {
   int lock_fd_ = -1;
   std::unique_ptr<State> committed_, staged_;
   std::vector<std::string> staged_files_;
-  std::vector<std::string> write_chunks(const Table& t, int64_t begin, int threads);
+  int64_t chunk_rows_ = kChunkRows;
+  // Writes rows [begin, end) of `t` as new chunks; `stats` gets their statistics, per column.
+  std::vector<std::string> write_chunks(const Table& t, int64_t begin, int threads, std::vector<ColumnStats>& stats);
 };
 
 }  // namespace tessera::storage

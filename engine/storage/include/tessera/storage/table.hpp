@@ -11,7 +11,10 @@
 // Every column may hold NULLs (Column::valid; empty means all valid).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -98,20 +101,52 @@ class Schema {
   std::vector<Field> fields_;
 };
 
+class ColumnSource;  // column_source.hpp
+struct ColumnStats;  // column_stats.hpp
+
+// A table's columns are in memory, or (a table of a database on disk) read by a ColumnSource the first time
+// something asks for them: column(i) const loads column i once, thread-safely, so a query reads only what it
+// scans. Anything that changes the table (the non-const accessors, append) loads every column first and
+// from then on the table is an ordinary in-memory one.
 class Table {
  public:
   Table() = default;
   Table(std::string name, Schema schema);  // empty table with one column per field
+  // A table of `source->rows()` rows whose columns `source` reads on first use.
+  Table(std::string name, Schema schema, std::shared_ptr<const ColumnSource> source);
+  Table(const Table& other);
+  Table& operator=(const Table& other);
+  Table(Table&&) noexcept = default;
+  Table& operator=(Table&&) noexcept = default;
+  ~Table();
 
   const std::string& name() const { return name_; }
   const Schema& schema() const { return schema_; }
-  int64_t num_rows() const { return columns_.empty() ? 0 : columns_[0].rows; }
+  int64_t num_rows() const { return lazy_ ? lazy_->rows : columns_.empty() ? 0 : columns_[0].rows; }
   size_t num_columns() const { return columns_.size(); }
 
-  rt::Column& column(size_t i) { return columns_.at(i); }
-  const rt::Column& column(size_t i) const { return columns_.at(i); }
+  rt::Column& column(size_t i) {
+    make_resident();
+    return columns_.at(i);
+  }
+  const rt::Column& column(size_t i) const {
+    if (lazy_ && !lazy_->loaded[i].load(std::memory_order_acquire)) load_column(i);
+    return columns_.at(i);
+  }
   const rt::Column& column(std::string_view name) const;  // throws std::out_of_range
-  std::vector<rt::Column>& columns() { return columns_; }
+  std::vector<rt::Column>& columns() {
+    make_resident();
+    return columns_;
+  }
+
+  // The source of a column not read yet (a device may read its encoded segments instead), else null.
+  const ColumnSource* unread_column_source(size_t i) const {
+    return lazy_ && !lazy_->loaded[i].load(std::memory_order_acquire) ? lazy_->source.get() : nullptr;
+  }
+  // Statistics written with the data (a database on disk), or null: the planner computes its own then.
+  const ColumnStats* stored_stats(size_t i) const;
+  // How many columns were read from the source so far (tests: a query reads only what it scans).
+  size_t columns_read() const;
 
   // Appends all rows of `other` (same schema) at the end.
   void append(Table&& other);
@@ -121,9 +156,19 @@ class Table {
   std::string cell_text(int64_t row, size_t col) const;
 
  private:
+  struct Lazy {
+    std::shared_ptr<const ColumnSource> source;
+    int64_t rows = 0;
+    std::mutex mutex;
+    std::unique_ptr<std::atomic<bool>[]> loaded;
+  };
+  void load_column(size_t i) const;
+  void make_resident();  // every column read; the table no longer lazy
+
   std::string name_;
   Schema schema_;
-  std::vector<rt::Column> columns_;
+  mutable std::vector<rt::Column> columns_;
+  std::unique_ptr<Lazy> lazy_;
 };
 
 // The rows of `parts` (same schema, at least one) in order, as one table with exactly sized columns,

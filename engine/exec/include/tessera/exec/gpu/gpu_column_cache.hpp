@@ -1,8 +1,8 @@
 // The GPU-resident table cache (HeavyDB's GPU memory level): a device copy of each (table, column) a query
 // scans, uploaded the first time and kept for later queries, least-recently-used columns evicted when the
 // budget would be exceeded. A query whose own scans do not fit gets an error naming the sizes.
-// The cold path will upload the database file's compressed chunks and decode them here: this is the one
-// place that changes when it does.
+// A stored table's column not yet read on the host travels as stored (its chunks' encoded segments, compressed)
+// and is decoded on the device (decode_segments.cu): the cold path.
 #pragma once
 
 #include <cstdint>
@@ -38,7 +38,8 @@ class GpuColumnCache {
 
   int64_t resident_bytes() const { return resident_; }
   int64_t budget() const { return budget_; }
-  int64_t uploaded_bytes() const { return uploaded_; }  // since the start (cold traffic)
+  int64_t uploaded_bytes() const { return uploaded_; }  // since the start (cold traffic, as it crossed PCIe)
+  int64_t decoded_on_device_bytes() const { return decoded_on_device_; }  // columns that arrived encoded, decoded size
 
  private:
   using Key = std::pair<const storage::Table*, size_t>;
@@ -47,11 +48,13 @@ class GpuColumnCache {
     int64_t bytes;
     std::list<Key>::iterator lru;
   };
+  void make_room(int64_t bytes, const storage::Table& table, size_t col);  // evicts, or throws naming the sizes
   rt::MemoryResource& mr_;
   std::unique_ptr<StagedUploader> uploader_;  // first uploads through pinned staging buffers
   int64_t budget_;
   int64_t resident_ = 0;
   int64_t uploaded_ = 0;
+  int64_t decoded_on_device_ = 0;
   std::map<Key, Entry> entries_;
   std::list<Key> lru_;  // front: most recently used
   std::mutex mutex_;

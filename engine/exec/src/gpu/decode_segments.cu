@@ -1,0 +1,229 @@
+// Decoding stored column segments on the device (see decode_segments.hpp).
+#include "decode_segments.hpp"
+
+#include <cub/device/device_scan.cuh>
+
+#include <algorithm>
+#include <cstring>
+
+#include "device_kernels.cuh"
+#include "staged_upload.hpp"
+#include "tessera/exec/batch.hpp"
+#include "tessera/runtime/memory_resource.hpp"
+
+namespace tessera::exec::gpu {
+namespace {
+
+constexpr uint64_t kAlign = 16;  // each segment starts 16-byte aligned in the device copy
+
+// The 8 bytes at `p`, any alignment, from the two aligned words around them (the device copy has spare
+// bytes after its last segment, so the second word is always inside the allocation).
+__device__ inline uint64_t load_u64(const uint8_t* p) {
+  const uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  const uint64_t* w = reinterpret_cast<const uint64_t*>(a & ~uintptr_t{7});
+  const unsigned shift = static_cast<unsigned>(a & 7) * 8;
+  return shift ? (w[0] >> shift) | (w[1] << (64 - shift)) : w[0];
+}
+
+__device__ inline uint32_t load_u32(const uint8_t* p) {
+  return static_cast<uint32_t>(p[0]) | static_cast<uint32_t>(p[1]) << 8 | static_cast<uint32_t>(p[2]) << 16 |
+         static_cast<uint32_t>(p[3]) << 24;
+}
+
+// Value r of `bits`-bit values packed little-endian into 64-bit words from `packed` (the storage format).
+__device__ inline uint64_t unpack(const uint8_t* packed, int64_t r, int bits) {
+  if (bits == 0) return 0;
+  const uint64_t bit = static_cast<uint64_t>(r) * static_cast<uint64_t>(bits);
+  const unsigned shift = static_cast<unsigned>(bit % 64);
+  uint64_t v = load_u64(packed + bit / 64 * 8) >> shift;
+  if (shift + bits > 64) v |= load_u64(packed + (bit / 64 + 1) * 8) << (64 - shift);
+  return bits == 64 ? v : v & ((uint64_t{1} << bits) - 1);
+}
+
+void check(cudaError_t e, const char* what) { rt::cuda_check(e, what); }
+
+}  // namespace
+
+DeviceColumnPtr decode_segments(const std::vector<storage::EncodedSegment>& segments, fn::SqlType type,
+                                rt::MemoryResource& mr, StagedUploader& uploader, cudaStream_t stream,
+                                int64_t& moved_bytes) {
+  // The encoded bytes, each segment 16-byte aligned, then spare bytes for load_u64's second word.
+  std::vector<uint64_t> at(segments.size());
+  std::vector<int64_t> first_row(segments.size());
+  uint64_t encoded = 0;
+  int64_t rows = 0;
+  bool any_nulls = false;
+  for (size_t i = 0; i < segments.size(); ++i) {
+    at[i] = encoded;
+    encoded += (segments[i].bytes.size() + kAlign - 1) / kAlign * kAlign;
+    first_row[i] = rows;
+    rows += segments[i].layout.rows;
+    any_nulls |= segments[i].layout.has_nulls;
+  }
+  rt::DeviceBuffer enc(mr, encoded + 2 * kAlign, stream);
+  uint8_t* const dev = static_cast<uint8_t*>(enc.data());
+  for (size_t i = 0; i < segments.size(); ++i)
+    uploader.copy(dev + at[i], segments[i].bytes.data(), segments[i].bytes.size(), stream);
+  moved_bytes = static_cast<int64_t>(encoded);
+
+  auto c = std::make_shared<rt::DeviceColumn>();
+  c->type = type;
+  c->rows = rows;
+  if (any_nulls) {
+    c->valid = rt::DeviceBuffer(mr, static_cast<size_t>(std::max<int64_t>(rows, 1)), stream);
+    uint8_t* valid = static_cast<uint8_t*>(c->valid.data());
+    for (size_t i = 0; i < segments.size(); ++i) {
+      const storage::SegmentLayout& s = segments[i].layout;
+      uint8_t* out = valid + first_row[i];
+      if (!s.has_nulls) {
+        check(cudaMemsetAsync(out, 1, static_cast<size_t>(s.rows), stream), "cudaMemsetAsync");
+        continue;
+      }
+      const uint8_t* bitmap = dev + at[i] + s.bitmap_at;
+      for_rows(s.rows, stream, [=] __device__(int64_t r) { out[r] = (bitmap[r / 8] >> (r % 8)) & 1; });
+    }
+  }
+
+  if (type != fn::SqlType::String) {
+    const int width = fn::type_width(type);
+    c->data = rt::DeviceBuffer(mr, static_cast<size_t>(std::max<int64_t>(rows * width, 1)), stream);
+    uint8_t* data = static_cast<uint8_t*>(c->data.data());
+    for (size_t i = 0; i < segments.size(); ++i) {
+      const storage::SegmentLayout& s = segments[i].layout;
+      const uint8_t* payload = dev + at[i] + s.payload_at;
+      uint8_t* out = data + first_row[i] * width;
+      if (s.encoding == storage::Encoding::Plain) {
+        check(cudaMemcpyAsync(out, payload, s.payload_bytes, cudaMemcpyDeviceToDevice, stream), "cudaMemcpyAsync");
+        continue;
+      }
+      const int bits = s.bits;
+      const uint64_t min = static_cast<uint64_t>(s.min);
+      switch (width) {
+        case 1:
+          for_rows(s.rows, stream, [=] __device__(int64_t r) { out[r] = static_cast<uint8_t>(unpack(payload, r, bits) + min); });
+          break;
+        case 4:
+          for_rows(s.rows, stream, [=] __device__(int64_t r) {
+            reinterpret_cast<int32_t*>(out)[r] = static_cast<int32_t>(static_cast<int64_t>(unpack(payload, r, bits) + min));
+          });
+          break;
+        default:
+          for_rows(s.rows, stream, [=] __device__(int64_t r) {
+            reinterpret_cast<int64_t*>(out)[r] = static_cast<int64_t>(unpack(payload, r, bits) + min);
+          });
+          break;
+      }
+    }
+    check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+    return c;
+  }
+
+  // Strings: lengths first (dictionary codes checked), then offsets by one scan, then the bytes.
+  c->lengths = rt::DeviceBuffer(mr, static_cast<size_t>(std::max<int64_t>(rows, 1)) * 4, stream);
+  rt::DeviceBuffer wide(mr, static_cast<size_t>(rows + 1) * 8, stream);  // lengths as int64, then the scan's input
+  rt::DeviceBuffer flag(mr, 4, stream);                                  // 1 + the first damaged segment
+  int32_t* lengths = static_cast<int32_t*>(c->lengths.data());
+  int64_t* w = static_cast<int64_t*>(wide.data());
+  int32_t* bad = static_cast<int32_t*>(flag.data());
+  check(cudaMemsetAsync(bad, 0, 4, stream), "cudaMemsetAsync");
+  // Dictionaries: where each entry starts among its entries' bytes, computed on the host (entries are few) for
+  // all segments at once and copied in one piece.
+  std::vector<uint64_t> starts;
+  std::vector<size_t> starts_at(segments.size(), 0);
+  for (size_t i = 0; i < segments.size(); ++i) {
+    const storage::SegmentLayout& s = segments[i].layout;
+    if (s.encoding != storage::Encoding::Dictionary) continue;
+    const char* host_payload = segments[i].bytes.data() + s.payload_at;
+    starts_at[i] = starts.size();
+    starts.push_back(0);
+    for (uint32_t k = 0; k < s.dict_entries; ++k) {
+      uint32_t n;
+      std::memcpy(&n, host_payload + 4 + uint64_t{k} * 4, 4);
+      starts.push_back(starts.back() + n);
+    }
+  }
+  rt::DeviceBuffer starts_buf(mr, std::max<size_t>(starts.size(), 1) * 8, stream);
+  const uint64_t* all_starts = static_cast<const uint64_t*>(starts_buf.data());
+  if (!starts.empty())
+    check(cudaMemcpyAsync(starts_buf.data(), starts.data(), starts.size() * 8, cudaMemcpyHostToDevice, stream),
+          "cudaMemcpyAsync");
+  for (size_t i = 0; i < segments.size(); ++i) {
+    const storage::SegmentLayout& s = segments[i].layout;
+    const uint8_t* payload = dev + at[i] + s.payload_at;
+    int32_t* len = lengths + first_row[i];
+    int64_t* wl = w + first_row[i];
+    if (s.encoding == storage::Encoding::Plain) {
+      for_rows(s.rows, stream, [=] __device__(int64_t r) {
+        const int32_t n = static_cast<int32_t>(load_u32(payload + r * 4));
+        len[r] = n;
+        wl[r] = n;
+      });
+      continue;
+    }
+    const uint64_t* st = all_starts + starts_at[i];
+    const uint8_t* codes = dev + at[i] + s.codes_at;
+    const int bits = s.bits;
+    const uint32_t entries = s.dict_entries;
+    const int32_t self = static_cast<int32_t>(i) + 1;
+    for_rows(s.rows, stream, [=] __device__(int64_t r) {
+      const uint64_t code = unpack(codes, r, bits);
+      int32_t n = 0;
+      if (code < entries) n = static_cast<int32_t>(st[code + 1] - st[code]);
+      else atomicCAS(bad, 0, self);
+      len[r] = n;
+      wl[r] = n;
+    });
+  }
+  check(cudaMemsetAsync(w + rows, 0, 8, stream), "cudaMemsetAsync");
+  c->offsets = rt::DeviceBuffer(mr, static_cast<size_t>(rows + 1) * 8, stream);
+  int64_t* offsets = static_cast<int64_t*>(c->offsets.data());
+  size_t temp = 0;
+  check(cub::DeviceScan::ExclusiveSum(nullptr, temp, w, offsets, rows + 1, stream), "cub::DeviceScan");
+  rt::DeviceBuffer scratch(mr, std::max<size_t>(temp, 1), stream);
+  check(cub::DeviceScan::ExclusiveSum(scratch.data(), temp, w, offsets, rows + 1, stream), "cub::DeviceScan");
+  // Where each segment's bytes start, and the total, in one copy back.
+  rt::DeviceBuffer starts_dev(mr, (segments.size() + 1) * 8, stream);
+  int64_t* sd = static_cast<int64_t*>(starts_dev.data());
+  for (size_t i = 0; i <= segments.size(); ++i)
+    check(cudaMemcpyAsync(sd + i, offsets + (i < segments.size() ? first_row[i] : rows), 8, cudaMemcpyDeviceToDevice, stream),
+          "cudaMemcpyAsync");
+  std::vector<int64_t> seg_start(segments.size() + 1);
+  int32_t damaged = 0;
+  check(cudaMemcpyAsync(seg_start.data(), sd, seg_start.size() * 8, cudaMemcpyDeviceToHost, stream), "cudaMemcpyAsync");
+  check(cudaMemcpyAsync(&damaged, bad, 4, cudaMemcpyDeviceToHost, stream), "cudaMemcpyAsync");
+  check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  if (damaged)
+    throw ExecError(segments[damaged - 1].what + ": damaged column chunk: a dictionary code out of range (found decoding on the GPU)");
+  const int64_t total = seg_start.back();
+  if (static_cast<uint64_t>(total) > storage::kMaxChunkStringBytes * std::max<size_t>(segments.size(), 1))
+    throw ExecError("a stored string column expands to " + std::to_string(total) + " bytes");
+  c->data = rt::DeviceBuffer(mr, static_cast<size_t>(std::max<int64_t>(total, 1)), stream);
+  uint8_t* data = static_cast<uint8_t*>(c->data.data());
+  for (size_t i = 0; i < segments.size(); ++i) {
+    const storage::SegmentLayout& s = segments[i].layout;
+    const uint8_t* payload = dev + at[i] + s.payload_at;
+    if (s.encoding == storage::Encoding::Plain) {
+      // A plain segment's bytes are its rows' bytes back to back: one copy.
+      if (s.string_bytes)
+        check(cudaMemcpyAsync(data + seg_start[i], payload + s.rows * 4, s.string_bytes, cudaMemcpyDeviceToDevice, stream),
+              "cudaMemcpyAsync");
+      continue;
+    }
+    const uint64_t* st = all_starts + starts_at[i];
+    const uint8_t* dict = payload + 4 + uint64_t{s.dict_entries} * 4;
+    const uint8_t* codes = dev + at[i] + s.codes_at;
+    const int bits = s.bits;
+    const int64_t* off = offsets + first_row[i];
+    const int32_t* len = lengths + first_row[i];
+    for_rows(s.rows, stream, [=] __device__(int64_t r) {
+      const uint8_t* from = dict + st[unpack(codes, r, bits)];
+      uint8_t* to = data + off[r];
+      for (int32_t k = 0; k < len[r]; ++k) to[k] = from[k];
+    });
+  }
+  c->rows_in_order = true;  // offsets ascend, rows back to back
+  check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  return c;
+}
+
+}  // namespace tessera::exec::gpu

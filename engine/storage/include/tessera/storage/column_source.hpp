@@ -1,0 +1,25 @@
+// Where a lazily opened table's columns come from (table.hpp): a database on disk reads them chunk by chunk
+// (database_dir.cpp), decoded on the host or handed over encoded, so a device can decode them itself.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "tessera/storage/column_chunk.hpp"
+#include "tessera/storage/column_stats.hpp"
+
+namespace tessera::storage {
+
+class ColumnSource {
+ public:
+  virtual ~ColumnSource() = default;
+  virtual int64_t rows() const = 0;
+  // Column `col`, every chunk read and decoded on the host.
+  virtual rt::Column read_column(size_t col) const = 0;
+  // Column `col` as stored: one checked, parsed segment per chunk, in row order.
+  virtual std::vector<EncodedSegment> read_segments(size_t col) const = 0;
+  // Statistics written with the data, or null.
+  virtual const ColumnStats* stats(size_t col) const = 0;
+};
+
+}  // namespace tessera::storage

@@ -1,0 +1,37 @@
+// A table of a database on disk as a ColumnSource: column k is read from each of its chunk files (format 2:
+// the chunk's header and that column's segment, two reads; format 1: the whole file), checked, and decoded
+// on the host or handed over encoded. Errors are DatabaseErrors naming the file and the table.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "tessera/storage/column_source.hpp"
+
+namespace tessera::storage {
+
+struct StoredTable {
+  std::string name;
+  std::string dir;                  // the database directory
+  Schema schema;
+  std::vector<std::string> chunks;  // file names in `dir`, in row order
+  std::vector<int64_t> rows;        // of each chunk
+  std::vector<ColumnStats> stats;   // per column, or empty
+  int threads = 0;                  // chunks read and decoded in parallel
+};
+
+class StoredTableSource final : public ColumnSource {
+ public:
+  explicit StoredTableSource(StoredTable t);
+  int64_t rows() const override { return total_rows_; }
+  rt::Column read_column(size_t col) const override;
+  // Empty when a chunk is in format 1 (no directory): the caller reads the decoded column instead.
+  std::vector<EncodedSegment> read_segments(size_t col) const override;
+  const ColumnStats* stats(size_t col) const override;
+
+ private:
+  StoredTable t_;
+  int64_t total_rows_ = 0;
+};
+
+}  // namespace tessera::storage

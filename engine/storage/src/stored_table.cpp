@@ -1,0 +1,129 @@
+// Reading one column of a stored table chunk by chunk (see stored_table.hpp).
+#include "tessera/storage/stored_table.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <optional>
+
+#include "tessera/storage/database_dir.hpp"
+#include "tessera/storage/parallel.hpp"
+
+namespace tessera::storage {
+namespace {
+
+// An open chunk file, read with pread; closed when it goes.
+class ChunkFile {
+ public:
+  explicit ChunkFile(std::string path) : path_(std::move(path)) {
+    fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd_ < 0) throw DatabaseError("cannot read " + path_ + " (" + std::strerror(errno) + ": the database is damaged or incomplete)");
+    struct stat st;
+    if (::fstat(fd_, &st) != 0) throw DatabaseError("cannot read " + path_ + ": " + std::strerror(errno));
+    size_ = static_cast<uint64_t>(st.st_size);
+  }
+  ~ChunkFile() { ::close(fd_); }
+  ChunkFile(const ChunkFile&) = delete;
+  ChunkFile& operator=(const ChunkFile&) = delete;
+
+  uint64_t size() const { return size_; }
+  const std::string& path() const { return path_; }
+  // Bytes [offset, offset + n), which must lie in the file.
+  std::string read(uint64_t offset, uint64_t n) const {
+    if (offset > size_ || n > size_ - offset) throw DatabaseError(path_ + ": damaged: a read past the end of the file");
+    std::string out(n, '\0');
+    uint64_t done = 0;
+    while (done < n) {
+      const ssize_t got = ::pread(fd_, out.data() + done, n - done, static_cast<off_t>(offset + done));
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) throw DatabaseError("cannot read " + path_ + ": " + (got < 0 ? std::strerror(errno) : "file shrank while being read"));
+      done += static_cast<uint64_t>(got);
+    }
+    return out;
+  }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+  uint64_t size_ = 0;
+};
+
+// Column `col` of one chunk: its checked segment (format 2), or nullopt with `whole` holding the decoded
+// chunk's column (format 1).
+std::optional<EncodedSegment> read_chunk_column(const StoredTable& t, size_t chunk, size_t col, rt::Column* whole) {
+  const ChunkFile f(t.dir + "/" + t.chunks[chunk]);
+  const std::string& what = f.path();
+  const fn::SqlType type = t.schema.field(col).type.physical();
+  // The prefix and, usually, the whole directory in one read.
+  const uint64_t first = std::min<uint64_t>(f.size(), kChunkPrefixBytes + 64 * 24 + 8);
+  std::string head = f.read(0, first);
+  const ChunkPrefix p = read_chunk_prefix(head, what);
+  if (p.rows != t.rows[chunk])
+    throw ChunkError(what + ": damaged: " + std::to_string(p.rows) + " rows where the manifest says " + std::to_string(t.rows[chunk]));
+  if (p.columns != t.schema.size())
+    throw ChunkError(what + ": damaged column chunk: " + std::to_string(p.columns) + " columns where the table has " +
+                     std::to_string(t.schema.size()));
+  if (p.header_bytes == 0) {  // format 1: the file is checked as a whole
+    if (!whole) return std::nullopt;
+    std::vector<rt::Column> cols = decode_chunk(f.read(0, f.size()), t.schema, what);
+    *whole = std::move(cols[col]);
+    return std::nullopt;
+  }
+  if (p.header_bytes > head.size()) head = f.read(0, p.header_bytes);
+  const std::vector<SegmentExtent> dir = read_chunk_directory(head, p, f.size(), what);
+  return parse_encoded_segment(f.read(dir[col].offset, dir[col].bytes), dir[col], p.rows, type, what);
+}
+
+}  // namespace
+
+StoredTableSource::StoredTableSource(StoredTable t) : t_(std::move(t)) {
+  for (int64_t r : t_.rows) total_rows_ += r;
+}
+
+rt::Column StoredTableSource::read_column(size_t col) const {
+  const fn::SqlType type = t_.schema.field(col).type.physical();
+  std::vector<rt::Column> parts(t_.chunks.size());
+  parallel_for(parts.size(), t_.threads, [&](size_t i) {
+    try {
+      std::optional<EncodedSegment> s = read_chunk_column(t_, i, col, &parts[i]);
+      if (s) parts[i] = decode_segment(*s, type, t_.dir + "/" + t_.chunks[i]);
+    } catch (const ChunkError& e) {
+      throw DatabaseError(std::string(e.what()) + " (table " + t_.name + ")");
+    }
+  });
+  if (parts.empty()) {
+    rt::Column c;
+    c.type = type;
+    return c;
+  }
+  if (parts.size() == 1) return std::move(parts[0]);
+  std::vector<const rt::Column*> ptrs;
+  for (const rt::Column& p : parts) ptrs.push_back(&p);
+  return concat_columns(ptrs, type, t_.threads);
+}
+
+std::vector<EncodedSegment> StoredTableSource::read_segments(size_t col) const {
+  std::vector<std::optional<EncodedSegment>> parts(t_.chunks.size());
+  parallel_for(parts.size(), t_.threads, [&](size_t i) {
+    try {
+      parts[i] = read_chunk_column(t_, i, col, nullptr);
+    } catch (const ChunkError& e) {
+      throw DatabaseError(std::string(e.what()) + " (table " + t_.name + ")");
+    }
+  });
+  std::vector<EncodedSegment> out;
+  for (auto& p : parts) {
+    if (!p) return {};
+    out.push_back(std::move(*p));
+  }
+  return out;
+}
+
+const ColumnStats* StoredTableSource::stats(size_t col) const {
+  return col < t_.stats.size() ? &t_.stats[col] : nullptr;
+}
+
+}  // namespace tessera::storage
