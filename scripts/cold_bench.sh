@@ -18,14 +18,14 @@ mkdir -p "$DIR" "$OUT"
 TDB=$DIR/sf$SF.tdb
 DDB=$DIR/sf$SF.duckdb
 if [ ! -f "$TDB/manifest.json" ]; then
-  s=$(date +%s.%N)
+  s=$(date +%s%3N)
   "$TESSERA" "$TDB" --sf "$SF" -e "SELECT count(*) FROM lineitem" >/dev/null
-  echo "cold_bench: generated SF $SF into $TDB in $(echo "$(date +%s.%N) - $s" | bc) s"
+  echo "cold_bench: generated SF $SF into $TDB in $(( $(date +%s%3N) - s )) ms"
 fi
 if [ ! -f "$DDB" ]; then
-  s=$(date +%s.%N)
+  s=$(date +%s%3N)
   "$COLD" load-duckdb --db "$TDB" --duckdb "$DDB"
-  echo "cold_bench: loaded $DDB in $(echo "$(date +%s.%N) - $s" | bc) s"
+  echo "cold_bench: loaded $DDB in $(( $(date +%s%3N) - s )) ms"
 fi
 echo "cold_bench: on disk: Tessera $(du -sb "$TDB" | cut -f1) bytes, DuckDB $(du -sb "$DDB" | cut -f1) bytes"
 q=()

@@ -6,8 +6,10 @@
 //   tessera-bench-cold load-duckdb --db DB.tdb --duckdb DB.duckdb [--threads N]   (DuckDB's file from Tessera's)
 // Each run starts the engine's process (this program, `child`), which opens the database, runs the query and
 // writes its answer to a file; the time is from starting the process to the answer being in memory (the clock
-// is the system's monotonic clock, which both processes read), with Tessera's split into open (catalog, device,
-// manifest), plan, and execute (reading, transferring and decoding the columns included). The first run's
+// is the system's monotonic clock, which both processes read), with Tessera's split into open (catalog, manifest),
+// plan, read (the scanned columns read from disk while the GPU comes up), device (the CUDA device and GPU engine
+// coming up, on their own thread beside open, plan and read), wait (how long the query waited for them) and
+// execute (the wait, moving and decoding columns included). The first run's
 // answers are compared (duckdb::compare_results); a query whose answers differ is reported, not timed.
 // --drop-caches empties the OS page cache before every process (root only), so reads come from the disk.
 // Progress on stderr, the table on stdout (last). Exit code 0: every answer agreed; 2: some did not; 1: usage.
@@ -169,6 +171,13 @@ int child(const ColdOptions& o) {
     out["open_ms"] = now_ms() - t0;
     const engine::QueryResult r = db.execute(q.tessera_sql);
     result_at = now_ms();
+    const engine::Database::OpenTiming ot = db.open_timing();
+    out["open_catalog_ms"] = ot.catalog_ms;
+    out["open_database_ms"] = ot.database_ms;
+    out["device_ms"] = ot.device_ms;          // on its own thread, beside the rest
+    out["gpu_engine_ms"] = ot.gpu_engine_ms;  // likewise
+    out["device_wait_ms"] = ot.device_wait_ms;
+    out["prefetch_ms"] = r.timing.prefetch_ms;
     out["plan_ms"] = r.timing.plan_ms;
     out["execute_ms"] = r.timing.execute_ms;
     out["gpu_uploaded_bytes"] = db.gpu_uploaded_bytes();
@@ -272,8 +281,8 @@ int run(const ColdOptions& o, const std::string& self) {
   int timed = 0;
   std::string table;
   char line[512];
-  std::snprintf(line, sizeof line, "%-14s %10s %8s %8s %9s %10s %10s %7s  %s\n", "query", "tessera", "open", "plan",
-                "execute", "MB to GPU", "duckdb", "ratio", "check");
+  std::snprintf(line, sizeof line, "%-14s %9s %7s %7s %7s %7s %8s %8s %9s %9s %7s  %s\n", "query", "tessera", "open", "plan",
+                "read", "device", "wait", "execute", "MB to GPU", "duckdb", "ratio", "check");
   table += line;
   for (const std::string& suite : suites) {
     for (int q : o.queries) {
@@ -307,6 +316,8 @@ int run(const ColdOptions& o, const std::string& self) {
         entry["tessera_ms"] = t;
         entry["duckdb_ms"] = d;
         entry["tessera_open_ms"] = median_of(t_runs, "open_ms");
+        for (const char* k : {"open_catalog_ms", "open_database_ms", "device_ms", "gpu_engine_ms", "device_wait_ms", "prefetch_ms"})
+          entry[std::string("tessera_") + k] = median_of(t_runs, k);
         entry["tessera_plan_ms"] = median_of(t_runs, "plan_ms");
         entry["tessera_execute_ms"] = median_of(t_runs, "execute_ms");
         entry["duckdb_open_ms"] = median_of(d_runs, "open_ms");
@@ -318,8 +329,10 @@ int run(const ColdOptions& o, const std::string& self) {
         entry["duckdb_runs_ms"] = nlohmann::json::array();
         for (const Run& r : t_runs) entry["tessera_runs_ms"].push_back(r.total_ms);
         for (const Run& r : d_runs) entry["duckdb_runs_ms"].push_back(r.total_ms);
-        std::snprintf(line, sizeof line, "%-14s %10.1f %8.1f %8.1f %9.1f %10.1f %10.1f %7.3f  agree\n", name.c_str(), t,
-                      entry["tessera_open_ms"].get<double>(), entry["tessera_plan_ms"].get<double>(),
+        std::snprintf(line, sizeof line, "%-14s %9.1f %7.1f %7.1f %7.1f %7.1f %8.1f %8.1f %9.1f %9.1f %7.3f  agree\n", name.c_str(),
+                      t, entry["tessera_open_ms"].get<double>(), entry["tessera_plan_ms"].get<double>(),
+                      entry["tessera_prefetch_ms"].get<double>(), entry["tessera_device_ms"].get<double>() +
+                      entry["tessera_gpu_engine_ms"].get<double>(), entry["tessera_device_wait_ms"].get<double>(),
                       entry["tessera_execute_ms"].get<double>(), entry["gpu_uploaded_bytes"].get<double>() / 1e6, d, t / d);
       } else {
         ++disagreements;

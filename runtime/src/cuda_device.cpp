@@ -1,6 +1,7 @@
 #include "tessera/runtime/cuda_device.hpp"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <bit>
@@ -139,27 +140,47 @@ std::unique_ptr<CudaDevice> CudaDevice::open(const Catalog& catalog, std::string
 }
 
 bool CudaDevice::load_new_modules(const Catalog& catalog, std::string& error) {
-  Api& a = *api_;
+  // Modules load on first use (load_module): a cold process loads only the kernels its query calls. Here
+  // each module's file is only checked, so a missing one is still an error at open.
   for (const Catalog::GpuModule& m : catalog.gpu_modules()) {
-    if (modules_.count({m.group, m.rows_per_thread, m.mapping})) continue;
+    const ModuleKey key{m.group, m.rows_per_thread, m.mapping};
+    if (module_files_.count(key)) continue;
     // Prefer the cubin (assembled for sm_90 at build time); PTX is JIT-compiled otherwise.
     const std::string path = !m.cubin.empty() ? m.cubin : m.ptx;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    if (::access(path.c_str(), R_OK) != 0) {
       error = "cannot read " + path;
       return false;
     }
-    std::stringstream image;
-    image << in.rdbuf();
-    std::string bytes = image.str();
-    bytes.push_back('\0');  // PTX must be NUL-terminated
-    void* module = nullptr;
-    if (!a.check(a.cuCtxSetCurrent(context_), "cuCtxSetCurrent", error) ||
-        !a.check(a.cuModuleLoadData(&module, bytes.data()), "cuModuleLoadData(" + path + ")", error))
-      return false;
-    modules_[{m.group, m.rows_per_thread, m.mapping}] = module;
+    module_files_[key] = path;
   }
   return true;
+}
+
+bool CudaDevice::make_current(std::string& error) {
+  return api_->check(api_->cuCtxSetCurrent(context_), "cuCtxSetCurrent", error);
+}
+
+void* CudaDevice::load_module(const ModuleKey& key, std::string& error) {
+  std::lock_guard<std::mutex> lock(modules_mutex_);
+  if (auto it = modules_.find(key); it != modules_.end()) return it->second;
+  auto file = module_files_.find(key);
+  if (file == module_files_.end()) return nullptr;
+  Api& a = *api_;
+  std::ifstream in(file->second, std::ios::binary);
+  if (!in) {
+    error = "cannot read " + file->second;
+    return nullptr;
+  }
+  std::stringstream image;
+  image << in.rdbuf();
+  std::string bytes = image.str();
+  bytes.push_back('\0');  // PTX must be NUL-terminated
+  void* module = nullptr;
+  if (!a.check(a.cuCtxSetCurrent(context_), "cuCtxSetCurrent", error) ||
+      !a.check(a.cuModuleLoadData(&module, bytes.data()), "cuModuleLoadData(" + file->second + ")", error))
+    return nullptr;
+  modules_[key] = module;
+  return module;
 }
 
 // Buffers come in size classes (powers of two from 64 KiB), so a freed buffer fits the next call's
@@ -207,15 +228,16 @@ CudaDevice::~CudaDevice() {
 }
 
 void* CudaDevice::function(const std::string& entry, int group, const GpuLaunch& launch, std::string& error) {
-  auto it = modules_.find({group, launch.rows_per_thread, launch.mapping});
-  if (it == modules_.end()) {
+  const ModuleKey key{group, launch.rows_per_thread, launch.mapping};
+  if (!module_files_.count(key)) {
     error = entry + ": the catalog has no GPU module with the " + row_mapping_name(launch.mapping) + " mapping and " +
             std::to_string(launch.rows_per_thread) + " rows per thread";
     return nullptr;
   }
+  void* module = load_module(key, error);
+  if (!module) return nullptr;
   void* f = nullptr;
-  if (!api_->check(api_->cuModuleGetFunction(&f, it->second, entry.c_str()),
-                   "cuModuleGetFunction(" + entry + ")", error))
+  if (!api_->check(api_->cuModuleGetFunction(&f, module, entry.c_str()), "cuModuleGetFunction(" + entry + ")", error))
     return nullptr;
   return f;
 }

@@ -174,12 +174,7 @@ Batch execute_node(const plan::LogicalOp& op, ExecContext& ctx) {
       all.rows = op.table->num_rows();
       const auto& fields = op.table->schema().fields();
       // Only the columns the scan's outputs and predicates read (a stored table reads them on first use).
-      std::vector<ColumnId> needed;
-      for (const auto& o : op.outputs) needed.push_back(o.id);
-      for (const auto& p : op.predicates) plan::collect_columns(*p, needed);
-      for (size_t i = 0; i < op.table_ids.size(); ++i)
-        if (std::find(needed.begin(), needed.end(), op.table_ids[i]) != needed.end())
-          all.add(op.table_ids[i], borrow(op.table->column(i)), fields[i].type);
+      for (size_t i : plan::scanned_columns(op)) all.add(op.table_ids[i], borrow(op.table->column(i)), fields[i].type);
       if (op.predicates.empty()) return restrict_to(all, op.outputs);
       return run_filter(std::move(all), op.predicates, op.outputs, ctx);
     }

@@ -1,5 +1,7 @@
 #include "tessera/plan/logical_plan.hpp"
 
+#include <algorithm>
+
 namespace tessera::plan {
 
 PlanPtr make_plan(OpKind k) { return std::make_shared<LogicalOp>(k); }
@@ -95,6 +97,16 @@ const char* agg_name(AggFunc f) {
     case AggFunc::Max: return "MAX";
   }
   return "?";
+}
+
+std::vector<size_t> scanned_columns(const LogicalOp& scan) {
+  std::vector<ColumnId> needed;
+  for (const auto& o : scan.outputs) needed.push_back(o.id);
+  for (const auto& p : scan.predicates) collect_columns(*p, needed);
+  std::vector<size_t> out;
+  for (size_t i = 0; i < scan.table_ids.size(); ++i)
+    if (std::find(needed.begin(), needed.end(), scan.table_ids[i]) != needed.end()) out.push_back(i);
+  return out;
 }
 
 }  // namespace tessera::plan

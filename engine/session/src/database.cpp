@@ -8,6 +8,7 @@
 #include <map>
 #include <mutex>
 #include <thread>
+#include <utility>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -107,6 +108,44 @@ struct Database::Impl {
   std::map<std::string, std::string> view_sql;  // CREATE VIEW text, by lower-case name (for the database on disk)
   std::map<std::string, std::string> function_sql;  // CREATE FUNCTION text (absolute catalog path), by lower-case name
   std::unique_ptr<storage::DatabaseDir> disk;   // Options::database_path
+  Database::OpenTiming open_timing;
+
+  // The CUDA device and the GPU engine come up on a thread of their own (driver, context, pool: a cold process's
+  // largest fixed cost) while the manifest is read and the first statement is parsed, planned and its columns
+  // read from disk. Everything that touches the device (gpu, gpu_engine, pool, cache, stream) calls
+  // device_ready() first, which waits for it.
+  mutable std::thread bring_up;
+  mutable std::exception_ptr bring_up_error;
+  void start_device() {
+    bring_up = std::thread([this] {
+      try {
+        const auto t0 = std::chrono::steady_clock::now();
+        std::string why;
+        gpu = rt::CudaDevice::open(*catalog, why);
+        if (gpu) {
+          function_device = "GPU (" + gpu->name() + ")";
+        } else {
+          function_device = "CPU (no GPU: " + why + ")";
+          gpu_error = why;
+        }
+        open_timing.device_ms = ms_since(t0);
+        const auto t1 = std::chrono::steady_clock::now();
+        open_gpu_engine();
+        open_timing.gpu_engine_ms = ms_since(t1);
+      } catch (...) {
+        bring_up_error = std::current_exception();
+      }
+    });
+  }
+  void device_ready() const {
+    if (!bring_up.joinable()) return;
+    const auto t0 = std::chrono::steady_clock::now();
+    bring_up.join();
+    const_cast<Database::OpenTiming&>(open_timing).device_wait_ms = ms_since(t0);
+    if (bring_up_error) std::rethrow_exception(std::exchange(bring_up_error, nullptr));
+    std::string why;
+    if (gpu && !gpu->make_current(why)) throw Error("the GPU cannot be used from this thread: " + why);
+  }
   bool restoring = false;                       // loading the database: views are not bound, nothing is saved
   std::vector<std::string> warnings;             // of opening the database
   std::vector<std::unique_ptr<storage::Table>> file_tables;  // read_csv(...) in FROM: live for one statement
@@ -188,6 +227,7 @@ struct Database::Impl {
     gpu_engine.usable = true;
   }
   ~Impl() {
+    if (bring_up.joinable()) bring_up.join();
     cache.reset();
     if (stream) cudaStreamDestroy(stream);
   }
@@ -204,6 +244,7 @@ struct Database::Impl {
   }
 
   physical::PhysicalPlan place(const plan::LogicalOp& root) {
+    device_ready();
     try {
       return physical::place(root, policy(), gpu_engine);
     } catch (const physical::PlacementError& e) {
@@ -255,7 +296,10 @@ struct Database::Impl {
   }
 
   // EXPLAIN's word for where the catalog's kernels run.
-  const char* function_label() const { return gpu ? "GPU" : "CPU"; }
+  const char* function_label() const {
+    device_ready();
+    return gpu ? "GPU" : "CPU";
+  }
 
   int threads() const {
     return opts.threads > 0 ? opts.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -263,11 +307,12 @@ struct Database::Impl {
 
   // The session the functions see: SQL Server's us_english defaults, with the database's collation, the
   // same the engine's own comparisons, grouping and joins use (so LIKE agrees with =).
-  exec::ExecContext new_context() const {
+  exec::ExecContext new_context(bool with_device = true) const {
+    if (with_device) device_ready();
     exec::ExecContext ctx;
     ctx.threads = threads();
     ctx.session.collation = opts.case_insensitive ? uint32_t(fn::kCaseInsensitive) : 0u;
-    ctx.gpu = gpu.get();
+    ctx.gpu = with_device ? gpu.get() : nullptr;
     return ctx;
   }
 
@@ -299,9 +344,8 @@ struct Database::Impl {
     env.fold = [this](const plan::ExprPtr& e) {
       // Constant folding evaluates one row while planning: on the CPU (the plan then holds a constant,
       // not a function call, so there is nothing left to place).
-      exec::ExecContext ctx = new_context();
+      exec::ExecContext ctx = new_context(false);
       ctx.threads = 1;
-      ctx.gpu = nullptr;
       return exec::evaluate_constant(*e, ctx);
     };
     return env;
@@ -316,11 +360,30 @@ struct Database::Impl {
     return b;
   }
 
+  // While the device is still coming up, the columns the plan scans are read from disk (as stored), so the read
+  // and the device's start overlap; at most about `budget` bytes (8 bytes a row counted), so a huge scan does not
+  // hold all its columns at once. Subquery plans inside expressions are left to their first use.
+  void prefetch_scans(const plan::LogicalOp& op, int64_t& budget) {
+    if (op.kind == plan::OpKind::Scan && op.table)
+      for (size_t i : plan::scanned_columns(op)) {
+        if (!op.table->unread_column_source(i)) continue;
+        if ((budget -= op.table->num_rows() * 8) < 0) return;
+        op.table->prefetch(i);
+      }
+    for (const plan::PlanPtr& c : op.children) prefetch_scans(*c, budget);
+  }
+
   QueryResult run_select(const sql::SelectStatement& q) {
     QueryResult r;
     const auto t0 = std::chrono::steady_clock::now();
     plan::BoundQuery b = plan_select(q);
     r.timing.plan_ms = ms_since(t0);
+    if (bring_up.joinable()) {
+      const auto tp = std::chrono::steady_clock::now();
+      int64_t budget = int64_t{8} << 30;
+      prefetch_scans(*b.plan, budget);
+      r.timing.prefetch_ms = ms_since(tp);
+    }
     const auto t1 = std::chrono::steady_clock::now();
     const physical::PhysicalPlan pp = place(*b.plan);
     exec::ExecContext ctx = new_context();
@@ -394,6 +457,7 @@ struct Database::Impl {
 
   // Forgets what was computed from a table's rows: distinct-value estimates and GPU-resident columns.
   void forget_rows(const storage::Table* t) {
+    device_ready();
     std::lock_guard<std::mutex> lock(stats_mutex);
     for (auto s = distinct.begin(); s != distinct.end();) s = s->first.first == t ? distinct.erase(s) : std::next(s);
 #ifdef TESSERA_HAVE_GPU_ENGINE
@@ -483,6 +547,7 @@ struct Database::Impl {
   // CREATE FUNCTION name (@p type, ...) RETURNS type AS EXTERNAL NAME [catalog].[symbol]: the function of a
   // tessera-cc --udf-spec catalog, checked against the declared signature, added to the catalog.
   void create_function(const sql::CreateFunctionStmt& f) {
+    device_ready();
     const std::string name = f.name.back().name;
     const std::string where = sql::to_string(f.loc) + ": ";
     const std::string symbol = f.external[1].name;
@@ -528,6 +593,7 @@ struct Database::Impl {
   }
 
   void drop_function(const sql::DropFunctionStmt& d) {
+    device_ready();
     const std::string name = d.name.back().name;
     if (!function_sql.count(lower(name))) {
       if (d.if_exists) return;
@@ -688,6 +754,11 @@ Database::Database(Options opts) : impl_(std::make_unique<Impl>()) {
     dir = env && *env ? env : TESSERA_DEFAULT_CATALOG;
   }
   std::string error;
+  auto t = std::chrono::steady_clock::now();
+  auto lap = [&t](double& into) {
+    into = ms_since(t);
+    t = std::chrono::steady_clock::now();
+  };
   impl_->catalog = rt::Catalog::load(dir, error);
   if (!impl_->catalog)
     throw Error("cannot load the kernel catalog from '" + dir + "': " + error +
@@ -697,23 +768,28 @@ Database::Database(Options opts) : impl_(std::make_unique<Impl>()) {
     if (!udfs) throw Error("cannot load the function catalog '" + udf_dir + "': " + error);
     if (!impl_->catalog->merge(std::move(udfs), error)) throw Error("cannot add the function catalog: " + error);
   }
-  if (impl_->opts.functions != FunctionDevice::Cpu) {
-    std::string why;
-    impl_->gpu = rt::CudaDevice::open(*impl_->catalog, why);
-    if (impl_->gpu) {
-      impl_->function_device = "GPU (" + impl_->gpu->name() + ")";
-    } else if (impl_->opts.functions == FunctionDevice::Cuda) {
-      throw Error("scalar functions on the GPU were asked for, but the GPU cannot be used: " + why);
-    } else {
-      impl_->function_device = "CPU (no GPU: " + why + ")";
-      impl_->gpu_error = why;
+  lap(impl_->open_timing.catalog_ms);
+  if (impl_->opts.functions == FunctionDevice::Cpu) {
+    impl_->gpu_engine.why_not = "--device cpu";
+  } else {
+    impl_->start_device();
+    if (impl_->opts.functions == FunctionDevice::Cuda) {
+      // --device cuda insists: a machine without a usable GPU is an error now, not at the first statement.
+      impl_->device_ready();
+      if (!impl_->gpu)
+        throw Error("scalar functions on the GPU were asked for, but the GPU cannot be used: " + impl_->gpu_error);
+      if (!impl_->gpu_engine.usable)
+        throw Error("operators on the GPU were asked for (--device cuda), but " + impl_->gpu_engine.why_not);
     }
   }
-  if (impl_->opts.functions == FunctionDevice::Cpu) impl_->gpu_engine.why_not = "--device cpu";
-  else impl_->open_gpu_engine();
-  if (impl_->opts.functions == FunctionDevice::Cuda && !impl_->gpu_engine.usable)
-    throw Error("operators on the GPU were asked for (--device cuda), but " + impl_->gpu_engine.why_not);
+  t = std::chrono::steady_clock::now();
   if (!impl_->opts.database_path.empty()) impl_->open_database();
+  lap(impl_->open_timing.database_ms);
+}
+
+Database::OpenTiming Database::open_timing() const {
+  impl_->device_ready();
+  return impl_->open_timing;
 }
 
 bool parse_function_device(std::string_view text, FunctionDevice& out) {
@@ -724,30 +800,43 @@ bool parse_function_device(std::string_view text, FunctionDevice& out) {
   return true;
 }
 
-std::string Database::function_device() const { return impl_->function_device; }
-bool Database::gpu_engine() const { return impl_->gpu_engine.usable; }
+std::string Database::function_device() const {
+  impl_->device_ready();
+  return impl_->function_device;
+}
+bool Database::gpu_engine() const {
+  impl_->device_ready();
+  return impl_->gpu_engine.usable;
+}
 std::string Database::gpu_engine_status() const {
+  impl_->device_ready();
   return impl_->gpu_engine.usable ? "GPU operators on " + impl_->function_device : "CPU operators (" + impl_->gpu_engine.why_not + ")";
 }
 int64_t Database::gpu_resident_bytes() const {
+  impl_->device_ready();
 #ifdef TESSERA_HAVE_GPU_ENGINE
   if (impl_->cache) return impl_->cache->resident_bytes();
 #endif
   return 0;
 }
 int64_t Database::gpu_uploaded_bytes() const {
+  impl_->device_ready();
 #ifdef TESSERA_HAVE_GPU_ENGINE
   if (impl_->cache) return impl_->cache->uploaded_bytes();
 #endif
   return 0;
 }
 int64_t Database::gpu_decoded_bytes() const {
+  impl_->device_ready();
 #ifdef TESSERA_HAVE_GPU_ENGINE
   if (impl_->cache) return impl_->cache->decoded_on_device_bytes();
 #endif
   return 0;
 }
-bool Database::functions_on_gpu() const { return impl_->gpu != nullptr; }
+bool Database::functions_on_gpu() const {
+  impl_->device_ready();
+  return impl_->gpu != nullptr;
+}
 
 Database::~Database() = default;
 

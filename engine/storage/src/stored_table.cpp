@@ -81,13 +81,47 @@ std::optional<EncodedSegment> read_chunk_column(const StoredTable& t, size_t chu
 
 StoredTableSource::StoredTableSource(StoredTable t) : t_(std::move(t)) {
   for (int64_t r : t_.rows) total_rows_ += r;
+  read_ = std::make_unique<std::atomic<bool>[]>(t_.schema.size());
+  for (size_t i = 0; i < t_.schema.size(); ++i) read_[i] = false;
+}
+
+size_t StoredTableSource::columns_read() const {
+  size_t n = 0;
+  for (size_t i = 0; i < t_.schema.size(); ++i) n += read_[i].load();
+  return n;
+}
+
+std::vector<EncodedSegment> StoredTableSource::take_prefetched(size_t col) const {
+  std::lock_guard<std::mutex> lock(prefetch_mutex_);
+  auto it = prefetched_.find(col);
+  if (it == prefetched_.end()) return {};
+  std::vector<EncodedSegment> out = std::move(it->second);
+  prefetched_.erase(it);
+  return out;
+}
+
+void StoredTableSource::prefetch(size_t col) const {
+  {
+    std::lock_guard<std::mutex> lock(prefetch_mutex_);
+    if (prefetched_.count(col)) return;
+  }
+  std::vector<EncodedSegment> segments = read_segments(col);
+  if (segments.empty()) return;  // format 1 chunks: read when used
+  std::lock_guard<std::mutex> lock(prefetch_mutex_);
+  prefetched_[col] = std::move(segments);
 }
 
 rt::Column StoredTableSource::read_column(size_t col) const {
+  read_[col] = true;
   const fn::SqlType type = t_.schema.field(col).type.physical();
   std::vector<rt::Column> parts(t_.chunks.size());
+  const std::vector<EncodedSegment> ready = take_prefetched(col);
   parallel_for(parts.size(), t_.threads, [&](size_t i) {
     try {
+      if (!ready.empty()) {
+        parts[i] = decode_segment(ready[i], type, ready[i].what);
+        return;
+      }
       std::optional<EncodedSegment> s = read_chunk_column(t_, i, col, &parts[i]);
       if (s) parts[i] = decode_segment(*s, type, t_.dir + "/" + t_.chunks[i]);
     } catch (const ChunkError& e) {
@@ -106,6 +140,8 @@ rt::Column StoredTableSource::read_column(size_t col) const {
 }
 
 std::vector<EncodedSegment> StoredTableSource::read_segments(size_t col) const {
+  read_[col] = true;
+  if (std::vector<EncodedSegment> ready = take_prefetched(col); !ready.empty()) return ready;
   std::vector<std::optional<EncodedSegment>> parts(t_.chunks.size());
   parallel_for(parts.size(), t_.threads, [&](size_t i) {
     try {

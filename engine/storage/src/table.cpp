@@ -136,14 +136,13 @@ void Table::make_resident() {
   lazy_.reset();
 }
 
+void Table::prefetch(size_t i) const {
+  if (const ColumnSource* s = unread_column_source(i)) s->prefetch(i);
+}
+
 const ColumnStats* Table::stored_stats(size_t i) const { return lazy_ ? lazy_->source->stats(i) : nullptr; }
 
-size_t Table::columns_read() const {
-  if (!lazy_) return columns_.size();
-  size_t n = 0;
-  for (size_t i = 0; i < columns_.size(); ++i) n += lazy_->loaded[i].load();
-  return n;
-}
+size_t Table::columns_read() const { return lazy_ ? lazy_->source->columns_read() : columns_.size(); }
 
 const rt::Column& Table::column(std::string_view name) const {
   const int i = schema_.index_of(name);

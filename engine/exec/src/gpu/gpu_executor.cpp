@@ -39,13 +39,7 @@ DeviceBatch execute_node(const plan::LogicalOp& op, GpuContext& ctx) {
       all.rows = op.table->num_rows();
       const auto& fields = op.table->schema().fields();
       // Only the columns the scan's outputs and predicates read are fetched from the cache.
-      std::vector<ColumnId> needed;
-      for (const auto& o : op.outputs) needed.push_back(o.id);
-      for (const auto& p : op.predicates) plan::collect_columns(*p, needed);
-      for (size_t i = 0; i < op.table_ids.size(); ++i) {
-        if (std::find(needed.begin(), needed.end(), op.table_ids[i]) == needed.end()) continue;
-        all.add(op.table_ids[i], ctx.cache->get(*op.table, i, ctx.stream), fields[i].type);
-      }
+      for (size_t i : plan::scanned_columns(op)) all.add(op.table_ids[i], ctx.cache->get(*op.table, i, ctx.stream), fields[i].type);
       return filter(std::move(all), op.predicates, op.outputs, ctx);
     }
     case OpKind::Filter: return filter(execute_gpu(*op.child(), ctx), op.predicates, op.outputs, ctx);

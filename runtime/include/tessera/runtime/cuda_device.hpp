@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <map>
+#include <mutex>
 #include <memory>
 #include <span>
 #include <string>
@@ -74,6 +75,8 @@ class CudaDevice {
   ~CudaDevice();
 
   std::string name() const { return name_; }
+  // Makes the device's context current on the calling thread (a device opened on another thread).
+  bool make_current(std::string& error);
 
   // Same contract as run_cpu: false for an invalid call or a CUDA failure
   // (every CUDA call is checked and named in `error`); row errors in result.error.
@@ -91,8 +94,8 @@ class CudaDevice {
   std::unique_ptr<ResidentCall> prepare(const KernelEntry& kernel, std::span<const KernelArg> args,
                                         const fn::SessionContext& session, std::string& error);
 
-  // Loads the GPU modules of groups merged into the catalog after open() (CREATE FUNCTION); false with
-  // `error` if one cannot be read or loaded.
+  // Adds the GPU modules of groups merged into the catalog after open() (CREATE FUNCTION); false with `error`
+  // if one cannot be read. Modules are loaded on their first kernel's launch.
   bool load_new_modules(const Catalog& catalog, std::string& error);
 
   // Device-to-device copy bandwidth (GB/s, bytes read + written) of a `bytes` buffer, median of `repeats`.
@@ -104,7 +107,11 @@ class CudaDevice {
   std::unique_ptr<Api> api_;
   void* context_ = nullptr;  // the device's primary context (shared with the CUDA runtime)
   int device_ = 0;
-  std::map<std::tuple<int, int, RowMapping>, void*> modules_;  // (group, rows per thread, mapping) -> module
+  using ModuleKey = std::tuple<int, int, RowMapping>;  // (group, rows per thread, mapping)
+  std::map<ModuleKey, std::string> module_files_;       // every module of the catalog: its cubin (or PTX)
+  std::map<ModuleKey, void*> modules_;                  // those loaded so far (on first use)
+  std::mutex modules_mutex_;
+  void* load_module(const ModuleKey& key, std::string& error);
   std::string name_;
   // Device buffers of finished calls, by size class, for the next calls: cuMemAlloc and cuMemFree
   // (which synchronises) per argument column cost more than the copies of a small column.

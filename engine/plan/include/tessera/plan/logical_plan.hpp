@@ -117,6 +117,8 @@ PlanPtr make_plan(OpKind k);
 PlanPtr make_filter(PlanPtr input, std::vector<ExprPtr> predicates);
 // A Join; its outputs are the left's, then for inner and left joins the right's.
 PlanPtr make_join(JoinType t, PlanPtr left, PlanPtr right, std::vector<ExprPtr> conditions);
+// The table columns (indices into the scanned table) a Scan reads: those its outputs and predicates name.
+std::vector<size_t> scanned_columns(const LogicalOp& scan);
 // A copy of the operator tree (expressions are shared: they are immutable).
 PlanPtr clone_plan(const LogicalOp& op);
 const char* join_type_name(JoinType t);

@@ -20,6 +20,11 @@ class ColumnSource {
   virtual std::vector<EncodedSegment> read_segments(size_t col) const = 0;
   // Statistics written with the data, or null.
   virtual const ColumnStats* stats(size_t col) const = 0;
+  // Reads column `col` from disk now, as stored, and keeps it for the next read_column or read_segments (which
+  // then read nothing): a cold process reads while its GPU comes up.
+  virtual void prefetch(size_t col) const = 0;
+  // How many distinct columns were read so far, decoded or encoded (tests: a query reads what it scans).
+  virtual size_t columns_read() const = 0;
 };
 
 }  // namespace tessera::storage

@@ -3,6 +3,10 @@
 // on the host or handed over encoded. Errors are DatabaseErrors naming the file and the table.
 #pragma once
 
+#include <atomic>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -28,10 +32,16 @@ class StoredTableSource final : public ColumnSource {
   // Empty when a chunk is in format 1 (no directory): the caller reads the decoded column instead.
   std::vector<EncodedSegment> read_segments(size_t col) const override;
   const ColumnStats* stats(size_t col) const override;
+  size_t columns_read() const override;
+  void prefetch(size_t col) const override;
 
  private:
   StoredTable t_;
   int64_t total_rows_ = 0;
+  std::unique_ptr<std::atomic<bool>[]> read_;  // per column: read once, in either form
+  mutable std::mutex prefetch_mutex_;
+  mutable std::map<size_t, std::vector<EncodedSegment>> prefetched_;
+  std::vector<EncodedSegment> take_prefetched(size_t col) const;
 };
 
 }  // namespace tessera::storage

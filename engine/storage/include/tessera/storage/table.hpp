@@ -143,9 +143,12 @@ class Table {
   const ColumnSource* unread_column_source(size_t i) const {
     return lazy_ && !lazy_->loaded[i].load(std::memory_order_acquire) ? lazy_->source.get() : nullptr;
   }
+  // Reads column i from disk now if it is not read yet (ColumnSource::prefetch); nothing for a table in memory.
+  void prefetch(size_t i) const;
   // Statistics written with the data (a database on disk), or null: the planner computes its own then.
   const ColumnStats* stored_stats(size_t i) const;
-  // How many columns were read from the source so far (tests: a query reads only what it scans).
+  // How many columns the source has read so far, for the host or a device (tests: a query reads only what it
+  // scans); every column for a table in memory.
   size_t columns_read() const;
 
   // Appends all rows of `other` (same schema) at the end.
