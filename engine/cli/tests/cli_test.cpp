@@ -3,7 +3,12 @@
 // (engine/cli/CMakeLists.txt).
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <utility>
 
@@ -376,6 +381,7 @@ TEST(LoadFileTable, CsvAndParquetBecomeTablesWithTheirTypes) {
   EXPECT_EQ(cell("SELECT sum(amount) FROM p"), "625625.00");  // DECIMAL(10,2) kept exact
   EXPECT_EQ(cell("SELECT label FROM p WHERE id = 1000"), "n1000");
   EXPECT_THROW(load_file_table(db, "fruit", csv, 1), std::runtime_error);  // exists already
+  std::ofstream(dir + "/tessera_fruit.xls") << "not a spreadsheet";
   try {
     load_file_table(db, "bad", dir + "/tessera_fruit.xls", 1);
     ADD_FAILURE();
@@ -417,6 +423,118 @@ TEST(LoadFileTable, ParquetTypesThroughArrow) {
   const auto rows = want.text_rows();
   for (size_t c = 0; c < r.columns.size(); ++c) EXPECT_EQ(r.cell_text(0, c), rows[0][c]) << "column " << c;
   EXPECT_EQ(db.execute("SELECT f FROM p WHERE u = 9").cell_text(0, 0), "1.125");
+}
+
+// One corpus of damaged files through every way a file becomes rows (--load, read_csv() in FROM, the shell's
+// .import, BULK INSERT with Tessera's own parser): each path loads a sound file exactly and refuses a damaged one
+// with the file and the line of the first damage (issue 36). Special files are refused, never read or waited on.
+TEST(DamagedFiles, EveryPathLoadsExactlyOrRefusesWithTheLine) {
+  const std::string dir = ::testing::TempDir() + "/tessera_damaged_" + std::to_string(::getpid());
+  std::filesystem::create_directories(dir);
+  auto rows = [](int from, int to, char sep) {
+    std::string s;
+    for (int i = from; i < to; ++i) s += std::to_string(i) + sep + "n" + std::to_string(i) + "\n";
+    return s;
+  };
+  struct Case {
+    std::string file, text;
+    int64_t rows;  // a sound file's rows, or -1
+    int line;      // a damaged file's first bad line
+  };
+  const std::vector<Case> cases = {
+      {"sound.csv", "id,name\n" + rows(0, 999, ','), 999, 0},
+      {"quoted.csv", "id,name\n1,\"a, b\"\n2,\"say \"\"hi\"\"\"\n", 2, 0},
+      {"sound.tsv", "id\tname\n" + rows(0, 50, '\t'), 50, 0},
+      {"extra_last.csv", "id,name\n" + rows(0, 999, ',') + "999,n999,extra\n", -1, 1001},
+      {"extra_middle.csv", "id,name\n" + rows(0, 500, ',') + "500,n500,x\n" + rows(501, 999, ','), -1, 502},
+      {"missing_middle.csv", "id,name\n" + rows(0, 298, ',') + "298\n" + rows(299, 999, ','), -1, 300},
+      {"unterminated.csv", "a,b\n1,x\n3,\"z\n", -1, 3},
+      {"extra.tsv", "id\tname\n" + rows(0, 20, '\t') + "20\tn20\tx\n" + rows(21, 40, '\t'), -1, 22},
+  };
+  engine::Options o;
+  o.file_reader = file_reader(1);
+  engine::Database db(o);
+  RunSettings settings;
+  std::ostringstream out, err;
+  ScriptRunner runner(db, settings, out, err);
+  int n = 0;
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.file);
+    const std::string path = dir + "/" + c.file;
+    std::ofstream(path) << c.text;
+    const char* sep = c.file.ends_with(".tsv") ? "\t" : ",";
+    const std::string t = "t" + std::to_string(n++);
+    // Each path: the rows it loaded, or its error.
+    std::vector<std::pair<std::string, std::function<int64_t()>>> paths = {
+        {"--load", [&] { load_file_table(db, t + "_load", path, 1); return db.find_table(t + "_load")->num_rows(); }},
+        {"read_csv", [&] { return std::stoll(db.execute("SELECT count(*) FROM read_csv('" + path + "')").cell_text(0, 0)); }},
+        {".import", [&] {
+           if (run_dot_command(".import " + path + " " + t + "_import", runner, out) != DotResult::Continue) return int64_t{-2};
+           if (!db.find_table(t + "_import")) throw std::runtime_error(err.str());
+           return db.find_table(t + "_import")->num_rows();
+         }},
+        {"BULK INSERT", [&] {
+           db.execute("CREATE TABLE " + t + "_bulk (a VARCHAR(20), b VARCHAR(20))");
+           return db.execute("BULK INSERT " + t + "_bulk FROM '" + path + "' WITH (FORMAT = 'CSV', FIRSTROW = 2, " +
+                             "FIELDTERMINATOR = '" + sep + "')").rows_affected;
+         }},
+    };
+    for (auto& [name, load] : paths) {
+      SCOPED_TRACE(name);
+      err.str("");
+      std::string error;
+      int64_t loaded = -1;
+      try {
+        loaded = load();
+      } catch (const std::exception& e) {
+        error = e.what();
+      }
+      if (error.empty() && !err.str().empty()) error = err.str();
+      if (c.rows >= 0) {
+        EXPECT_EQ(loaded, c.rows) << error;
+        continue;
+      }
+      EXPECT_EQ(loaded, -1) << "a damaged file loaded " << loaded << " rows";
+      EXPECT_NE(error.find(c.file), std::string::npos) << error;
+      const std::string line = std::to_string(c.line);
+      EXPECT_TRUE(error.find("line " + line + ",") != std::string::npos || error.find(":" + line + ":") != std::string::npos)
+          << "no line " << line << " in: " << error;
+    }
+  }
+  // Special files: refused by name, at once.
+  const std::string fifo = dir + "/pipe.csv", zero = dir + "/zero.csv";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::filesystem::create_symlink("/dev/zero", zero);
+  for (const auto& [path, what] : std::vector<std::pair<std::string, std::string>>{{fifo, "FIFO"}, {zero, "device"}, {dir, "directory"}}) {
+    try {
+      load_file_table(db, "special", path, 1);
+      ADD_FAILURE() << path;
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
+      EXPECT_EQ(std::string(e.what()).find("0:0"), std::string::npos) << e.what();
+    }
+    db.execute("CREATE TABLE special_bulk (a VARCHAR(20), b VARCHAR(20))");
+    try {
+      db.execute("BULK INSERT special_bulk FROM '" + path + "' WITH (FORMAT = 'CSV')");
+      ADD_FAILURE() << path;
+    } catch (const engine::Error& e) {
+      EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
+      EXPECT_EQ(std::string(e.what()).find(":0:0"), std::string::npos) << e.what();
+    }
+    db.execute("DROP TABLE special_bulk");
+  }
+  // A damaged Parquet file: refused, naming it.
+  const std::string parquet = dir + "/cut.parquet";
+  duckdb::DuckDb writer(1);
+  writer.execute("COPY (SELECT range AS i FROM range(1000)) TO '" + parquet + "' (FORMAT PARQUET)");
+  std::filesystem::resize_file(parquet, std::filesystem::file_size(parquet) / 2);
+  try {
+    load_file_table(db, "cut", parquet, 1);
+    ADD_FAILURE();
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("cut.parquet"), std::string::npos) << e.what();
+  }
+  std::filesystem::remove_all(dir);
 }
 
 TEST(FileStatements, ReadCsvInFromAndBulkInsert) {

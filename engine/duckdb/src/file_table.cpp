@@ -1,6 +1,7 @@
 #include "tessera/duckdb/file_table.hpp"
 
 #include "tessera/duckdb/arrow_table.hpp"
+#include "strict_csv.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -35,6 +36,7 @@ storage::Table read_file_table(DuckDb& db, const std::string& name, const std::s
 
 storage::Table read_file_table(DuckDb& db, const std::string& name, const std::string& path,
                                const FileReadOptions& options) {
+  check_regular_file(path);
   const std::string ext = lower(path.substr(path.find_last_of('.') == std::string::npos ? path.size()
                                                                                           : path.find_last_of('.')));
   std::string format = lower(options.format);
@@ -45,21 +47,14 @@ storage::Table read_file_table(DuckDb& db, const std::string& name, const std::s
       throw std::runtime_error(path + ": unknown file type '" + ext +
                                "' (.csv, .tsv, .txt are read as CSV, .parquet as Parquet; or say FORMAT)");
   }
-  std::string reader;
-  if (format == "csv") {
-    reader = "read_csv(" + sql_string(path);
-    if (options.header >= 0) reader += std::string(", header = ") + (options.header ? "true" : "false");
-    if (!options.delimiter.empty()) reader += ", delim = " + sql_string(options.delimiter);
-    if (options.skip_rows > 0) reader += ", skip = " + std::to_string(options.skip_rows);
-    if (options.all_varchar) reader += ", all_varchar = true";
-    reader += ")";
-  } else if (format == "parquet") {
-    reader = "read_parquet(" + sql_string(path) + ")";
-  } else {
-    throw std::runtime_error(path + ": unknown format '" + options.format + "' (CSV or PARQUET)");
-  }
+  if (format == "csv") return read_csv_strict(db, name, path, options, ext);
+  if (format != "parquet") throw std::runtime_error(path + ": unknown format '" + options.format + "' (CSV or PARQUET)");
   // Column by column through the Arrow C Data Interface (arrow_table.cpp), not value by value.
-  return read_arrow_table(db, name, "SELECT * FROM " + reader, path);
+  try {
+    return read_arrow_table(db, name, "SELECT * FROM read_parquet(" + sql_string(path) + ")", path);
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(clean_duckdb_error(e.what()));
+  }
 }
 
 }  // namespace tessera::duckdb
