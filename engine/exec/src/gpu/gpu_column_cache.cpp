@@ -19,7 +19,9 @@ int64_t device_bytes(const rt::Column& c) {
 }
 
 GpuColumnCache::GpuColumnCache(rt::MemoryResource& mr, int64_t budget_bytes)
-    : mr_(mr), uploader_(std::make_unique<StagedUploader>()), budget_(budget_bytes) {}
+    : mr_(mr), uploader_(std::make_unique<StagedUploader>()), budget_(budget_bytes) {
+  uploader_->stage();  // the cache comes up beside the first query's planning and reading (Database::start_device)
+}
 
 GpuColumnCache::~GpuColumnCache() = default;
 

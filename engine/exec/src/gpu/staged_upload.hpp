@@ -21,9 +21,11 @@ class StagedUploader {
   // Enqueues the copy of `bytes` from pageable host memory at `src` to device memory at `dst` on `stream`.
   // Returns when `src` may change again; the device side completes in stream order.
   void copy(void* dst, const void* src, size_t bytes, cudaStream_t stream);
+  // Allocates the staging buffers now (once; pinning takes tens of ms), so the first copy does not wait for it;
+  // false if the host cannot pin them (copies then take the driver's pageable path).
+  bool stage();
 
  private:
-  bool stage();  // allocates the staging buffers once; false if the host cannot pin them
   rt::PinnedHostMemory pinned_;
   size_t chunk_;
   void* slot_[2] = {nullptr, nullptr};
