@@ -16,6 +16,9 @@
 #include "tessera/engine/database.hpp"
 #include "tessera/storage/column_chunk.hpp"
 #include "tessera/storage/database_dir.hpp"
+#include "tessera/tpch/generator.hpp"
+
+#include <nlohmann/json.hpp>
 
 using namespace tessera;
 using storage::DataType;
@@ -507,4 +510,47 @@ TEST_F(OnDisk, StoredColumnsAnswerAsInMemoryOnesOnEitherDevice) {
     // The stored columns went over as stored: fewer bytes than the in-memory database's uploads of the same.
     EXPECT_LT(stored->gpu_uploaded_bytes(), memory.gpu_uploaded_bytes());
   }
+}
+
+// Generation straight into the database: the tables arrive part by part and are written a chunk at a time; what is
+// stored equals the tables generated in memory, every chunk but a table's last is whole, and the tables open lazily.
+TEST_F(OnDisk, GeneratedTablesStreamIntoTheDatabase) {
+  const std::string dir = fresh_dir("stream");
+  tpch::GenOptions g;
+  g.sf = 0.01;
+  g.threads = 2;
+  const std::vector<storage::Table> memory = tpch::generate_tables(g);
+  {
+    auto db = open(dir, false, 4000);
+    std::vector<std::pair<std::string, storage::Schema>> tables;
+    for (tpch::TableId id : tpch::all_tables()) tables.emplace_back(std::string(tpch::table_name(id)), tpch::table_schema(id));
+    g.tables = tpch::all_tables();
+    int parts = 0;
+    db->write_tables(tables, [&](const engine::Database::TablePartSink& emit) {
+      tpch::generate_parts(g, [&](tpch::TableId id, storage::Table&& part) {
+        ++parts;
+        emit(static_cast<size_t>(std::find(g.tables.begin(), g.tables.end(), id) - g.tables.begin()), std::move(part));
+      });
+    });
+    EXPECT_GT(parts, 8);  // many parts, not one table each
+    EXPECT_EQ(db->find_table("lineitem")->columns_read(), 0u);
+  }
+  auto db = open(dir);
+  for (const storage::Table& want : memory) {
+    SCOPED_TRACE(want.name());
+    const storage::Table& got = *db->find_table(want.name());
+    EXPECT_EQ(got.columns_read(), 0u);
+    expect_same(got, want);
+  }
+  // Chunks of 4,000 rows: lineitem's 60,175 rows in 16 files, 15 whole.
+  nlohmann::json manifest = nlohmann::json::parse(std::ifstream(dir + "/manifest.json"));
+  for (const auto& t : manifest["tables"]) {
+    if (t["name"] != "lineitem") continue;
+    const auto& chunks = t["chunks"];
+    ASSERT_EQ(chunks.size(), 16u);
+    for (size_t i = 0; i + 1 < chunks.size(); ++i) EXPECT_EQ(chunks[i]["rows"].get<int64_t>(), 4000);
+  }
+  // Without a database on disk there is nowhere to stream to.
+  engine::Database plain{engine::Options{}};
+  EXPECT_THROW(plain.write_tables({}, [](const engine::Database::TablePartSink&) {}), engine::Error);
 }

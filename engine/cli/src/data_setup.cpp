@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "data_setup.hpp"
 
 #include <chrono>
@@ -25,19 +26,33 @@ void generate(engine::Database& db, const DataSource& src, int threads, bool pro
   opts.sf = src.sf;
   opts.threads = threads;
   opts.on_progress = bar.callback();
-  std::vector<storage::Table> tables;
   try {
-    tables = tpch::generate_tables(opts);
+    if (!db.database_path().empty()) {
+      // Into the database on disk, part by part: memory holds a few chunks, not the tables (SF 100 fits).
+      std::vector<std::pair<std::string, storage::Schema>> tables;
+      for (tpch::TableId id : tpch::all_tables()) tables.emplace_back(std::string(tpch::table_name(id)), tpch::table_schema(id));
+      opts.tables = tpch::all_tables();
+      db.write_tables(tables, [&](const engine::Database::TablePartSink& emit) {
+        tpch::generate_parts(opts, [&](tpch::TableId id, storage::Table&& part) {
+          emit(static_cast<size_t>(std::find(opts.tables.begin(), opts.tables.end(), id) - opts.tables.begin()), std::move(part));
+        });
+      });
+      for (const auto& [name, schema] : tables) {
+        sum.tables.push_back(name);
+        sum.rows.push_back(db.find_table(name)->num_rows());
+      }
+    } else {
+      for (storage::Table& t : tpch::generate_tables(opts)) {
+        sum.tables.push_back(t.name());
+        sum.rows.push_back(t.num_rows());
+        db.add_table(std::move(t));
+      }
+    }
   } catch (...) {
     bar.finish();
     throw;
   }
   bar.finish();
-  for (storage::Table& t : tables) {
-    sum.tables.push_back(t.name());
-    sum.rows.push_back(t.num_rows());
-    db.add_table(std::move(t));
-  }
   char buf[64];
   std::snprintf(buf, sizeof buf, "TPC-H SF %g (generated)", src.sf);
   sum.description = buf;

@@ -846,6 +846,25 @@ void Database::add_table(storage::Table t) {
   impl_->save_table(name);
 }
 
+void Database::write_tables(const std::vector<std::pair<std::string, storage::Schema>>& tables,
+                            const std::function<void(const TablePartSink& emit)>& produce) {
+  Impl& im = *impl_;
+  if (!im.disk) throw Error("write_tables writes into a database on disk; this session has none (give a .tdb path)");
+  std::vector<std::unique_ptr<storage::DatabaseDir::TableWriter>> writers;
+  try {
+    for (const auto& [name, schema] : tables) writers.push_back(im.disk->write_table(name, schema, im.threads()));
+    produce([&](size_t i, storage::Table&& part) { writers.at(i)->add(std::move(part)); });
+    for (auto& w : writers) w->finish();
+    im.disk->commit();
+  } catch (const std::exception& e) {
+    im.disk->rollback();
+    throw Error(std::string("cannot write the tables into the database '") + im.disk->path() + "': " + e.what());
+  }
+  for (storage::Table& t : im.disk->open_tables(im.threads()))
+    for (const auto& [name, schema] : tables)
+      if (lower(t.name()) == lower(name)) im.add_table(std::move(t));
+}
+
 bool Database::drop_table(std::string_view name) {
   if (!impl_->drop_table(name)) return false;
   impl_->save_table(std::string(name));

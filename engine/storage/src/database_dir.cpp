@@ -359,8 +359,9 @@ void DatabaseDir::set_chunk_rows(int64_t rows) {
 }
 
 std::vector<std::string> DatabaseDir::write_chunks(const Table& t, int64_t begin, int threads,
-                                                   std::vector<ColumnStats>& stats) {
-  const int64_t n = t.num_rows() - begin;
+                                                   std::vector<ColumnStats>& stats, int64_t end) {
+  if (end < 0) end = t.num_rows();
+  const int64_t n = end - begin;
   const size_t count = static_cast<size_t>((n + chunk_rows_ - 1) / chunk_rows_);
   std::vector<std::string> names(count);
   for (size_t i = 0; i < count; ++i) {
@@ -370,7 +371,7 @@ std::vector<std::string> DatabaseDir::write_chunks(const Table& t, int64_t begin
   std::vector<std::vector<ColumnStats>> chunk_stats(count);
   parallel_for(count, threads, [&](size_t i) {
     const int64_t from = begin + static_cast<int64_t>(i) * chunk_rows_;
-    const int64_t rows = std::min(chunk_rows_, t.num_rows() - from);
+    const int64_t rows = std::min(chunk_rows_, end - from);
     write_durably(path_ + "/" + names[i], encode_chunk(t, from, rows));
     for (size_t k = 0; k < t.num_columns(); ++k) chunk_stats[i].push_back(ColumnStats::of(t.column(k), from, rows));
   });
@@ -406,6 +407,55 @@ void DatabaseDir::append_rows(const Table& t, int64_t from_row, int threads) {
   }
   e->stats.resize(t.num_columns());
   for (size_t k = 0; k < added_stats.size(); ++k) e->stats[k].merge(added_stats[k]);
+}
+
+DatabaseDir::TableWriter::TableWriter(DatabaseDir& dir, std::string name, Schema schema, int threads)
+    : dir_(dir), name_(std::move(name)), schema_(std::move(schema)), threads_(threads) {}
+
+std::unique_ptr<DatabaseDir::TableWriter> DatabaseDir::write_table(const std::string& name, const Schema& schema,
+                                                                    int threads) {
+  return std::unique_ptr<TableWriter>(new TableWriter(*this, name, schema, threads));
+}
+
+void DatabaseDir::TableWriter::add(Table&& rows) {
+  if (rows.num_columns() != schema_.size()) throw std::logic_error("TableWriter::add: column count differs");
+  pending_rows_ += rows.num_rows();
+  rows_ += rows.num_rows();
+  pending_.push_back(std::move(rows));
+  if (pending_rows_ >= dir_.chunk_rows_) flush(false);
+}
+
+// Writes the pending rows as whole chunks (all: the last, partial one too); a partial tail stays pending.
+void DatabaseDir::TableWriter::flush(bool all) {
+  if (pending_.empty()) return;
+  Table t = concat(std::move(pending_), threads_);
+  pending_.clear();
+  const int64_t n = t.num_rows();
+  const int64_t whole = all ? n : n / dir_.chunk_rows_ * dir_.chunk_rows_;
+  std::vector<ColumnStats> stats;
+  const std::vector<std::string> names = dir_.write_chunks(t, 0, threads_, stats, whole);
+  for (size_t i = 0; i < names.size(); ++i) {
+    chunks_.push_back(names[i]);
+    chunk_rows_.push_back(std::min(dir_.chunk_rows_, whole - static_cast<int64_t>(i) * dir_.chunk_rows_));
+  }
+  stats_.resize(schema_.size());
+  for (size_t k = 0; k < stats.size(); ++k) stats_[k].merge(stats[k]);
+  pending_rows_ = n - whole;
+  if (pending_rows_ > 0) pending_.push_back(tail_of(t, whole));
+}
+
+void DatabaseDir::TableWriter::finish() {
+  flush(true);
+  dir_.drop_table(name_);
+  TableEntry e;
+  e.name = name_;
+  e.schema = schema_;
+  e.chunks = chunks_;
+  e.rows = chunk_rows_;
+  e.stats = stats_;
+  if (e.stats.empty())
+    for (size_t k = 0; k < schema_.size(); ++k) e.stats.emplace_back();
+  dir_.staged_->tables.push_back(std::move(e));
 }
 
 void DatabaseDir::drop_table(const std::string& name) {

@@ -60,4 +60,23 @@ Table concat(std::vector<Table> parts, int threads) {
   return t;
 }
 
+Table tail_of(const Table& t, int64_t from) {
+  Table out(t.name(), t.schema());
+  const int64_t n = t.num_rows() - from;
+  for (size_t k = 0; k < t.num_columns(); ++k) {
+    const rt::Column& src = t.column(k);
+    rt::Column& dst = out.column(k);
+    if (src.type == fn::SqlType::String) {
+      for (int64_t r = from; r < t.num_rows(); ++r) dst.append_string(src.string(r));
+    } else {
+      const int w = fn::type_width(src.type);
+      dst = rt::Column::fixed(src.type, n);
+      if (n > 0) std::memcpy(dst.data.data(), src.data.data() + from * w, static_cast<size_t>(n * w));
+    }
+    dst.rows = n;
+    if (!src.valid.empty()) dst.valid.assign(src.valid.begin() + from, src.valid.end());
+  }
+  return out;
+}
+
 }  // namespace tessera::storage

@@ -861,17 +861,14 @@ GenStats write_tbl_files(const GenOptions& opts, const std::string& dir) {
   return stats;
 }
 
-std::vector<storage::Table> generate_tables(const GenOptions& opts) {
+void generate_parts(const GenOptions& opts, const std::function<void(TableId, storage::Table&&)>& consume) {
   const std::vector<TableId> tables = requested(opts);
   const ScaleInfo s = scale_info(opts.sf);
   const int threads = resolve_threads(opts.threads);
   const std::vector<GroupJob> jobs = plan(tables);
   const Ctx ctx{s, text_pool()};
   ProgressTracker progress(opts, jobs, s);
-
-  std::vector<storage::Table> out;
-  for (TableId t : tables) out.emplace_back(std::string(table_name(t)), table_schema(t));
-  auto slot = [&](TableId t) { return std::find(tables.begin(), tables.end(), t) - tables.begin(); };
+  std::map<TableId, int64_t> done_rows;
 
   for (const GroupJob& job : jobs) {
     const TableId mt = master_of(job.g);
@@ -896,13 +893,27 @@ std::vector<storage::Table> generate_tables(const GenOptions& opts) {
           return o;
         },
         [&](int64_t k, Out o) {
-          if (o.m) out[slot(mt)].append(std::move(o.m->table));
-          if (o.d) out[slot(dt)].append(std::move(o.d->table));
+          if (o.m) {
+            done_rows[mt] += o.m->table.num_rows();
+            consume(mt, std::move(o.m->table));
+          }
+          if (o.d) {
+            done_rows[dt] += o.d->table.num_rows();
+            consume(dt, std::move(o.d->table));
+          }
           const int64_t done = std::min(units, (k + 1) * per) - k * per;
-          progress.advance(job.want_master ? mt : dt, job.g, done,
-                           (job.want_master ? out[slot(mt)] : out[slot(dt)]).num_rows());
+          progress.advance(job.want_master ? mt : dt, job.g, done, done_rows[job.want_master ? mt : dt]);
         });
   }
+}
+
+std::vector<storage::Table> generate_tables(const GenOptions& opts) {
+  const std::vector<TableId> tables = requested(opts);
+  std::vector<storage::Table> out;
+  for (TableId t : tables) out.emplace_back(std::string(table_name(t)), table_schema(t));
+  generate_parts(opts, [&](TableId t, storage::Table&& part) {
+    out[std::find(tables.begin(), tables.end(), t) - tables.begin()].append(std::move(part));
+  });
   return out;
 }
 

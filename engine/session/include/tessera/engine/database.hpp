@@ -125,6 +125,13 @@ class Database {
 
   // Adds a table, replacing one of the same (case-insensitive) name.
   void add_table(storage::Table t);
+  // Tables written straight into the database on disk (Options::database_path) as `produce` hands over their rows,
+  // part by part in row order (`emit(i, part)` for tables[i]): memory holds about a chunk of rows per table, whatever
+  // the tables' size. They replace tables of the same names and are then open like any stored table (columns read
+  // on first use). An Error without a database on disk; nothing is changed if `produce` or a write fails.
+  using TablePartSink = std::function<void(size_t table, storage::Table&& part)>;
+  void write_tables(const std::vector<std::pair<std::string, storage::Schema>>& tables,
+                    const std::function<void(const TablePartSink& emit)>& produce);
   // Removes a table; false if there is none of that name.
   bool drop_table(std::string_view name);
   // The database on disk: its path ("" if none), whether this start created it, and its size in bytes.

@@ -69,6 +69,29 @@ class DatabaseDir {
   void put_table(const Table& t, int threads);                  // replaces (or adds) t's rows
   void append_rows(const Table& t, int64_t from_row, int threads);  // rows [from_row, end) are new
   void drop_table(const std::string& name);
+  // A new table written as its rows arrive in row order, holding about one chunk of rows in memory: add() as
+  // often as needed, then finish(), which stages it as put_table would (commit() makes it durable).
+  class TableWriter {
+   public:
+    void add(Table&& rows);
+    void finish();
+    int64_t rows() const { return rows_; }
+
+   private:
+    friend class DatabaseDir;
+    TableWriter(DatabaseDir& dir, std::string name, Schema schema, int threads);
+    void flush(bool all);
+    DatabaseDir& dir_;
+    std::string name_;
+    Schema schema_;
+    int threads_;
+    std::vector<Table> pending_;
+    int64_t pending_rows_ = 0, rows_ = 0;
+    std::vector<std::string> chunks_;
+    std::vector<int64_t> chunk_rows_;
+    std::vector<ColumnStats> stats_;
+  };
+  std::unique_ptr<TableWriter> write_table(const std::string& name, const Schema& schema, int threads);
   void set_views(std::vector<StoredView> views);
   void set_functions(std::vector<StoredFunction> functions);
   void commit();
@@ -85,7 +108,8 @@ class DatabaseDir {
   std::vector<std::string> staged_files_;
   int64_t chunk_rows_ = kChunkRows;
   // Writes rows [begin, end) of `t` as new chunks; `stats` gets their statistics, per column.
-  std::vector<std::string> write_chunks(const Table& t, int64_t begin, int threads, std::vector<ColumnStats>& stats);
+  std::vector<std::string> write_chunks(const Table& t, int64_t begin, int threads, std::vector<ColumnStats>& stats,
+                                        int64_t end = -1);
 };
 
 }  // namespace tessera::storage

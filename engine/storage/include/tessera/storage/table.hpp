@@ -177,6 +177,8 @@ class Table {
 // The rows of `parts` (same schema, at least one) in order, as one table with exactly sized columns,
 // copied part by part on `threads` threads (0: all cores). The parts are consumed.
 Table concat(std::vector<Table> parts, int threads);
+// Rows [from, end) of `t` as a new table (copied; strings repacked).
+Table tail_of(const Table& t, int64_t from);
 // The rows of columns of one physical type, in order, as one column (strings re-based onto one byte buffer).
 rt::Column concat_columns(const std::vector<const rt::Column*>& parts, fn::SqlType type, int threads);
 

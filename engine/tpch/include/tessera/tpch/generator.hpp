@@ -53,6 +53,10 @@ GenStats write_tbl_files(const GenOptions& opts, const std::string& dir);
 
 // Generates the requested tables into memory, in the order of opts.tables (all eight if empty).
 std::vector<storage::Table> generate_tables(const GenOptions& opts);
+// The same rows handed to `consume` part by part, each table's parts in row order (ORDERS and LINEITEM, PART and
+// PARTSUPP interleaved), from one thread: memory holds a few parts per thread, not the tables (a database on disk
+// is written this way, so any scale fits).
+void generate_parts(const GenOptions& opts, const std::function<void(TableId, storage::Table&&)>& consume);
 
 // The .tbl text of the rows produced by generation units [first, last] (1-based, inclusive) of one
 // table: a unit is a row, except that an ORDERS unit also yields its LINEITEM rows and a PART unit its
