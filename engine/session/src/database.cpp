@@ -34,6 +34,7 @@
 #include "tessera/runtime/catalog.hpp"
 #include "tessera/runtime/cuda_device.hpp"
 #include "tessera/sql/parser.hpp"
+#include "device_session.hpp"
 #include "table_statements.hpp"
 #include "tessera/storage/column_stats.hpp"
 #include "tessera/storage/database_dir.hpp"
@@ -100,9 +101,7 @@ std::string statement_text(std::string_view sql, const sql::Script& script, size
 struct Database::Impl {
   Options opts;
   std::unique_ptr<rt::Catalog> catalog;
-  std::unique_ptr<rt::CudaDevice> gpu;  // set: every scalar-function kernel runs on it
-  std::string function_device = "CPU";
-  std::string gpu_error;  // why the CUDA device did not open
+  DeviceSession device;  // after the catalog, which its bring-up thread reads
   std::map<std::string, std::unique_ptr<storage::Table>> tables;  // by lower-case name
   std::map<std::string, plan::ViewDef> views;
   std::map<std::string, std::string> view_sql;  // CREATE VIEW text, by lower-case name (for the database on disk)
@@ -110,42 +109,6 @@ struct Database::Impl {
   std::unique_ptr<storage::DatabaseDir> disk;   // Options::database_path
   Database::OpenTiming open_timing;
 
-  // The CUDA device and the GPU engine come up on a thread of their own (driver, context, pool: a cold process's
-  // largest fixed cost) while the manifest is read and the first statement is parsed, planned and its columns
-  // read from disk. Everything that touches the device (gpu, gpu_engine, pool, cache, stream) calls
-  // device_ready() first, which waits for it.
-  mutable std::thread bring_up;
-  mutable std::exception_ptr bring_up_error;
-  void start_device() {
-    bring_up = std::thread([this] {
-      try {
-        const auto t0 = std::chrono::steady_clock::now();
-        std::string why;
-        gpu = rt::CudaDevice::open(*catalog, why);
-        if (gpu) {
-          function_device = "GPU (" + gpu->name() + ")";
-        } else {
-          function_device = "CPU (no GPU: " + why + ")";
-          gpu_error = why;
-        }
-        open_timing.device_ms = ms_since(t0);
-        const auto t1 = std::chrono::steady_clock::now();
-        open_gpu_engine();
-        open_timing.gpu_engine_ms = ms_since(t1);
-      } catch (...) {
-        bring_up_error = std::current_exception();
-      }
-    });
-  }
-  void device_ready() const {
-    if (!bring_up.joinable()) return;
-    const auto t0 = std::chrono::steady_clock::now();
-    bring_up.join();
-    const_cast<Database::OpenTiming&>(open_timing).device_wait_ms = ms_since(t0);
-    if (bring_up_error) std::rethrow_exception(std::exchange(bring_up_error, nullptr));
-    std::string why;
-    if (gpu && !gpu->make_current(why)) throw Error("the GPU cannot be used from this thread: " + why);
-  }
   bool restoring = false;                       // loading the database: views are not bound, nothing is saved
   std::vector<std::string> warnings;             // of opening the database
   std::vector<std::unique_ptr<storage::Table>> file_tables;  // read_csv(...) in FROM: live for one statement
@@ -199,41 +162,7 @@ struct Database::Impl {
   }
   std::mutex stats_mutex;
   std::map<std::pair<const storage::Table*, size_t>, double> distinct;
-  physical::GpuAvailability gpu_engine;  // can operators run on the GPU?
   std::vector<std::string>* gpu_gaps = nullptr;  // set while Database::gpu_gaps plans
-#ifdef TESSERA_HAVE_GPU_ENGINE
-  std::unique_ptr<rt::CudaPool> pool;
-  std::unique_ptr<exec::gpu::GpuColumnCache> cache;
-  cudaStream_t stream = nullptr;
-
-  // The GPU engine next to the catalog's kernels: the device pool, one stream, the resident column cache
-  // with a budget of 80% of the device memory free now (or Options::gpu_cache_bytes).
-  void open_gpu_engine() {
-    if (!gpu) {
-      gpu_engine.why_not = "no GPU: " + gpu_error;
-      return;
-    }
-    std::string why;
-    pool = rt::CudaPool::open(0, why);
-    if (!pool || cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking) != cudaSuccess) {
-      pool.reset();
-      gpu_engine.why_not = "the CUDA runtime cannot use the GPU: " + (why.empty() ? std::string("cudaStreamCreate failed") : why);
-      return;
-    }
-    int64_t free = 0, total = 0;
-    pool->memory_info(free, total);
-    cache = std::make_unique<exec::gpu::GpuColumnCache>(*pool, opts.gpu_cache_bytes > 0 ? opts.gpu_cache_bytes
-                                                                                         : free / 10 * 8);
-    gpu_engine.usable = true;
-  }
-  ~Impl() {
-    if (bring_up.joinable()) bring_up.join();
-    cache.reset();
-    if (stream) cudaStreamDestroy(stream);
-  }
-#else
-  void open_gpu_engine() { gpu_engine.why_not = "the GPU engine was not built (no CUDA toolkit at build time)"; }
-#endif
 
   physical::Policy policy() const {
     switch (opts.functions) {
@@ -244,9 +173,8 @@ struct Database::Impl {
   }
 
   physical::PhysicalPlan place(const plan::LogicalOp& root) {
-    device_ready();
     try {
-      return physical::place(root, policy(), gpu_engine);
+      return physical::place(root, policy(), device.engine());
     } catch (const physical::PlacementError& e) {
       throw Error(e.what());
     }
@@ -258,16 +186,16 @@ struct Database::Impl {
 #ifdef TESSERA_HAVE_GPU_ENGINE
     if (!pp.to_host.empty()) {
       exec::gpu::GpuContext g;
-      g.kernels = gpu.get();
-      g.pool = pool.get();
-      g.stream = stream;
-      g.cache = cache.get();
+      g.kernels = device.kernels();
+      g.pool = device.pool();
+      g.stream = device.stream();
+      g.cache = device.cache();
       g.session = ctx.session;
       g.stats = ctx.stats;
-      pool->reset_peak();
-      const int64_t base = pool->in_use();
+      g.pool->reset_peak();
+      const int64_t base = g.pool->in_use();
       exec::Batch b = exec::execute_physical(pp, root, ctx, &g);
-      if (peak) *peak = pool->peak() - base;
+      if (peak) *peak = g.pool->peak() - base;
       return b;
     }
 #endif
@@ -277,7 +205,7 @@ struct Database::Impl {
 
   plan::PlacementNotes notes(const physical::PhysicalPlan& pp) const {
     plan::PlacementNotes n;
-    const std::string why_global = gpu_engine.usable ? "" : gpu_engine.why_not;
+    const std::string why_global = device.engine().usable ? "" : device.engine().why_not;
     n.device = [&pp, why_global](const plan::LogicalOp& op) -> std::string {
       auto it = pp.of.find(&op);
       if (it == pp.of.end()) return "CPU";
@@ -296,10 +224,7 @@ struct Database::Impl {
   }
 
   // EXPLAIN's word for where the catalog's kernels run.
-  const char* function_label() const {
-    device_ready();
-    return gpu ? "GPU" : "CPU";
-  }
+  const char* function_label() const { return device.kernels() ? "GPU" : "CPU"; }
 
   int threads() const {
     return opts.threads > 0 ? opts.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -308,11 +233,10 @@ struct Database::Impl {
   // The session the functions see: SQL Server's us_english defaults, with the database's collation, the
   // same the engine's own comparisons, grouping and joins use (so LIKE agrees with =).
   exec::ExecContext new_context(bool with_device = true) const {
-    if (with_device) device_ready();
     exec::ExecContext ctx;
     ctx.threads = threads();
     ctx.session.collation = opts.case_insensitive ? uint32_t(fn::kCaseInsensitive) : 0u;
-    ctx.gpu = with_device ? gpu.get() : nullptr;
+    ctx.gpu = with_device ? device.kernels() : nullptr;
     return ctx;
   }
 
@@ -378,7 +302,7 @@ struct Database::Impl {
     const auto t0 = std::chrono::steady_clock::now();
     plan::BoundQuery b = plan_select(q);
     r.timing.plan_ms = ms_since(t0);
-    if (bring_up.joinable()) {
+    if (device.pending()) {
       const auto tp = std::chrono::steady_clock::now();
       int64_t budget = int64_t{8} << 30;
       prefetch_scans(*b.plan, budget);
@@ -457,11 +381,10 @@ struct Database::Impl {
 
   // Forgets what was computed from a table's rows: distinct-value estimates and GPU-resident columns.
   void forget_rows(const storage::Table* t) {
-    device_ready();
     std::lock_guard<std::mutex> lock(stats_mutex);
     for (auto s = distinct.begin(); s != distinct.end();) s = s->first.first == t ? distinct.erase(s) : std::next(s);
 #ifdef TESSERA_HAVE_GPU_ENGINE
-    if (cache) cache->forget(t);
+    if (auto* cache = device.cache()) cache->forget(t);
 #endif
   }
 
@@ -547,7 +470,6 @@ struct Database::Impl {
   // CREATE FUNCTION name (@p type, ...) RETURNS type AS EXTERNAL NAME [catalog].[symbol]: the function of a
   // tessera-cc --udf-spec catalog, checked against the declared signature, added to the catalog.
   void create_function(const sql::CreateFunctionStmt& f) {
-    device_ready();
     const std::string name = f.name.back().name;
     const std::string where = sql::to_string(f.loc) + ": ";
     const std::string symbol = f.external[1].name;
@@ -574,7 +496,7 @@ struct Database::Impl {
       throw Error(sql::to_string(f.returns.loc) + ": function " + name + " RETURNS " + sql::to_sexpr(f.returns) +
                   " but " + symbol + " returns " + text(spec->result));
     if (!catalog->merge_function(std::move(other), symbol, name, error)) throw Error(where + error);
-    if (gpu && !gpu->load_new_modules(*catalog, error)) {
+    if (device.kernels() && !device.kernels()->load_new_modules(*catalog, error)) {
       catalog->remove_function(name);
       throw Error(where + "cannot load the GPU code of " + name + ": " + error);
     }
@@ -593,7 +515,6 @@ struct Database::Impl {
   }
 
   void drop_function(const sql::DropFunctionStmt& d) {
-    device_ready();
     const std::string name = d.name.back().name;
     if (!function_sql.count(lower(name))) {
       if (d.if_exists) return;
@@ -649,7 +570,7 @@ struct Database::Impl {
             }
             const physical::PhysicalPlan pp = place(*b.plan);
             const plan::PlacementNotes placement = notes(pp);
-            const std::string header = gpu_engine.usable ? "" : "Operators on the CPU (" + gpu_engine.why_not + ")\n";
+            const std::string header = device.engine().usable ? "" : "Operators on the CPU (" + device.engine().why_not + ")\n";
             if (!analyze) {
               *plan_text = header + plan::explain(*b.plan, nullptr, function_label(), &placement);
               break;
@@ -770,16 +691,15 @@ Database::Database(Options opts) : impl_(std::make_unique<Impl>()) {
   }
   lap(impl_->open_timing.catalog_ms);
   if (impl_->opts.functions == FunctionDevice::Cpu) {
-    impl_->gpu_engine.why_not = "--device cpu";
+    impl_->device.off("--device cpu");
   } else {
-    impl_->start_device();
+    impl_->device.start(*impl_->catalog, impl_->opts.gpu_cache_bytes);
     if (impl_->opts.functions == FunctionDevice::Cuda) {
       // --device cuda insists: a machine without a usable GPU is an error now, not at the first statement.
-      impl_->device_ready();
-      if (!impl_->gpu)
-        throw Error("scalar functions on the GPU were asked for, but the GPU cannot be used: " + impl_->gpu_error);
-      if (!impl_->gpu_engine.usable)
-        throw Error("operators on the GPU were asked for (--device cuda), but " + impl_->gpu_engine.why_not);
+      if (!impl_->device.kernels())
+        throw Error("scalar functions on the GPU were asked for, but the GPU cannot be used: " + impl_->device.gpu_error());
+      if (!impl_->device.engine().usable)
+        throw Error("operators on the GPU were asked for (--device cuda), but " + impl_->device.engine().why_not);
     }
   }
   t = std::chrono::steady_clock::now();
@@ -788,8 +708,12 @@ Database::Database(Options opts) : impl_(std::make_unique<Impl>()) {
 }
 
 Database::OpenTiming Database::open_timing() const {
-  impl_->device_ready();
-  return impl_->open_timing;
+  OpenTiming t = impl_->open_timing;
+  const DeviceSession::Timing d = impl_->device.timing();
+  t.device_ms = d.device_ms;
+  t.gpu_engine_ms = d.gpu_engine_ms;
+  t.device_wait_ms = d.wait_ms;
+  return t;
 }
 
 bool parse_function_device(std::string_view text, FunctionDevice& out) {
@@ -800,43 +724,31 @@ bool parse_function_device(std::string_view text, FunctionDevice& out) {
   return true;
 }
 
-std::string Database::function_device() const {
-  impl_->device_ready();
-  return impl_->function_device;
-}
-bool Database::gpu_engine() const {
-  impl_->device_ready();
-  return impl_->gpu_engine.usable;
-}
+std::string Database::function_device() const { return impl_->device.function_device(); }
+bool Database::gpu_engine() const { return impl_->device.engine().usable; }
 std::string Database::gpu_engine_status() const {
-  impl_->device_ready();
-  return impl_->gpu_engine.usable ? "GPU operators on " + impl_->function_device : "CPU operators (" + impl_->gpu_engine.why_not + ")";
+  const physical::GpuAvailability& e = impl_->device.engine();
+  return e.usable ? "GPU operators on " + impl_->device.function_device() : "CPU operators (" + e.why_not + ")";
 }
 int64_t Database::gpu_resident_bytes() const {
-  impl_->device_ready();
 #ifdef TESSERA_HAVE_GPU_ENGINE
-  if (impl_->cache) return impl_->cache->resident_bytes();
+  if (auto* cache = impl_->device.cache()) return cache->resident_bytes();
 #endif
   return 0;
 }
 int64_t Database::gpu_uploaded_bytes() const {
-  impl_->device_ready();
 #ifdef TESSERA_HAVE_GPU_ENGINE
-  if (impl_->cache) return impl_->cache->uploaded_bytes();
+  if (auto* cache = impl_->device.cache()) return cache->uploaded_bytes();
 #endif
   return 0;
 }
 int64_t Database::gpu_decoded_bytes() const {
-  impl_->device_ready();
 #ifdef TESSERA_HAVE_GPU_ENGINE
-  if (impl_->cache) return impl_->cache->decoded_on_device_bytes();
+  if (auto* cache = impl_->device.cache()) return cache->decoded_on_device_bytes();
 #endif
   return 0;
 }
-bool Database::functions_on_gpu() const {
-  impl_->device_ready();
-  return impl_->gpu != nullptr;
-}
+bool Database::functions_on_gpu() const { return impl_->device.kernels() != nullptr; }
 
 Database::~Database() = default;
 
