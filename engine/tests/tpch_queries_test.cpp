@@ -86,3 +86,37 @@ INSTANTIATE_TEST_SUITE_P(Production, ProductionQueries, ::testing::Range(1, 11),
                          [](const auto& info) { return "Q" + std::to_string(info.param); });
 
 }  // namespace
+
+namespace {
+
+// The 44 queries over a database on disk in chunks of 7,777 rows (lineitem at SF 0.1: 78 chunks), opened afresh:
+// every column is read lazily from its chunks, on the GPU machine sent encoded and decoded by the GPU.
+class StoredTpch : public ::testing::TestWithParam<int> {
+ protected:
+  static void SetUpTestSuite() { env_ = new test::TpchBoth(test::tpch_test_sf(), 2, 7777); }
+  static void TearDownTestSuite() {
+    delete env_;
+    env_ = nullptr;
+  }
+  static test::TpchBoth* env_;
+};
+test::TpchBoth* StoredTpch::env_ = nullptr;
+
+TEST_P(StoredTpch, TpchEqualsDuckDb) {
+  const std::string sql = test::read_query("tpch", GetParam());
+  const test::Comparison c = env_->compare(sql, sql);
+  EXPECT_TRUE(c.equal) << "TPC-H Q" << GetParam() << ": " << c.message;
+  EXPECT_GT(c.rows, 0);
+}
+
+TEST_P(StoredTpch, TpchScalarEqualsDuckDbTwin) {
+  const test::Comparison c =
+      env_->compare(test::read_query("tpch-scalar", GetParam()), test::read_query("tpch-scalar/duckdb", GetParam()));
+  EXPECT_TRUE(c.equal) << "TPC-H-scalar Q" << GetParam() << ": " << c.message;
+  EXPECT_GT(c.rows, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Chunked, StoredTpch, ::testing::Range(1, 23),
+                         [](const auto& info) { return "Q" + std::to_string(info.param); });
+
+}  // namespace

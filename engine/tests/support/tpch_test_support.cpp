@@ -1,3 +1,6 @@
+#include <unistd.h>
+
+#include <filesystem>
 #include "tessera/tpch_test_support.hpp"
 
 #include <cstdio>
@@ -32,13 +35,31 @@ duckdb::Result duckdb_last_select(duckdb::DuckDb& db, const std::string& script)
   return last;
 }
 
-TpchBoth::TpchBoth(double sf, int threads) {
+TpchBoth::TpchBoth(double sf, int threads) : TpchBoth(sf, threads, 0) {}
+
+TpchBoth::TpchBoth(double sf, int threads, int64_t stored_chunk_rows) {
   duck_ = std::make_unique<duckdb::DuckDb>(threads);
   std::vector<storage::Table> tables = duckdb::load_tpch(*duck_, sf, threads);
   engine::Options o;
   o.threads = threads;
+  if (stored_chunk_rows > 0) {
+    stored_dir_ = (std::filesystem::temp_directory_path() / ("tessera_tpch_stored_" + std::to_string(::getpid()))).string();
+    std::filesystem::remove_all(stored_dir_);
+    o.database_path = stored_dir_;
+    o.database_chunk_rows = stored_chunk_rows;
+    {
+      engine::Database writer(o);
+      for (auto& t : tables) writer.add_table(std::move(t));
+    }
+  }
   tessera_ = std::make_unique<engine::Database>(o);
-  for (auto& t : tables) tessera_->add_table(std::move(t));
+  for (auto& t : tables)
+    if (stored_chunk_rows <= 0) tessera_->add_table(std::move(t));
+}
+
+TpchBoth::~TpchBoth() {
+  tessera_.reset();
+  if (!stored_dir_.empty()) std::filesystem::remove_all(stored_dir_);
 }
 
 Comparison TpchBoth::compare(const std::string& tessera_sql, const std::string& duckdb_sql) {

@@ -25,6 +25,10 @@ struct Comparison {
 class TpchBoth {
  public:
   explicit TpchBoth(double sf, int threads = 2);
+  // With `stored_chunk_rows` > 0, Tessera's tables are written to a database on disk in chunks of that many rows
+  // and the database is opened again, so every query reads them lazily (and, on a GPU, decodes them there).
+  TpchBoth(double sf, int threads, int64_t stored_chunk_rows);
+  ~TpchBoth();
   Comparison compare(const std::string& tessera_sql, const std::string& duckdb_sql);
   engine::Database& tessera() { return *tessera_; }
   duckdb::DuckDb& duck() { return *duck_; }
@@ -32,6 +36,7 @@ class TpchBoth {
  private:
   std::unique_ptr<duckdb::DuckDb> duck_;
   std::unique_ptr<engine::Database> tessera_;
+  std::string stored_dir_;
 };
 
 }  // namespace tessera::test
