@@ -370,6 +370,20 @@ TEST_F(Engine, ADateConvertedToAShortStringIsCut) {
   EXPECT_EQ(rows("SELECT CONVERT(VARCHAR, DATE '1995-03-04', 101)"), (V{"03/04/1995"}));
 }
 
+// SQL Server's CAST and CONVERT: an integer whose text does not fit CHAR(n)/VARCHAR(n) is '*', and CHAR(n) is
+// blank-padded to n, whatever the source (issue 36: both came back as the whole text, unpadded). Over a column, so
+// that on the GPU machine the GPU evaluates it; the expected values are worked out from the documented rules.
+TEST_F(Engine, NumbersCastToShortStringsFollowSqlServer) {
+  db_->execute("CREATE TABLE nums (k INT, n INT, b BIGINT); "
+               "INSERT INTO nums VALUES (1, 5, 5), (2, 12345, -12), (3, NULL, 123456789012), (4, -99, 0)");
+  EXPECT_EQ(rows("SELECT CAST(n AS VARCHAR(3)), '[' + CAST(n AS CHAR(5)) + ']', CAST(b AS VARCHAR(2)), "
+                 "CONVERT(CHAR(4), b) + '|' FROM nums ORDER BY k"),
+            (V{"5|[5    ]|5|5   |", "*|[12345]|*|-12 |", "NULL|NULL|*|*   |", "-99|[-99  ]|0|0   |"}));
+  EXPECT_EQ(rows("SELECT CAST(12345 AS VARCHAR(3)), CAST(123 AS VARCHAR(3)), '[' + CAST(12 AS CHAR(5)) + ']'"),
+            (V{"*|123|[12   ]"}));
+  EXPECT_EQ(rows("SELECT CAST(DATE '1995-03-04' AS CHAR(12)) + '|'"), (V{"1995-03-04  |"}));
+}
+
 TEST_F(Engine, AStringComparedWithAnIntIsRangeChecked) {
   // A string compared with an INT column is range-checked (it wrapped: '4294967296' matched 0).
   EXPECT_NE(error("SELECT id FROM t WHERE id = '4294967296'").find("Msg 248: The conversion of the varchar value "

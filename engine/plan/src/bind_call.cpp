@@ -389,15 +389,29 @@ ExprPtr Binder::bind_cast(ExprPtr value, const sql::TypeName& type, ExprPtr styl
   if (spec) {
     const bool typed_target = to.id == TypeId::Decimal || to.id == TypeId::Money || to.is_temporal();
     ExprPtr converted = call(name, args, loc, typed_target ? std::optional<DataType>(to) : std::nullopt, spec);
-    // A date's text cut to the target's length, as SQL Server does (CONVERT(VARCHAR(3), d, 101) is '03/'),
-    // where the conversion can be longer than that (its length rule, with the style, says).
-    if (to.is_string() && to.length > 0 && from.is_temporal()) {
-      fn::LengthInputs in;
-      for (size_t i = 1; i < args.size() && i < fn::kMaxArgs; ++i)
-        if (args[i]->is_constant()) in.value[i] = static_cast<int64_t>(args[i]->value.i);
-      if (!spec->max_length || spec->max_length(in) > to.length)
-        return call("LEFT", {converted, constant(Value::int64(to.length))}, loc);
+    if (!to.is_string() || to.length <= 0) return converted;
+    fn::LengthInputs in;
+    for (size_t i = 1; i < args.size() && i < fn::kMaxArgs; ++i)
+      if (args[i]->is_constant()) in.value[i] = static_cast<int64_t>(args[i]->value.i);
+    const bool may_not_fit = !spec->max_length || spec->max_length(in) > to.length;
+    if (may_not_fit && from.is_temporal()) {
+      // A date's text cut to the target's length, as SQL Server does (CONVERT(VARCHAR(3), d, 101) is '03/').
+      converted = call("LEFT", {converted, constant(Value::int64(to.length))}, loc);
+    } else if (may_not_fit && (from.id == TypeId::Int32 || from.id == TypeId::Int64) &&
+               type.id != sql::TypeId::NChar && type.id != sql::TypeId::NVarChar) {
+      // An integer whose text does not fit CHAR(n)/VARCHAR(n) is '*' ("result length too short to display", SQL
+      // Server's CAST and CONVERT documentation). Not done yet: the error (Msg 8115) SQL Server gives instead for
+      // NCHAR/NVARCHAR targets and for DECIMAL, MONEY and FLOAT sources; those keep their whole text.
+      auto star = std::make_shared<Expr>();
+      star->kind = ExprKind::Case;
+      star->type = to;
+      star->has_else = true;
+      star->args = {bind_comparison(sql::BinaryOp::Gt, call("LEN", {converted}, loc), constant(Value::int64(to.length)), loc),
+                    constant(Value::string("*")), converted};
+      converted = fold(star);
     }
+    // CHAR(n) is blank-padded to n characters, whatever the source (CAST(12 AS CHAR(5)) is '12   ').
+    if (to.id == TypeId::Char) return bind_cast(converted, type, nullptr, false, loc);
     return converted;
   }
   if (!is_try && implicit_castable(from, to)) return fold(op(Op::Cast, to, {value}));
