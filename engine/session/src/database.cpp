@@ -470,6 +470,7 @@ struct Database::Impl {
   // CREATE FUNCTION name (@p type, ...) RETURNS type AS EXTERNAL NAME [catalog].[symbol]: the function of a
   // tessera-cc --udf-spec catalog, checked against the declared signature, added to the catalog.
   void create_function(const sql::CreateFunctionStmt& f) {
+    device.ready();  // the bring-up thread reads the catalog this changes
     const std::string name = f.name.back().name;
     const std::string where = sql::to_string(f.loc) + ": ";
     const std::string symbol = f.external[1].name;
@@ -515,6 +516,7 @@ struct Database::Impl {
   }
 
   void drop_function(const sql::DropFunctionStmt& d) {
+    device.ready();  // the bring-up thread reads the catalog this changes
     const std::string name = d.name.back().name;
     if (!function_sql.count(lower(name))) {
       if (d.if_exists) return;
