@@ -19,15 +19,6 @@ std::string lower(std::string s) {
   return s;
 }
 
-std::string sql_string(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'') out += '\'';
-    out += c;
-  }
-  return out + "'";
-}
-
 }  // namespace
 
 storage::Table read_file_table(DuckDb& db, const std::string& name, const std::string& path) {

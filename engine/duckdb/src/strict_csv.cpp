@@ -13,8 +13,6 @@
 #include "tessera/duckdb/arrow_table.hpp"
 
 namespace tessera::duckdb {
-namespace {
-
 std::string sql_string(const std::string& s) {
   std::string out = "'";
   for (char c : s) {
@@ -23,6 +21,8 @@ std::string sql_string(const std::string& s) {
   }
   return out + "'";
 }
+
+namespace {
 
 struct Dialect {
   std::string delimiter;  // "": DuckDB detects it (a .txt file without a delimiter given)

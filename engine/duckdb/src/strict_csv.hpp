@@ -22,6 +22,9 @@ storage::Table read_csv_strict(DuckDb& db, const std::string& name, const std::s
 // refused with a message saying which, so a read never blocks on a pipe or runs forever on /dev/zero.
 void check_regular_file(const std::string& path);
 
+// `s` as a SQL string literal ('it''s').
+std::string sql_string(const std::string& s);
+
 // DuckDB's error text without what only DuckDB's developers need (the SQL it ran, "Possible fixes").
 std::string clean_duckdb_error(const std::string& message);
 

@@ -10,8 +10,10 @@
 
 namespace tessera::duckdb {
 
-// Reads `path` by its extension: .csv, .tsv, .txt (DuckDB's read_csv: delimiter, header and types
-// detected; NULL as an empty field) or .parquet. Column types: BOOLEAN -> BIT, TINYINT..INTEGER -> INT,
+// Reads `path` by its extension: .csv, .tsv, .txt (DuckDB's read_csv in its strict mode, the dialect fixed by
+// Tessera -- ',' for .csv, a tab for .tsv, detected for .txt -- header and types detected, NULL as an empty
+// field; a damaged row is an error naming the file, the line and the field: strict_csv.hpp) or .parquet. Only
+// regular files: a FIFO, device or directory is refused. Column types: BOOLEAN -> BIT, TINYINT..INTEGER -> INT,
 // BIGINT and UINTEGER -> BIGINT, UBIGINT and HUGEINT -> DECIMAL(38,0), DECIMAL(p,s) -> DECIMAL(p,s),
 // FLOAT/DOUBLE -> FLOAT, DATE -> DATE, VARCHAR -> VARCHAR(MAX); anything else (TIMESTAMP, ...) is an
 // error naming the column. Throws std::runtime_error naming the file for an unknown extension or
