@@ -72,7 +72,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       try {
         const auto type = t.schema().field(c).type.physical();
         const st::EncodedSegment seg = st::parse_encoded_segment(bytes.substr(dir[c].offset, dir[c].bytes), dir[c], p.rows, type, "fuzz.chunk");
-        st::decode_segment(seg, type, "fuzz.chunk");
+        st::decode_segment(seg, type);
       } catch (const st::ChunkError&) {
       }
     }

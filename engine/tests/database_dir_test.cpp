@@ -166,7 +166,7 @@ TEST(ColumnChunk, OneColumnIsReadAndCheckedAlone) {
     const fn::SqlType type = t.schema().field(c).type.physical();
     const storage::EncodedSegment seg =
         storage::parse_encoded_segment(bytes.substr(dir[c].offset, dir[c].bytes), dir[c], 3000, type, "c.chunk");
-    one.column(c) = storage::decode_segment(seg, type, "c.chunk");
+    one.column(c) = storage::decode_segment(seg, type);
     all.column(c) = whole[c];
   }
   expect_same(one, all);

@@ -193,6 +193,7 @@ void parse_segment(Reader& in, int64_t rows, fn::SqlType type, SegmentLayout& s)
         std::memcpy(&len, payload + 4 + uint64_t{i} * 4, 4);
         if (len > INT32_MAX) in.fail("string length " + std::to_string(len));
         total += len;
+        s.dict_longest = std::max(s.dict_longest, len);
       }
       s.dict_entries = n;
       s.dict_bytes = total;
@@ -440,8 +441,8 @@ EncodedSegment parse_encoded_segment(std::string bytes, const SegmentExtent& ext
   return s;
 }
 
-rt::Column decode_segment(const EncodedSegment& s, fn::SqlType type, const std::string& what) {
-  return decode_layout(s.bytes.data(), s.layout, type, what);
+rt::Column decode_segment(const EncodedSegment& s, fn::SqlType type) {
+  return decode_layout(s.bytes.data(), s.layout, type, s.what);
 }
 
 namespace {

@@ -8,7 +8,9 @@
 namespace tessera::storage {
 namespace {
 
-// MurmurHash3's 64-bit finaliser: the hash must be the same in every build, since sketches are stored.
+// MurmurHash3's 64-bit finaliser, the same function as exec::mix64 (exec/hash_mix.hpp), kept apart on purpose:
+// sketches are stored in databases, so this hash is part of the file format and must not change when the
+// engine's hash tables change theirs (and storage sits below exec).
 uint64_t fmix64(uint64_t h) {
   h ^= h >> 33;
   h *= 0xff51afd7ed558ccdULL;

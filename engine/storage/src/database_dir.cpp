@@ -358,27 +358,26 @@ void DatabaseDir::set_chunk_rows(int64_t rows) {
   chunk_rows_ = rows;
 }
 
-std::vector<std::string> DatabaseDir::write_chunks(const Table& t, int64_t begin, int threads,
-                                                   std::vector<ColumnStats>& stats, int64_t end) {
+void DatabaseDir::write_chunks(const Table& t, int64_t begin, int64_t end, int threads, TableEntry& into) {
   if (end < 0) end = t.num_rows();
-  const int64_t n = end - begin;
-  const size_t count = static_cast<size_t>((n + chunk_rows_ - 1) / chunk_rows_);
-  std::vector<std::string> names(count);
+  const size_t count = static_cast<size_t>((end - begin + chunk_rows_ - 1) / chunk_rows_);
+  const size_t first = into.chunks.size();
   for (size_t i = 0; i < count; ++i) {
-    names[i] = "c" + std::to_string(staged_->next_file++) + ".chunk";
-    staged_files_.push_back(names[i]);
+    const int64_t from = begin + static_cast<int64_t>(i) * chunk_rows_;
+    into.chunks.push_back("c" + std::to_string(staged_->next_file++) + ".chunk");
+    into.rows.push_back(std::min(chunk_rows_, end - from));
+    staged_files_.push_back(into.chunks.back());
   }
   std::vector<std::vector<ColumnStats>> chunk_stats(count);
   parallel_for(count, threads, [&](size_t i) {
     const int64_t from = begin + static_cast<int64_t>(i) * chunk_rows_;
-    const int64_t rows = std::min(chunk_rows_, end - from);
-    write_durably(path_ + "/" + names[i], encode_chunk(t, from, rows));
+    const int64_t rows = into.rows[first + i];
+    write_durably(path_ + "/" + into.chunks[first + i], encode_chunk(t, from, rows));
     for (size_t k = 0; k < t.num_columns(); ++k) chunk_stats[i].push_back(ColumnStats::of(t.column(k), from, rows));
   });
-  stats.resize(t.num_columns());
+  into.stats.resize(t.num_columns());
   for (const auto& cs : chunk_stats)
-    for (size_t k = 0; k < cs.size(); ++k) stats[k].merge(cs[k]);
-  return names;
+    for (size_t k = 0; k < cs.size(); ++k) into.stats[k].merge(cs[k]);
 }
 
 void DatabaseDir::put_table(const Table& t, int threads) {
@@ -386,9 +385,7 @@ void DatabaseDir::put_table(const Table& t, int threads) {
   TableEntry e;
   e.name = t.name();
   e.schema = t.schema();
-  e.chunks = write_chunks(t, 0, threads, e.stats);
-  for (size_t i = 0; i < e.chunks.size(); ++i)
-    e.rows.push_back(std::min(chunk_rows_, t.num_rows() - static_cast<int64_t>(i) * chunk_rows_));
+  write_chunks(t, 0, -1, threads, e);
   staged_->tables.push_back(std::move(e));
 }
 
@@ -399,18 +396,17 @@ void DatabaseDir::append_rows(const Table& t, int64_t from_row, int threads) {
   for (int64_t r : e->rows) stored += r;
   // Not a pure append of what is stored, or stored before statistics were: rewrite.
   if (stored != from_row || (e->stats.empty() && stored > 0)) return put_table(t, threads);
-  std::vector<ColumnStats> added_stats;
-  const std::vector<std::string> added = write_chunks(t, from_row, threads, added_stats);
-  for (size_t i = 0; i < added.size(); ++i) {
-    e->chunks.push_back(added[i]);
-    e->rows.push_back(std::min(chunk_rows_, t.num_rows() - from_row - static_cast<int64_t>(i) * chunk_rows_));
-  }
-  e->stats.resize(t.num_columns());
-  for (size_t k = 0; k < added_stats.size(); ++k) e->stats[k].merge(added_stats[k]);
+  write_chunks(t, from_row, -1, threads, *e);
 }
 
 DatabaseDir::TableWriter::TableWriter(DatabaseDir& dir, std::string name, Schema schema, int threads)
-    : dir_(dir), name_(std::move(name)), schema_(std::move(schema)), threads_(threads) {}
+    : dir_(dir), threads_(threads), entry_(std::make_unique<TableEntry>()) {
+  entry_->name = std::move(name);
+  entry_->schema = std::move(schema);
+  entry_->stats.resize(entry_->schema.size());
+}
+
+DatabaseDir::TableWriter::~TableWriter() = default;
 
 std::unique_ptr<DatabaseDir::TableWriter> DatabaseDir::write_table(const std::string& name, const Schema& schema,
                                                                     int threads) {
@@ -418,9 +414,8 @@ std::unique_ptr<DatabaseDir::TableWriter> DatabaseDir::write_table(const std::st
 }
 
 void DatabaseDir::TableWriter::add(Table&& rows) {
-  if (rows.num_columns() != schema_.size()) throw std::logic_error("TableWriter::add: column count differs");
+  if (rows.num_columns() != entry_->schema.size()) throw std::logic_error("TableWriter::add: column count differs");
   pending_rows_ += rows.num_rows();
-  rows_ += rows.num_rows();
   pending_.push_back(std::move(rows));
   if (pending_rows_ >= dir_.chunk_rows_) flush(false);
 }
@@ -432,30 +427,15 @@ void DatabaseDir::TableWriter::flush(bool all) {
   pending_.clear();
   const int64_t n = t.num_rows();
   const int64_t whole = all ? n : n / dir_.chunk_rows_ * dir_.chunk_rows_;
-  std::vector<ColumnStats> stats;
-  const std::vector<std::string> names = dir_.write_chunks(t, 0, threads_, stats, whole);
-  for (size_t i = 0; i < names.size(); ++i) {
-    chunks_.push_back(names[i]);
-    chunk_rows_.push_back(std::min(dir_.chunk_rows_, whole - static_cast<int64_t>(i) * dir_.chunk_rows_));
-  }
-  stats_.resize(schema_.size());
-  for (size_t k = 0; k < stats.size(); ++k) stats_[k].merge(stats[k]);
+  dir_.write_chunks(t, 0, whole, threads_, *entry_);
   pending_rows_ = n - whole;
   if (pending_rows_ > 0) pending_.push_back(tail_of(t, whole));
 }
 
 void DatabaseDir::TableWriter::finish() {
   flush(true);
-  dir_.drop_table(name_);
-  TableEntry e;
-  e.name = name_;
-  e.schema = schema_;
-  e.chunks = chunks_;
-  e.rows = chunk_rows_;
-  e.stats = stats_;
-  if (e.stats.empty())
-    for (size_t k = 0; k < schema_.size(); ++k) e.stats.emplace_back();
-  dir_.staged_->tables.push_back(std::move(e));
+  dir_.drop_table(entry_->name);
+  dir_.staged_->tables.push_back(std::move(*entry_));
 }
 
 void DatabaseDir::drop_table(const std::string& name) {

@@ -111,22 +111,25 @@ void StoredTableSource::prefetch(size_t col) const {
   prefetched_[col] = std::move(segments);
 }
 
+template <typename F>
+void StoredTableSource::for_each_chunk(F&& f) const {
+  parallel_for(t_.chunks.size(), t_.threads, [&](size_t i) {
+    try {
+      f(i);
+    } catch (const ChunkError& e) {
+      throw DatabaseError(std::string(e.what()) + " (table " + t_.name + ")");
+    }
+  });
+}
+
 rt::Column StoredTableSource::read_column(size_t col) const {
   read_[col] = true;
   const fn::SqlType type = t_.schema.field(col).type.physical();
   std::vector<rt::Column> parts(t_.chunks.size());
   const std::vector<EncodedSegment> ready = take_prefetched(col);
-  parallel_for(parts.size(), t_.threads, [&](size_t i) {
-    try {
-      if (!ready.empty()) {
-        parts[i] = decode_segment(ready[i], type, ready[i].what);
-        return;
-      }
-      std::optional<EncodedSegment> s = read_chunk_column(t_, i, col, &parts[i]);
-      if (s) parts[i] = decode_segment(*s, type, t_.dir + "/" + t_.chunks[i]);
-    } catch (const ChunkError& e) {
-      throw DatabaseError(std::string(e.what()) + " (table " + t_.name + ")");
-    }
+  for_each_chunk([&](size_t i) {
+    if (!ready.empty()) parts[i] = decode_segment(ready[i], type);
+    else if (std::optional<EncodedSegment> s = read_chunk_column(t_, i, col, &parts[i])) parts[i] = decode_segment(*s, type);
   });
   if (parts.empty()) {
     rt::Column c;
@@ -143,13 +146,7 @@ std::vector<EncodedSegment> StoredTableSource::read_segments(size_t col) const {
   read_[col] = true;
   if (std::vector<EncodedSegment> ready = take_prefetched(col); !ready.empty()) return ready;
   std::vector<std::optional<EncodedSegment>> parts(t_.chunks.size());
-  parallel_for(parts.size(), t_.threads, [&](size_t i) {
-    try {
-      parts[i] = read_chunk_column(t_, i, col, nullptr);
-    } catch (const ChunkError& e) {
-      throw DatabaseError(std::string(e.what()) + " (table " + t_.name + ")");
-    }
-  });
+  for_each_chunk([&](size_t i) { parts[i] = read_chunk_column(t_, i, col, nullptr); });
   std::vector<EncodedSegment> out;
   for (auto& p : parts) {
     if (!p) return {};

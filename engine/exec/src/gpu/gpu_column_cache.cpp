@@ -2,9 +2,7 @@
 
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <cstdio>
-#include <cstring>
 #include <string>
 
 #include "decode_segments.hpp"
@@ -48,13 +46,7 @@ int64_t decoded_bytes_bound(const std::vector<storage::EncodedSegment>& segments
     } else if (s.encoding == storage::Encoding::Plain) {
       bytes += s.rows * 12 + static_cast<int64_t>(s.string_bytes);
     } else {
-      uint32_t longest = 0;
-      for (uint32_t k = 0; k < s.dict_entries; ++k) {
-        uint32_t n;
-        std::memcpy(&n, seg.bytes.data() + s.payload_at + 4 + uint64_t{k} * 4, 4);
-        longest = std::max(longest, n);
-      }
-      bytes += s.rows * (12 + int64_t{longest});
+      bytes += s.rows * (12 + int64_t{s.dict_longest});
     }
   }
   return bytes;

@@ -54,6 +54,7 @@ struct SegmentLayout {
   uint64_t payload_at = 0, payload_bytes = 0;
   uint32_t dict_entries = 0;     // DICTIONARY: u32 count, u32 lengths, bytes (dict_bytes), then codes at codes_at
   uint64_t dict_bytes = 0, codes_at = 0;
+  uint32_t dict_longest = 0;     // DICTIONARY: the longest entry (a bound on the decoded bytes)
   uint64_t string_bytes = 0;     // PLAIN strings: u32 lengths (rows), then string_bytes bytes
 };
 
@@ -82,8 +83,8 @@ std::vector<SegmentExtent> read_chunk_directory(std::string_view header, const C
 // A segment's bytes (read at `extent`) checked and parsed for `rows` rows of `type`.
 EncodedSegment parse_encoded_segment(std::string bytes, const SegmentExtent& extent, int64_t rows, fn::SqlType type,
                                      const std::string& what);
-// The segment as a host column (a dictionary code out of range is a ChunkError).
-rt::Column decode_segment(const EncodedSegment& s, fn::SqlType type, const std::string& what);
+// The segment as a host column (a dictionary code out of range is a ChunkError naming s.what).
+rt::Column decode_segment(const EncodedSegment& s, fn::SqlType type);
 
 // Rows [begin, begin + rows) of `t` as a chunk (rows <= kMaxChunkRows).
 std::string encode_chunk(const Table& t, int64_t begin, int64_t rows);

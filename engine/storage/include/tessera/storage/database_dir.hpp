@@ -24,6 +24,8 @@
 
 namespace tessera::storage {
 
+struct TableEntry;  // a stored table's manifest entry (database_dir.cpp)
+
 class DatabaseError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -73,23 +75,19 @@ class DatabaseDir {
   // often as needed, then finish(), which stages it as put_table would (commit() makes it durable).
   class TableWriter {
    public:
+    ~TableWriter();
     void add(Table&& rows);
     void finish();
-    int64_t rows() const { return rows_; }
 
    private:
     friend class DatabaseDir;
     TableWriter(DatabaseDir& dir, std::string name, Schema schema, int threads);
     void flush(bool all);
     DatabaseDir& dir_;
-    std::string name_;
-    Schema schema_;
     int threads_;
+    std::unique_ptr<TableEntry> entry_;  // the chunks written so far, their rows and statistics
     std::vector<Table> pending_;
-    int64_t pending_rows_ = 0, rows_ = 0;
-    std::vector<std::string> chunks_;
-    std::vector<int64_t> chunk_rows_;
-    std::vector<ColumnStats> stats_;
+    int64_t pending_rows_ = 0;
   };
   std::unique_ptr<TableWriter> write_table(const std::string& name, const Schema& schema, int threads);
   void set_views(std::vector<StoredView> views);
@@ -107,9 +105,9 @@ class DatabaseDir {
   std::unique_ptr<State> committed_, staged_;
   std::vector<std::string> staged_files_;
   int64_t chunk_rows_ = kChunkRows;
-  // Writes rows [begin, end) of `t` as new chunks; `stats` gets their statistics, per column.
-  std::vector<std::string> write_chunks(const Table& t, int64_t begin, int threads, std::vector<ColumnStats>& stats,
-                                        int64_t end = -1);
+  // Writes rows [begin, end) of `t` (end -1: all) as new chunks, appended to `into` with their rows; their
+  // statistics merged into its.
+  void write_chunks(const Table& t, int64_t begin, int64_t end, int threads, TableEntry& into);
 };
 
 }  // namespace tessera::storage

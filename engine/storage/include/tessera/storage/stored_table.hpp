@@ -42,6 +42,9 @@ class StoredTableSource final : public ColumnSource {
   mutable std::mutex prefetch_mutex_;
   mutable std::map<size_t, std::vector<EncodedSegment>> prefetched_;
   std::vector<EncodedSegment> take_prefetched(size_t col) const;
+  // f(i) for every chunk i on the table's threads; a damaged chunk's error names the table.
+  template <typename F>
+  void for_each_chunk(F&& f) const;
 };
 
 }  // namespace tessera::storage
