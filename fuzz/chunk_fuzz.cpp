@@ -1,6 +1,6 @@
 // libFuzzer target: the database file's column-chunk decoder. Random bytes rarely get past a chunk's
 // header and checksum, so the input is an edit script applied to valid chunks: the first byte picks one of
-// a few encoded tables (plain, bit-packed, dictionary, with NULLs), then each 3-byte group (position, value)
+// a few encoded tables (plain, bit-packed, dictionary, symbol-table strings, with NULLs), then each 3-byte group (position, value)
 // overwrites a byte, and a last byte may cut the chunk short. Half of the inputs also recompute the checksum,
 // so the decoder's structure checks are reached, not only the checksum. Each chunk is decoded whole and, as a
 // lazy scan reads it, column by column (header, directory, one segment). storage::ChunkError is a rejected
@@ -26,6 +26,15 @@ tessera::storage::Table sample(int variant) {
                               {"f", DataType::float64(), true}});
   tessera::storage::Table t("t", s);
   const int rows = variant == 0 ? 1 : variant == 1 ? 37 : 300;
+  // Variant 3: free text, compressed with a symbol table (FSST).
+  if (variant == 3) {
+    tessera::storage::Table text("t", tessera::storage::Schema({{"c", DataType::varchar(0), true}}));
+    for (int r = 0; r < 400; ++r) {
+      if (r % 9 == 4) tessera::storage::append_null(text.column(0));
+      else text.column(0).append_string("furiously " + std::to_string(r * 7919) + (r % 2 ? " ideas" : " deposits"));
+    }
+    return text;
+  }
   for (int r = 0; r < rows; ++r) {
     if (variant == 2 && r % 7 == 0) tessera::storage::append_null(t.column(0));
     else t.column(0).append<int32_t>(variant == 1 ? r * 1000003 : r % 5);
@@ -45,11 +54,11 @@ tessera::storage::Table sample(int variant) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const std::vector<tessera::storage::Table> tables = [] {
     std::vector<tessera::storage::Table> v;
-    for (int i = 0; i < 3; ++i) v.push_back(sample(i));
+    for (int i = 0; i < 4; ++i) v.push_back(sample(i));
     return v;
   }();
   if (size == 0) return 0;
-  const tessera::storage::Table& t = tables[data[0] % 3];
+  const tessera::storage::Table& t = tables[data[0] % 4];
   std::string bytes = tessera::storage::encode_chunk(t, 0, t.num_rows());
   size_t at = 1;
   for (; at + 3 <= size; at += 3) {

@@ -2,6 +2,7 @@
 #include "tessera/storage/column_chunk.hpp"
 
 #include "tessera/storage/column_stats.hpp"
+#include "tessera/storage/symbol_table.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -68,6 +69,55 @@ struct Segment {
   std::string payload;
 };
 
+// Symbol-table compression pays for free text (comments, names); below this many bytes a chunk's strings
+// stay plain, and it is used only when it saves at least a fifth of the plain bytes (its decoding costs more).
+constexpr int64_t kMinSymbolTableBytes = 1024;
+constexpr int64_t kSampleBytes = 32 * 1024;  // the training sample: rows spread over the chunk, this many bytes
+constexpr size_t kSampleStringBytes = 256;   // of each sampled string at most
+
+// FSST payload: u32 symbols, u32 0, u64 code bytes, u64 decoded bytes, the symbols (u64 each), their lengths
+// (u8 each, zero-padded to 8 bytes), each row's code count bit-packed (`bits` bits over `min`, as the segment
+// header says), then the codes. Fills `s` and returns true when that is smaller enough than `plain_bytes`.
+bool encode_symbols(const rt::Column& c, int64_t begin, int64_t rows, int64_t plain_bytes, Segment& s) {
+  const int64_t text_bytes = plain_bytes - rows * 4;
+  if (rows == 0 || text_bytes < kMinSymbolTableBytes) return false;
+  auto text = [&](int64_t r) { return c.valid.empty() || c.valid[begin + r] ? c.string(begin + r) : std::string_view(); };
+  std::vector<std::string_view> sample;
+  const int64_t step = std::max<int64_t>(1, text_bytes / kSampleBytes);
+  for (int64_t r = 0; r < rows; r += step) sample.push_back(text(r).substr(0, kSampleStringBytes));
+  const SymbolTable table = SymbolTable::train(sample);
+  std::string codes;
+  codes.reserve(static_cast<size_t>(text_bytes / 2));
+  std::vector<uint64_t> counts(static_cast<size_t>(rows));
+  uint64_t most = 0, least = UINT64_MAX;
+  for (int64_t r = 0; r < rows; ++r) {
+    const size_t before = codes.size();
+    table.encode(text(r), codes);
+    counts[r] = codes.size() - before;
+    most = std::max(most, counts[r]);
+    least = std::min(least, counts[r]);
+  }
+  const int bits = bits_for(most - least);
+  const size_t n = table.size();
+  const int64_t bytes = 24 + static_cast<int64_t>(n) * 8 + static_cast<int64_t>((n + 7) / 8 * 8) +
+                        (rows * bits + 63) / 64 * 8 + static_cast<int64_t>(codes.size());
+  if (bytes * 5 > plain_bytes * 4) return false;
+  s.encoding = Encoding::Fsst;
+  s.bits = bits;
+  s.min = static_cast<int64_t>(least);
+  put<uint32_t>(s.payload, static_cast<uint32_t>(n));
+  put<uint32_t>(s.payload, 0);
+  put<uint64_t>(s.payload, codes.size());
+  put<uint64_t>(s.payload, static_cast<uint64_t>(text_bytes));
+  for (uint64_t sym : table.symbols()) put<uint64_t>(s.payload, sym);
+  for (uint8_t len : table.lengths()) put<uint8_t>(s.payload, len);
+  s.payload.append((8 - n % 8) % 8, '\0');
+  for (uint64_t& k : counts) k -= least;
+  pack(s.payload, counts, bits);
+  s.payload += codes;
+  return true;
+}
+
 Segment encode_column(const rt::Column& c, int64_t begin, int64_t rows) {
   Segment s;
   for (int64_t r = begin; r < begin + rows && !c.valid.empty(); ++r) s.has_nulls |= c.valid[r] == 0;
@@ -101,6 +151,7 @@ Segment encode_column(const rt::Column& c, int64_t begin, int64_t rows) {
         return s;
       }
     }
+    if (encode_symbols(c, begin, rows, plain_bytes, s)) return s;
     for (int64_t r = 0; r < rows; ++r) put<uint32_t>(s.payload, valid(begin + r) ? static_cast<uint32_t>(c.lengths[begin + r]) : 0);
     for (int64_t r = 0; r < rows; ++r)
       if (valid(begin + r)) s.payload.append(c.string(begin + r));
@@ -202,6 +253,30 @@ void parse_segment(Reader& in, int64_t rows, fn::SqlType type, SegmentLayout& s)
       if (n == 0 && rows > 0) in.fail("an empty dictionary for " + std::to_string(rows) + " rows");
       return;
     }
+    if (s.encoding == Encoding::Fsst) {
+      need(24);
+      uint32_t n;
+      std::memcpy(&n, payload, 4);
+      std::memcpy(&s.code_bytes, payload + 8, 8);
+      std::memcpy(&s.string_bytes, payload + 16, 8);
+      if (n > kMaxSymbols) in.fail(std::to_string(n) + " symbols");
+      // A code expands to at most 8 bytes: a bound on the decoders' allocation that damage cannot raise.
+      if (s.string_bytes > s.code_bytes * 8) in.fail("strings of " + std::to_string(s.string_bytes) + " bytes from " +
+                                                     std::to_string(s.code_bytes) + " codes");
+      if (s.min < 0 || s.min > UINT32_MAX) in.fail("code count base " + std::to_string(s.min));
+      s.symbol_count = n;
+      s.symbols_at = s.payload_at + 24;
+      s.symbol_lengths_at = s.symbols_at + uint64_t{n} * 8;
+      s.counts_at = s.symbol_lengths_at + (uint64_t{n} + 7) / 8 * 8;
+      s.codes_at = s.counts_at + code_words * 8;
+      if (s.code_bytes > payload_bytes || payload_bytes - s.code_bytes != s.codes_at - s.payload_at)
+        in.fail("symbol-table payload of " + std::to_string(payload_bytes) + " bytes does not add up");
+      for (uint32_t i = 0; i < n; ++i) {
+        const uint8_t len = static_cast<uint8_t>(payload[s.symbol_lengths_at - s.payload_at + i]);
+        if (len < 1 || len > 8) in.fail("symbol length " + std::to_string(len));
+      }
+      return;
+    }
     if (s.encoding != Encoding::Plain) in.fail("encoding " + std::to_string(static_cast<int>(s.encoding)) + " for strings");
     need(static_cast<uint64_t>(rows) * 4);
     uint64_t total = 0;
@@ -222,6 +297,46 @@ void parse_segment(Reader& in, int64_t rows, fn::SqlType type, SegmentLayout& s)
   }
   if (s.encoding != Encoding::Plain) in.fail("encoding " + std::to_string(static_cast<int>(s.encoding)));
   if (payload_bytes != static_cast<uint64_t>(rows * fn::type_width(type))) in.fail("plain payload of the wrong size");
+}
+
+// Expands an FSST segment's strings into `c` (offsets and lengths sized): each row's codes, symbol by symbol.
+template <typename Fail>
+void decode_symbols(const char* base, const SegmentLayout& s, rt::Column& c, const Fail& fail) {
+  uint64_t symbols[256] = {};
+  uint8_t lengths[256] = {};
+  std::memcpy(symbols, base + s.symbols_at, size_t{s.symbol_count} * 8);
+  std::memcpy(lengths, base + s.symbol_lengths_at, s.symbol_count);
+  const uint64_t count_words = (static_cast<uint64_t>(s.rows) * static_cast<uint64_t>(s.bits) + 63) / 64;
+  std::vector<uint64_t> w(count_words + 1, 0);
+  if (count_words) std::memcpy(w.data(), base + s.counts_at, count_words * 8);
+  const uint8_t* codes = reinterpret_cast<const uint8_t*>(base + s.codes_at);
+  // 8 spare bytes: a symbol is written as a whole word, then the cursor moves by its length.
+  c.data.resize(s.string_bytes + 8);
+  uint8_t* out = c.data.data();
+  uint64_t in = 0, at = 0;
+  for (int64_t r = 0; r < s.rows; ++r) {
+    const uint64_t n = unpack_one(w.data(), static_cast<size_t>(r), s.bits) + static_cast<uint64_t>(s.min);
+    if (n > s.code_bytes - in) fail("symbol codes run past the segment");
+    const uint64_t start = at;
+    for (const uint64_t end = in + n; in < end;) {
+      const uint8_t code = codes[in++];
+      if (code == kEscapeCode) {
+        if (in == end) fail("an escape code ends a string");
+        if (at >= s.string_bytes) fail("strings decode to more than their stated bytes");
+        out[at++] = codes[in++];
+      } else {
+        if (code >= s.symbol_count) fail("symbol code " + std::to_string(code) + " of " + std::to_string(s.symbol_count));
+        if (lengths[code] > s.string_bytes - at) fail("strings decode to more than their stated bytes");
+        std::memcpy(out + at, &symbols[code], 8);
+        at += lengths[code];
+      }
+    }
+    if (at - start > INT32_MAX) fail("a string of " + std::to_string(at - start) + " bytes");
+    c.offsets[r] = static_cast<int64_t>(start);
+    c.lengths[r] = static_cast<int32_t>(at - start);
+  }
+  if (in != s.code_bytes || at != s.string_bytes) fail("symbol codes do not add up to the segment's");
+  c.data.resize(s.string_bytes);
 }
 
 // Expands a parsed segment of `base` (the buffer its offsets are relative to) into a host column.
@@ -275,6 +390,10 @@ rt::Column decode_layout(const char* base, const SegmentLayout& s, fn::SqlType t
         if (lens[codes[r]]) std::memcpy(c.data.data() + at, dict + starts[codes[r]], lens[codes[r]]);
         at += lens[codes[r]];
       }
+      return c;
+    }
+    if (s.encoding == Encoding::Fsst) {
+      decode_symbols(base, s, c, fail);
       return c;
     }
     int64_t at = 0;
@@ -343,6 +462,7 @@ const char* encoding_name(Encoding e) {
     case Encoding::Plain: return "plain";
     case Encoding::ForBitpack: return "for-bitpack";
     case Encoding::Dictionary: return "dictionary";
+    case Encoding::Fsst: return "fsst";
   }
   return "?";
 }

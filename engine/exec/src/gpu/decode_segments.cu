@@ -10,6 +10,7 @@
 #include "staged_upload.hpp"
 #include "tessera/exec/batch.hpp"
 #include "tessera/runtime/memory_resource.hpp"
+#include "tessera/storage/symbol_table.hpp"
 
 namespace tessera::exec::gpu {
 namespace {
@@ -147,11 +148,70 @@ DeviceColumnPtr decode_segments(const std::vector<storage::EncodedSegment>& segm
   if (!starts.empty())
     check(cudaMemcpyAsync(starts_buf.data(), starts.data(), starts.size() * 8, cudaMemcpyHostToDevice, stream),
           "cudaMemcpyAsync");
+  // Symbol-table (FSST) segments: where each row's codes start, by one scan of the stored code counts.
+  const bool any_fsst = std::any_of(segments.begin(), segments.end(), [](const storage::EncodedSegment& e) {
+    return e.layout.encoding == storage::Encoding::Fsst;
+  });
+  rt::DeviceBuffer code_start_buf;
+  const int64_t* code_start = nullptr;
+  if (any_fsst) {
+    check(cudaMemsetAsync(w, 0, static_cast<size_t>(rows + 1) * 8, stream), "cudaMemsetAsync");
+    for (size_t i = 0; i < segments.size(); ++i) {
+      const storage::SegmentLayout& s = segments[i].layout;
+      if (s.encoding != storage::Encoding::Fsst) continue;
+      const uint8_t* counts = dev + at[i] + s.counts_at;
+      const int bits = s.bits;
+      const uint64_t min = static_cast<uint64_t>(s.min);
+      int64_t* wc = w + first_row[i];
+      for_rows(s.rows, stream, [=] __device__(int64_t r) { wc[r] = static_cast<int64_t>(unpack(counts, r, bits) + min); });
+    }
+    code_start_buf = rt::DeviceBuffer(mr, static_cast<size_t>(rows + 1) * 8, stream);
+    int64_t* cs = static_cast<int64_t*>(code_start_buf.data());
+    size_t temp = 0;
+    check(cub::DeviceScan::ExclusiveSum(nullptr, temp, w, cs, rows + 1, stream), "cub::DeviceScan");
+    rt::DeviceBuffer scratch(mr, std::max<size_t>(temp, 1), stream);
+    check(cub::DeviceScan::ExclusiveSum(scratch.data(), temp, w, cs, rows + 1, stream), "cub::DeviceScan");
+    code_start = cs;
+  }
   for (size_t i = 0; i < segments.size(); ++i) {
     const storage::SegmentLayout& s = segments[i].layout;
     const uint8_t* payload = dev + at[i] + s.payload_at;
     int32_t* len = lengths + first_row[i];
     int64_t* wl = w + first_row[i];
+    if (s.encoding == storage::Encoding::Fsst) {
+      // Each row's decoded length from its codes; codes past the segment, a code past the table, an escape
+      // with no byte after it, or a last row that does not end the codes mark the segment damaged.
+      const uint8_t* sym_len = dev + at[i] + s.symbol_lengths_at;
+      const uint8_t* codes = dev + at[i] + s.codes_at;
+      const int64_t* cs = code_start + first_row[i];
+      const uint64_t code_bytes = s.code_bytes;
+      const uint32_t symbols = s.symbol_count;
+      const int64_t last = s.rows - 1;
+      const int32_t self = static_cast<int32_t>(i) + 1;
+      for_rows(s.rows, stream, [=] __device__(int64_t r) {
+        const uint64_t begin = static_cast<uint64_t>(cs[r] - cs[0]), end = static_cast<uint64_t>(cs[r + 1] - cs[0]);
+        int64_t n = 0;
+        bool ok = end <= code_bytes && (r != last || end == code_bytes);
+        for (uint64_t k = begin; ok && k < end; ++k) {
+          const uint8_t code = codes[k];
+          if (code == storage::kEscapeCode) {
+            ok = ++k < end;
+            n += 1;
+          } else if (code < symbols) {
+            n += sym_len[code];
+          } else {
+            ok = false;
+          }
+        }
+        if (!ok || n > INT32_MAX) {
+          atomicCAS(bad, 0, self);
+          n = 0;
+        }
+        len[r] = static_cast<int32_t>(n);
+        wl[r] = n;
+      });
+      continue;
+    }
     if (s.encoding == storage::Encoding::Plain) {
       for_rows(s.rows, stream, [=] __device__(int64_t r) {
         const int32_t n = static_cast<int32_t>(load_u32(payload + r * 4));
@@ -192,8 +252,16 @@ DeviceColumnPtr decode_segments(const std::vector<storage::EncodedSegment>& segm
   check(cudaMemcpyAsync(seg_start.data(), sd, seg_start.size() * 8, cudaMemcpyDeviceToHost, stream), "cudaMemcpyAsync");
   check(cudaMemcpyAsync(&damaged, bad, 4, cudaMemcpyDeviceToHost, stream), "cudaMemcpyAsync");
   check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  for (size_t i = 0; i < segments.size() && !damaged; ++i)
+    if (segments[i].layout.encoding == storage::Encoding::Fsst &&
+        static_cast<uint64_t>(seg_start[i + 1] - seg_start[i]) != segments[i].layout.string_bytes)
+      damaged = static_cast<int32_t>(i) + 1;
   if (damaged)
-    throw ExecError(segments[damaged - 1].what + ": damaged column chunk: a dictionary code out of range (found decoding on the GPU)");
+    throw ExecError(segments[damaged - 1].what + ": damaged column chunk: " +
+                    (segments[damaged - 1].layout.encoding == storage::Encoding::Fsst
+                         ? "symbol codes that do not decode to the segment's strings"
+                         : "a dictionary code out of range") +
+                    " (found decoding on the GPU)");
   const int64_t total = seg_start.back();
   if (static_cast<uint64_t>(total) > storage::kMaxChunkStringBytes * std::max<size_t>(segments.size(), 1))
     throw ExecError("a stored string column expands to " + std::to_string(total) + " bytes");
@@ -207,6 +275,27 @@ DeviceColumnPtr decode_segments(const std::vector<storage::EncodedSegment>& segm
       if (s.string_bytes)
         check(cudaMemcpyAsync(data + seg_start[i], payload + s.rows * 4, s.string_bytes, cudaMemcpyDeviceToDevice, stream),
               "cudaMemcpyAsync");
+      continue;
+    }
+    if (s.encoding == storage::Encoding::Fsst) {
+      // A thread per row expands its codes (checked above) symbol by symbol.
+      const uint8_t* symbols = dev + at[i] + s.symbols_at;
+      const uint8_t* sym_len = dev + at[i] + s.symbol_lengths_at;
+      const uint8_t* codes = dev + at[i] + s.codes_at;
+      const int64_t* cs = code_start + first_row[i];
+      const int64_t* off = offsets + first_row[i];
+      for_rows(s.rows, stream, [=] __device__(int64_t r) {
+        uint8_t* to = data + off[r];
+        for (int64_t k = cs[r] - cs[0], end = cs[r + 1] - cs[0]; k < end; ++k) {
+          const uint8_t code = codes[k];
+          if (code == storage::kEscapeCode) {
+            *to++ = codes[++k];
+            continue;
+          }
+          const uint64_t sym = load_u64(symbols + uint64_t{code} * 8);
+          for (int b = 0; b < sym_len[code]; ++b) *to++ = static_cast<uint8_t>(sym >> (8 * b));
+        }
+      });
       continue;
     }
     const uint64_t* st = all_starts + starts_at[i];

@@ -35,7 +35,8 @@ std::string size_text(int64_t bytes) {
 
 namespace {
 
-// The device bytes a stored column decodes to, at most (a dictionary's rows counted at its longest entry).
+// The device bytes a stored column decodes to, at most (a dictionary's rows counted at its longest entry; plain
+// and FSST segments state their strings' bytes).
 int64_t decoded_bytes_bound(const std::vector<storage::EncodedSegment>& segments, fn::SqlType type) {
   int64_t bytes = 0;
   for (const storage::EncodedSegment& seg : segments) {
@@ -43,7 +44,7 @@ int64_t decoded_bytes_bound(const std::vector<storage::EncodedSegment>& segments
     bytes += s.has_nulls ? s.rows : 0;
     if (type != fn::SqlType::String) {
       bytes += s.rows * fn::type_width(type);
-    } else if (s.encoding == storage::Encoding::Plain) {
+    } else if (s.encoding == storage::Encoding::Plain || s.encoding == storage::Encoding::Fsst) {
       bytes += s.rows * 12 + static_cast<int64_t>(s.string_bytes);
     } else {
       bytes += s.rows * (12 + int64_t{s.dict_longest});

@@ -6,6 +6,8 @@
 //   FOR_BITPACK integer-like values (INT32, INT64, DATE, DECIMAL(p<=18), MONEY, BIT) as value - min in
 //               `bits` bits each, packed little-endian into uint64 words (row r at bit r * bits)
 //   DICTIONARY  strings as a dictionary (uint32 lengths, bytes) and codes bit-packed as above
+//   FSST        free-text strings compressed with a symbol table learnt from the chunk (symbol_table.hpp): the
+//               table, each row's code count bit-packed as above, then the codes
 // NULLs: a validity bitmap (bit r of byte r / 8) when the column has any; a NULL's value is 0 / empty.
 //
 // A column's segment: u8 encoding, u8 has_nulls, u8 bits, u8 pad, u32 pad, i64 min, i64 max, u64 payload bytes,
@@ -33,7 +35,7 @@ class ChunkError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-enum class Encoding : uint8_t { Plain = 0, ForBitpack = 1, Dictionary = 2 };
+enum class Encoding : uint8_t { Plain = 0, ForBitpack = 1, Dictionary = 2, Fsst = 3 };
 const char* encoding_name(Encoding e);
 
 // A chunk holds at most this many rows (the decoder refuses a header that claims more, so damaged bytes cannot
@@ -47,15 +49,20 @@ constexpr uint64_t kMaxChunkStringBytes = uint64_t{1} << 34;
 struct SegmentLayout {
   Encoding encoding = Encoding::Plain;
   bool has_nulls = false;
-  int bits = 0;                  // FOR_BITPACK values, DICTIONARY codes
-  int64_t min = 0, max = 0;      // FOR_BITPACK: the frame of reference is min
+  int bits = 0;                  // FOR_BITPACK values, DICTIONARY codes, FSST code counts per row
+  int64_t min = 0, max = 0;      // FOR_BITPACK and FSST: the frame of reference is min
   int64_t rows = 0;
   uint64_t bitmap_at = 0;        // has_nulls: (rows + 7) / 8 bytes, bit r of byte r / 8
   uint64_t payload_at = 0, payload_bytes = 0;
   uint32_t dict_entries = 0;     // DICTIONARY: u32 count, u32 lengths, bytes (dict_bytes), then codes at codes_at
   uint64_t dict_bytes = 0, codes_at = 0;
   uint32_t dict_longest = 0;     // DICTIONARY: the longest entry (a bound on the decoded bytes)
-  uint64_t string_bytes = 0;     // PLAIN strings: u32 lengths (rows), then string_bytes bytes
+  uint64_t string_bytes = 0;     // PLAIN strings: u32 lengths (rows), then string_bytes bytes; FSST: decoded bytes
+  // FSST: symbol_count u64 symbols at symbols_at, their u8 lengths at symbol_lengths_at, each row's code count
+  // bit-packed at counts_at, code_bytes codes at codes_at. A row's codes decode to its string (the sum is
+  // string_bytes, checked by the decoders, which also refuse an escape with no byte after it).
+  uint32_t symbol_count = 0;
+  uint64_t symbols_at = 0, symbol_lengths_at = 0, counts_at = 0, code_bytes = 0;
 };
 
 // One column of one chunk as stored (its checksum checked, its structure parsed), before decoding.
