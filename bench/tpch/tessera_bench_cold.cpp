@@ -322,9 +322,9 @@ int run(const ColdOptions& o, const std::string& self) {
         entry["tessera_execute_ms"] = median_of(t_runs, "execute_ms");
         entry["duckdb_open_ms"] = median_of(d_runs, "open_ms");
         entry["duckdb_execute_ms"] = median_of(d_runs, "execute_ms");
-        entry["gpu_uploaded_bytes"] = t_runs[0].phases.value("gpu_uploaded_bytes", 0);
-        entry["gpu_decoded_bytes"] = t_runs[0].phases.value("gpu_decoded_bytes", 0);
-        entry["cpu_operators"] = t_runs[0].phases.value("cpu_operators", 0);
+        entry["gpu_uploaded_bytes"] = t_runs[0].phases.value("gpu_uploaded_bytes", int64_t{0});
+        entry["gpu_decoded_bytes"] = t_runs[0].phases.value("gpu_decoded_bytes", int64_t{0});
+        entry["cpu_operators"] = t_runs[0].phases.value("cpu_operators", int64_t{0});
         entry["tessera_runs_ms"] = nlohmann::json::array();
         entry["duckdb_runs_ms"] = nlohmann::json::array();
         for (const Run& r : t_runs) entry["tessera_runs_ms"].push_back(r.total_ms);
