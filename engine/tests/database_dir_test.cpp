@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -17,6 +18,7 @@
 #include "tessera/storage/column_chunk.hpp"
 #include "tessera/storage/database_dir.hpp"
 #include "tessera/tpch/generator.hpp"
+#include "../storage/src/chunk_write_queue.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -221,6 +223,41 @@ TEST(ColumnStats, RangesMergeIntoTheWholeColumns) {
   EXPECT_NEAR(distinct(6), 3, 0.5);               // code: 3 values
   EXPECT_NEAR(distinct(5), 2, 0.5);               // flag
   EXPECT_EQ(storage::ColumnStats::of(t.column(2), 0, 20000).nulls, 20000 / 7 + (20000 % 7 > 3));
+}
+
+// The background chunk writer: statistics come back by chunk index whatever order the workers finish in; a
+// worker's error reaches the producer (at its next submit or at finish), and a queue dropped unfinished stops.
+TEST(ChunkWriteQueue, KeepsChunkOrderAndPassesErrorsOn) {
+  const auto t = std::make_shared<const storage::Table>(sample(1000));
+  std::atomic<int> written{0};
+  auto writer = [&](const storage::Table& table, int64_t from, int64_t rows, const std::string& path) {
+    if (path == "bad") throw storage::DatabaseError("cannot write bad");
+    std::this_thread::sleep_for(std::chrono::microseconds((from * 7919) % 500));
+    ++written;
+    return std::vector<storage::ColumnStats>{storage::ColumnStats::of(table.column(0), from, rows)};
+  };
+  {
+    storage::ChunkWriteQueue q(3, writer);
+    for (size_t i = 0; i < 40; ++i) q.submit(t, static_cast<int64_t>(i) * 25, 25, "c" + std::to_string(i), i);
+    const std::vector<std::vector<storage::ColumnStats>> stats = q.finish();
+    ASSERT_EQ(stats.size(), 40u);
+    for (size_t i = 0; i < 40; ++i) EXPECT_EQ(stats[i][0].min, static_cast<int64_t>(i) * 25) << i;
+    EXPECT_EQ(written.load(), 40);
+  }
+  {
+    storage::ChunkWriteQueue q(2, writer);
+    q.submit(t, 0, 10, "bad", 0);
+    EXPECT_THROW(
+        {
+          for (size_t i = 1; i < 100; ++i) q.submit(t, 0, 10, "c", i);
+          q.finish();
+        },
+        storage::DatabaseError);
+  }
+  {
+    storage::ChunkWriteQueue q(1, writer);
+    for (size_t i = 0; i < 2; ++i) q.submit(t, 0, 10, "c", i);
+  }  // dropped without finish(): the destructor stops the worker
 }
 
 class OnDisk : public ::testing::Test {
@@ -511,6 +548,62 @@ TEST_F(OnDisk, StoredColumnsAnswerAsInMemoryOnesOnEitherDevice) {
     // The stored columns went over as stored: fewer bytes than the in-memory database's uploads of the same.
     EXPECT_LT(stored->gpu_uploaded_bytes(), memory.gpu_uploaded_bytes());
   }
+}
+
+// Damage inside a column's encoding that the checksums cannot see (the chunk resealed): a dictionary code past
+// its dictionary, a symbol code past its table. Either device's decoder refuses it and names the chunk (on the
+// GPU machine the stored columns are decoded by the GPU).
+TEST_F(OnDisk, DamageBehindAValidChecksumIsAnErrorOnEitherDevice) {
+  storage::Table t("t", storage::Schema({{"d", DataType::varchar(8)}, {"f", DataType::varchar(0)}}));
+  for (int r = 0; r < 3000; ++r) {
+    t.column(0).append_string(r % 3 ? "abc" : "xyz");
+    std::string s;
+    for (int k = 0; k < 12; ++k) s += (r >> k) & 1 ? "ab" : "cd";
+    t.column(1).append_string(s);
+  }
+  const std::string dir = fresh_dir("resealed");
+  {
+    auto db = open(dir);
+    db->add_table(t);
+  }
+  std::string chunk;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".chunk") chunk = e.path().string();
+  ASSERT_FALSE(chunk.empty());
+  std::string good;
+  {
+    std::ifstream in(chunk, std::ios::binary);
+    good.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const storage::ChunkPrefix p = storage::read_chunk_prefix(good, chunk);
+  const std::vector<storage::SegmentExtent> dirs =
+      storage::read_chunk_directory(std::string_view(good).substr(0, p.header_bytes), p, good.size(), chunk);
+  for (size_t col = 0; col < 2; ++col) {
+    SCOPED_TRACE(col);
+    const storage::EncodedSegment seg = storage::parse_encoded_segment(good.substr(dirs[col].offset, dirs[col].bytes),
+                                                                       dirs[col], p.rows, fn::SqlType::String, chunk);
+    std::string bad = good;
+    if (col == 0) {
+      ASSERT_EQ(seg.layout.encoding, storage::Encoding::Dictionary);
+      bad[dirs[0].offset + seg.layout.payload_at] = 1;  // the dictionary says 1 entry; the codes name 2
+    } else {
+      ASSERT_EQ(seg.layout.encoding, storage::Encoding::Fsst);
+      ASSERT_LT(seg.layout.symbol_count, 250u);
+      bad[dirs[1].offset + seg.layout.codes_at + 5] = static_cast<char>(252);
+    }
+    storage::reseal_chunk(bad);
+    std::ofstream(chunk, std::ios::binary | std::ios::trunc) << bad;
+    auto db = open(dir);
+    try {
+      db->execute(col == 0 ? "SELECT max(d) FROM t" : "SELECT max(f) FROM t");
+      ADD_FAILURE() << "a damaged column decoded";
+    } catch (const engine::Error& e) {
+      EXPECT_THAT(e.what(), HasSubstr(chunk + ": damaged column chunk: "));
+    }
+    std::ofstream(chunk, std::ios::binary | std::ios::trunc) << good;
+  }
+  auto db = open(dir);
+  EXPECT_EQ(cell(*db, "SELECT count(DISTINCT d) FROM t"), "2");
 }
 
 // Generation straight into the database: the tables arrive part by part and are written a chunk at a time; what is

@@ -155,9 +155,10 @@ std::vector<std::vector<std::string>> Result::text_rows() const { return row_set
 struct DuckDb::Impl {
   duckdb_database db = nullptr;
   duckdb_connection con = nullptr;
+  bool owns_db = true;  // false: a second connection (connect()) to another DuckDb's database
   ~Impl() {
     if (con) duckdb_disconnect(&con);
-    if (db) duckdb_close(&db);
+    if (db && owns_db) duckdb_close(&db);
   }
 };
 
@@ -188,6 +189,16 @@ DuckDb::DuckDb(DuckDb&&) noexcept = default;
 DuckDb& DuckDb::operator=(DuckDb&&) noexcept = default;
 
 _duckdb_connection* DuckDb::connection() const { return impl_->con; }
+
+DuckDb::DuckDb(std::unique_ptr<Impl> impl, int threads) : impl_(std::move(impl)), threads_(threads) {}
+
+DuckDb DuckDb::connect() const {
+  auto impl = std::make_unique<Impl>();
+  impl->db = impl_->db;
+  impl->owns_db = false;
+  if (duckdb_connect(impl->db, &impl->con) != DuckDBSuccess) throw Error("DuckDB: cannot open another connection");
+  return DuckDb(std::move(impl), threads_);
+}
 
 std::string DuckDb::library_version() { return duckdb_library_version(); }
 

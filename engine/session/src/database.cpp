@@ -771,6 +771,7 @@ void Database::write_tables(const std::vector<std::pair<std::string, storage::Sc
     for (auto& w : writers) w->finish();
     im.disk->commit();
   } catch (const std::exception& e) {
+    writers.clear();  // their background writes stop before the staged files are removed
     im.disk->rollback();
     throw Error(std::string("cannot write the tables into the database '") + im.disk->path() + "': " + e.what());
   }

@@ -21,6 +21,7 @@
 #include "tessera/storage/column_source.hpp"
 #include "tessera/storage/parallel.hpp"
 #include "tessera/storage/stored_table.hpp"
+#include "chunk_write_queue.hpp"
 
 namespace tessera::storage {
 
@@ -358,26 +359,45 @@ void DatabaseDir::set_chunk_rows(int64_t rows) {
   chunk_rows_ = rows;
 }
 
+namespace {
+
+// One chunk file: rows [from, from + rows) of `t` encoded, written durably; their statistics per column.
+std::vector<ColumnStats> write_chunk_file(const Table& t, int64_t from, int64_t rows, const std::string& path) {
+  write_durably(path, encode_chunk(t, from, rows));
+  std::vector<ColumnStats> stats;
+  for (size_t k = 0; k < t.num_columns(); ++k) stats.push_back(ColumnStats::of(t.column(k), from, rows));
+  return stats;
+}
+
+void merge_stats(TableEntry& into, const std::vector<std::vector<ColumnStats>>& chunk_stats, size_t columns) {
+  into.stats.resize(columns);
+  for (const auto& cs : chunk_stats)
+    for (size_t k = 0; k < cs.size(); ++k) into.stats[k].merge(cs[k]);
+}
+
+}  // namespace
+
+std::string DatabaseDir::add_chunk(TableEntry& into, int64_t rows) {
+  into.chunks.push_back("c" + std::to_string(staged_->next_file++) + ".chunk");
+  into.rows.push_back(rows);
+  staged_files_.push_back(into.chunks.back());
+  return path_ + "/" + into.chunks.back();
+}
+
 void DatabaseDir::write_chunks(const Table& t, int64_t begin, int64_t end, int threads, TableEntry& into) {
   if (end < 0) end = t.num_rows();
   const size_t count = static_cast<size_t>((end - begin + chunk_rows_ - 1) / chunk_rows_);
-  const size_t first = into.chunks.size();
+  std::vector<std::string> paths;
   for (size_t i = 0; i < count; ++i) {
     const int64_t from = begin + static_cast<int64_t>(i) * chunk_rows_;
-    into.chunks.push_back("c" + std::to_string(staged_->next_file++) + ".chunk");
-    into.rows.push_back(std::min(chunk_rows_, end - from));
-    staged_files_.push_back(into.chunks.back());
+    paths.push_back(add_chunk(into, std::min(chunk_rows_, end - from)));
   }
   std::vector<std::vector<ColumnStats>> chunk_stats(count);
   parallel_for(count, threads, [&](size_t i) {
     const int64_t from = begin + static_cast<int64_t>(i) * chunk_rows_;
-    const int64_t rows = into.rows[first + i];
-    write_durably(path_ + "/" + into.chunks[first + i], encode_chunk(t, from, rows));
-    for (size_t k = 0; k < t.num_columns(); ++k) chunk_stats[i].push_back(ColumnStats::of(t.column(k), from, rows));
+    chunk_stats[i] = write_chunk_file(t, from, std::min(chunk_rows_, end - from), paths[i]);
   });
-  into.stats.resize(t.num_columns());
-  for (const auto& cs : chunk_stats)
-    for (size_t k = 0; k < cs.size(); ++k) into.stats[k].merge(cs[k]);
+  merge_stats(into, chunk_stats, t.num_columns());
 }
 
 void DatabaseDir::put_table(const Table& t, int threads) {
@@ -420,20 +440,32 @@ void DatabaseDir::TableWriter::add(Table&& rows) {
   if (pending_rows_ >= dir_.chunk_rows_) flush(false);
 }
 
-// Writes the pending rows as whole chunks (all: the last, partial one too); a partial tail stays pending.
+// Hands the pending rows to the queue as whole chunks (all: the last, partial one too); a partial tail stays
+// pending.
 void DatabaseDir::TableWriter::flush(bool all) {
   if (pending_.empty()) return;
   Table t = concat(std::move(pending_), threads_);
   pending_.clear();
   const int64_t n = t.num_rows();
   const int64_t whole = all ? n : n / dir_.chunk_rows_ * dir_.chunk_rows_;
-  dir_.write_chunks(t, 0, whole, threads_, *entry_);
   pending_rows_ = n - whole;
   if (pending_rows_ > 0) pending_.push_back(tail_of(t, whole));
+  if (whole == 0) return;
+  if (!queue_) queue_ = std::make_unique<ChunkWriteQueue>(threads_, write_chunk_file);
+  const auto rows = std::make_shared<const Table>(std::move(t));
+  for (int64_t from = 0; from < whole; from += dir_.chunk_rows_) {
+    const int64_t k = std::min(dir_.chunk_rows_, whole - from);
+    const size_t index = entry_->chunks.size();
+    queue_->submit(rows, from, k, dir_.add_chunk(*entry_, k), index);
+  }
 }
 
 void DatabaseDir::TableWriter::finish() {
   flush(true);
+  if (queue_) {
+    merge_stats(*entry_, queue_->finish(), entry_->schema.size());
+    queue_.reset();
+  }
   dir_.drop_table(entry_->name);
   dir_.staged_->tables.push_back(std::move(*entry_));
 }

@@ -76,11 +76,14 @@ class DuckDb {
 
   int threads() const { return threads_; }
   _duckdb_connection* connection() const;  // the raw duckdb_connection, for the C API
+  // Another connection to the same database (for appenders on several threads); `this` must outlive it.
+  DuckDb connect() const;
 
   static std::string library_version();  // "v1.5.6"
 
  private:
   struct Impl;
+  explicit DuckDb(std::unique_ptr<Impl> impl, int threads);
   std::unique_ptr<Impl> impl_;
   int threads_ = 0;
 };

@@ -25,6 +25,7 @@
 namespace tessera::storage {
 
 struct TableEntry;  // a stored table's manifest entry (database_dir.cpp)
+class ChunkWriteQueue;  // chunks encoded and written in the background (chunk_write_queue.hpp)
 
 class DatabaseError : public std::runtime_error {
  public:
@@ -71,8 +72,9 @@ class DatabaseDir {
   void put_table(const Table& t, int threads);                  // replaces (or adds) t's rows
   void append_rows(const Table& t, int64_t from_row, int threads);  // rows [from_row, end) are new
   void drop_table(const std::string& name);
-  // A new table written as its rows arrive in row order, holding about one chunk of rows in memory: add() as
-  // often as needed, then finish(), which stages it as put_table would (commit() makes it durable).
+  // A new table written as its rows arrive in row order: add() as often as needed, then finish(), which stages
+  // it as put_table would (commit() makes it durable). Whole chunks are encoded and written on `threads`
+  // threads while add() goes on; memory holds a few chunks per thread.
   class TableWriter {
    public:
     ~TableWriter();
@@ -88,6 +90,7 @@ class DatabaseDir {
     std::unique_ptr<TableEntry> entry_;  // the chunks written so far, their rows and statistics
     std::vector<Table> pending_;
     int64_t pending_rows_ = 0;
+    std::unique_ptr<ChunkWriteQueue> queue_;  // whole chunks are encoded and written on its threads
   };
   std::unique_ptr<TableWriter> write_table(const std::string& name, const Schema& schema, int threads);
   void set_views(std::vector<StoredView> views);
@@ -108,6 +111,8 @@ class DatabaseDir {
   // Writes rows [begin, end) of `t` (end -1: all) as new chunks, appended to `into` with their rows; their
   // statistics merged into its.
   void write_chunks(const Table& t, int64_t begin, int64_t end, int threads, TableEntry& into);
+  // Names a new chunk of `rows` rows at the end of `into` (staged) and returns its file's path.
+  std::string add_chunk(TableEntry& into, int64_t rows);
 };
 
 }  // namespace tessera::storage
