@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <set>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -176,33 +178,42 @@ std::string describe_error(const fn::FunctionSpec& spec, std::span<const KernelA
     if (info.sql_server_msg) msg += "Msg " + std::to_string(info.sql_server_msg) + ": ";
     msg += info.message;
   }
-  msg += " (arguments:";
+  // The row's argument values as the statement gave them, so the failing data can be found: "(value: 300)".
+  // Not the flags and type parameters the engine adds (try_null, scale, ...), which the user never wrote, and
+  // not date-time and decimal values, whose internal numbers (days, ticks, unscaled digits) would mislead.
+  static const std::set<std::string_view> kEngineArguments = {"try_null", "scale", "precision", "from_scale", "part",
+                                                               "kind", "from_kind", "to_kind", "op"};
+  std::vector<std::string> values;
   for (size_t i = 0; i < args.size(); ++i) {
-    msg += i ? ", " : " ";
-    msg += std::string(spec.args[i].name) + "=";
-    const Column* c = args[i].column;
     const fn::SqlType t = spec.args[i].type;
+    const bool shown = t == fn::SqlType::String || t == fn::SqlType::Int32 || t == fn::SqlType::Int64 ||
+                       t == fn::SqlType::Float64 || t == fn::SqlType::Money;
+    if (!shown || kEngineArguments.count(spec.args[i].name)) continue;
+    const Column* c = args[i].column;
     if (!c) {
-      msg += t == fn::SqlType::String ? "'" + args[i].string_value + "'"
-             : t == fn::SqlType::Float64 ? std::to_string(args[i].float_value)
-             : t == fn::SqlType::Money   ? money_text(args[i].int_value)
-                                          : std::to_string(args[i].int_value);
+      values.push_back(t == fn::SqlType::String    ? "'" + args[i].string_value + "'"
+                       : t == fn::SqlType::Float64 ? std::to_string(args[i].float_value)
+                       : t == fn::SqlType::Money   ? money_text(args[i].int_value)
+                                                   : std::to_string(args[i].int_value));
     } else if (!c->is_valid(row)) {
-      msg += "NULL";
+      values.push_back("NULL");
     } else if (t == fn::SqlType::String) {
-      msg += "'" + std::string(c->string(row)) + "'";
+      values.push_back("'" + std::string(c->string(row)) + "'");
     } else if (t == fn::SqlType::Float64) {
-      msg += std::to_string(c->value<double>(row));
+      values.push_back(std::to_string(c->value<double>(row)));
     } else if (t == fn::SqlType::Money) {
-      msg += money_text(c->value<int64_t>(row));
+      values.push_back(money_text(c->value<int64_t>(row)));
     } else if (fn::type_width(t) == 8) {
-      msg += std::to_string(c->value<int64_t>(row));
+      values.push_back(std::to_string(c->value<int64_t>(row)));
     } else if (fn::type_width(t) == 4) {
-      msg += std::to_string(c->value<int32_t>(row));
+      values.push_back(std::to_string(c->value<int32_t>(row)));
     } else {
-      msg += std::to_string(c->value<uint8_t>(row));
+      values.push_back(std::to_string(c->value<uint8_t>(row)));
     }
   }
+  if (values.empty()) return msg;
+  msg += values.size() == 1 ? " (value: " : " (values: ";
+  for (size_t i = 0; i < values.size(); ++i) msg += (i ? ", " : "") + values[i];
   return msg + ")";
 }
 

@@ -102,6 +102,10 @@ PlanPtr Binder::bind_named_query(const sql::SelectStatement& q, const std::vecto
   for (size_t i = 0; i < b.plan->outputs.size(); ++i) {
     auto& out = b.plan->outputs[i];
     if (!columns.empty()) out.name = columns[i];
+    // Two columns of one derived table, CTE or view under one name could never be told apart.
+    for (size_t k = 0; k < i; ++k)
+      if (lower(b.plan->outputs[k].name) == lower(out.name))
+        throw BindError(loc, "Msg 8156: The column '" + out.name + "' was specified multiple times for '" + qualifier + "'.");
     scope.entries.push_back({qualifier, lower(out.name), out.id, out.type});
   }
   return b.plan;
@@ -211,8 +215,8 @@ PlanPtr Binder::bind_from(const sql::SelectStatement& q, Scope& scope) {
     for (size_t k = i + 1; k < scope.entries.size(); ++k)
       if (scope.entries[i].qualifier == scope.entries[k].qualifier && scope.entries[i].name == scope.entries[k].name &&
           scope.entries[i].id != scope.entries[k].id && !scope.entries[i].qualifier.empty())
-        throw BindError(q.loc, "the correlation name '" + scope.entries[i].qualifier +
-                                   "' is specified more than once; use aliases");
+        throw BindError(q.loc, "Msg 1011: The correlation name '" + scope.entries[i].qualifier +
+                                   "' is specified multiple times in a FROM clause.");
   return plan;
 }
 

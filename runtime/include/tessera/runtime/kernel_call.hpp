@@ -30,7 +30,7 @@ struct KernelArg {
 struct KernelError {
   int64_t row;
   int32_t status;
-  std::string message;  // "YEAR: row 17: Msg 517: Adding a value ... (arguments: ...)"
+  std::string message;  // "YEAR: row 17: Msg 517: Adding a value ... (value: ...)"
 };
 
 struct KernelResult {
