@@ -32,6 +32,7 @@
 #include "tessera/plan/type_rules.hpp"
 #include "tessera/sql/printer.hpp"
 #include "tessera/runtime/catalog.hpp"
+#include "tessera/runtime/memory_resource.hpp"
 #include "tessera/runtime/cuda_device.hpp"
 #include "tessera/sql/parser.hpp"
 #include "device_session.hpp"
@@ -660,6 +661,9 @@ struct Database::Impl {
       throw;
     } catch (const sql::ParseError& e) {
       throw Error(sql::to_string(e.location()) + ": " + e.message());
+    } catch (const rt::OutOfDeviceMemory& e) {  // before bad_alloc, which it derives from
+      throw Error(std::string("out of GPU memory: ") + e.what() +
+                  " (the statement's intermediate results were freed; tables and views are unchanged)");
     } catch (const std::bad_alloc&) {
       throw Error("out of memory: the statement needs more host memory than this machine can give it "
                   "(its intermediate results were freed; tables and views are unchanged)");
