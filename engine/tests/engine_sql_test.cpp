@@ -400,6 +400,35 @@ TEST_F(Engine, DuplicateNamesGiveSqlServersMessages) {
   EXPECT_THAT(error("SELECT DATEADD(year, 9000, CAST('2020-01-01' AS DATE))"), ::testing::EndsWith("overflow. (value: 9000)"));
 }
 
+// A long IN list is a sorted lookup on both devices (issue 36: 100,000 constants scanned per row took 8.5 s at
+// SF 0.01). The answers equal the same sets written as arithmetic, for integers, decimals, floats and strings
+// (trailing blanks ignored, as in =), with NULL in the list making NOT IN unknown.
+TEST_F(Engine, LongInListsAnswerAsTheirSets) {
+  db_->execute("CREATE TABLE many (k INT, d DECIMAL(10,2), f FLOAT, s VARCHAR(10))");
+  std::string insert = "INSERT INTO many VALUES ";
+  for (int i = 0; i < 3000; ++i)
+    insert += (i ? ", (" : "(") + std::to_string(i) + ", " + std::to_string(i) + ".50, " + std::to_string(i) + ".25, 'v" +
+              std::to_string(i % 700) + (i % 2 ? " '" : "'") + ")";
+  db_->execute(insert);
+  std::string evens, dec, flt, strs;
+  for (int i = 0; i < 5000; i += 2) {
+    evens += (i ? ", " : "") + std::to_string(i);
+    dec += (i ? ", " : "") + std::to_string(i) + ".50";
+    flt += (i ? ", " : "") + std::to_string(i) + ".25E0";
+    strs += std::string(i ? ", " : "") + "'v" + std::to_string(i) + "  '";
+  }
+  const std::string want = rows("SELECT count(*) FROM many WHERE k % 2 = 0")[0];
+  EXPECT_EQ(want, "1500");
+  EXPECT_EQ(rows("SELECT count(*) FROM many WHERE k IN (" + evens + ")")[0], want);
+  EXPECT_EQ(rows("SELECT count(*) FROM many WHERE k NOT IN (" + evens + ")")[0], "1500");
+  EXPECT_EQ(rows("SELECT count(*) FROM many WHERE d IN (" + dec + ")")[0], want);
+  EXPECT_EQ(rows("SELECT count(*) FROM many WHERE f IN (" + flt + ")")[0], want);
+  EXPECT_EQ(rows("SELECT count(*) FROM many WHERE s IN (" + strs + ")")[0],
+            rows("SELECT count(*) FROM many WHERE (k % 700) % 2 = 0")[0]);
+  EXPECT_EQ(rows("SELECT count(*) FROM many WHERE k NOT IN (" + evens + ", NULL)")[0], "0");
+  EXPECT_EQ(rows("SELECT count(*) FROM many WHERE k IN (" + evens + ", NULL)")[0], want);
+}
+
 TEST_F(Engine, AStringComparedWithAnIntIsRangeChecked) {
   // A string compared with an INT column is range-checked (it wrapped: '4294967296' matched 0).
   EXPECT_NE(error("SELECT id FROM t WHERE id = '4294967296'").find("Msg 248: The conversion of the varchar value "

@@ -1,5 +1,6 @@
 // Comparisons (=, <>, <, <=, >, >=) and IN lists on the device. Strings compare bytewise (unsigned) after
 // dropping trailing blanks, as the CPU evaluator does (SQL's padding rule).
+#include <algorithm>
 #include <vector>
 
 #include "operand.cuh"
@@ -82,6 +83,7 @@ void in_list_fixed(const std::vector<const plan::Value*>& items, const DeviceDat
     if constexpr (std::is_same_v<T, double>) host.push_back(it->d);
     else host.push_back(static_cast<T>(it->i));
   }
+  std::sort(host.begin(), host.end());  // each row a binary search (a long list costs a few comparisons a row)
   rt::DeviceBuffer dv = new_buffer(std::max<size_t>(host.size(), 1) * sizeof(T), ctx);
   if (!host.empty())
     rt::cuda_check(cudaMemcpyAsync(dv.data(), host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice,
@@ -93,7 +95,13 @@ void in_list_fixed(const std::vector<const plan::Value*>& items, const DeviceDat
     bool found = false;
     if (va(i)) {
       const T u = x[i];
-      for (int k = 0; k < n && !found; ++k) found = u == list[k];
+      int lo = 0, hi = n;  // the first item not below u
+      while (lo < hi) {
+        const int mid = (lo + hi) / 2;
+        if (list[mid] < u) lo = mid + 1;
+        else hi = mid;
+      }
+      found = lo < n && list[lo] == u;
     }
     d[i] = found != negated;
     if (ov) ov[i] = va(i) && (found || !list_null);
@@ -144,12 +152,19 @@ DeviceDatum in_list(const plan::Expr& e, const DeviceDatum& v, int64_t rows, Gpu
   const int n = static_cast<int>(items.size());
   cudaStream_t s = static_cast<cudaStream_t>(ctx.stream);
   if (t.physical() == fn::SqlType::String) {
-    std::vector<uint8_t> bytes;
-    std::vector<int64_t> offs;  // n + 1 starts, blanks trimmed
+    // Blanks trimmed, sorted by bytes as compare_bytes orders them (std::string_view compares unsigned bytes,
+    // a prefix first), so each row is a binary search.
+    std::vector<std::string_view> sorted;
     for (const plan::Value* it : items) {
-      offs.push_back(static_cast<int64_t>(bytes.size()));
       std::string_view x = it->s;
       while (!x.empty() && x.back() == ' ') x.remove_suffix(1);
+      sorted.push_back(x);
+    }
+    std::sort(sorted.begin(), sorted.end());
+    std::vector<uint8_t> bytes;
+    std::vector<int64_t> offs;  // n + 1 starts
+    for (std::string_view x : sorted) {
+      offs.push_back(static_cast<int64_t>(bytes.size()));
       bytes.insert(bytes.end(), x.begin(), x.end());
     }
     offs.push_back(static_cast<int64_t>(bytes.size()));
@@ -166,8 +181,13 @@ DeviceDatum in_list(const plan::Expr& e, const DeviceDatum& v, int64_t rows, Gpu
         const uint8_t* p;
         int32_t len;
         x.get(i, p, len);
-        for (int k = 0; k < n && !found; ++k)
-          found = compare_bytes(p, len, ib + io[k], static_cast<int32_t>(io[k + 1] - io[k])) == 0;
+        int lo = 0, hi = n;  // the first item not below the row's value
+        while (lo < hi) {
+          const int mid = (lo + hi) / 2;
+          if (compare_bytes(ib + io[mid], static_cast<int32_t>(io[mid + 1] - io[mid]), p, len) < 0) lo = mid + 1;
+          else hi = mid;
+        }
+        found = lo < n && compare_bytes(p, len, ib + io[lo], static_cast<int32_t>(io[lo + 1] - io[lo])) == 0;
       }
       d[i] = found != negated;
       if (ov) ov[i] = va(i) && (found || !list_null);
