@@ -429,6 +429,32 @@ TEST_F(Engine, LongInListsAnswerAsTheirSets) {
   EXPECT_EQ(rows("SELECT count(*) FROM many WHERE k IN (" + evens + ", NULL)")[0], want);
 }
 
+// A CASE comparing one integer column with many constants is a lookup on both devices (issue 36: 100,000 WHEN
+// branches took 78 s); the first matching branch wins, a NULL or unmatched value takes ELSE (or NULL), constants
+// on either side of =, and DECIMAL and DATE columns too. Expected values worked out from the rules.
+TEST_F(Engine, CaseChainsOverOneColumnAnswerAsWritten) {
+  db_->execute("CREATE TABLE codes (k INT, d DECIMAL(6,2), day DATE)");
+  std::string insert = "INSERT INTO codes VALUES (NULL, NULL, NULL)";
+  for (int i = 0; i < 100; ++i)
+    insert += ", (" + std::to_string(i) + ", " + std::to_string(i) + ".50, DATEADD(day, " + std::to_string(i) +
+              ", CAST('2020-01-01' AS DATE)))";
+  db_->execute(insert);
+  std::string ints = "CASE", decs = "CASE", days = "CASE";
+  for (int i = 0; i < 20; ++i) {
+    ints += i % 2 ? " WHEN " + std::to_string(i) + " = k" : " WHEN k = " + std::to_string(i);
+    ints += " THEN " + std::to_string(100 + i);
+    decs += " WHEN d = " + std::to_string(i) + ".50 THEN " + std::to_string(i);
+    days += " WHEN day = DATEADD(day, " + std::to_string(i) + ", CAST('2020-01-01' AS DATE)) THEN 1";
+  }
+  ints += " WHEN k = 5 THEN -1000";  // a repeated constant: the first branch (105) wins
+  // sum over k = 0..19 of 100 + k is 2190; the else branch gives -k for k = 20..99: -4760; NULL k gives NULL.
+  EXPECT_EQ(rows("SELECT sum(" + ints + " ELSE -k END), count(" + ints + " ELSE -k END) FROM codes"), (V{"-2570|100"}));
+  EXPECT_EQ(rows("SELECT count(" + ints + " END), sum(" + decs + " END), sum(" + days + " ELSE 0 END) FROM codes"),
+            (V{"20|190|20"}));
+  EXPECT_EQ(rows("SELECT k, " + ints + " END FROM codes WHERE k IN (5, 19, 20) OR k IS NULL ORDER BY k"),
+            (V{"NULL|NULL", "5|105", "19|119", "20|NULL"}));
+}
+
 TEST_F(Engine, AStringComparedWithAnIntIsRangeChecked) {
   // A string compared with an INT column is range-checked (it wrapped: '4294967296' matched 0).
   EXPECT_NE(error("SELECT id FROM t WHERE id = '4294967296'").find("Msg 248: The conversion of the varchar value "

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <optional>
 
+#include "tessera/exec/case_lookup.hpp"
 #include "tessera/exec/call_session.hpp"
 #include "tessera/exec/column_ops.hpp"
 #include "tessera/exec/executor.hpp"
@@ -562,6 +563,27 @@ Datum evaluate_node(const Expr& e, const Batch& batch, ExecContext& ctx) {
     }
     case ExprKind::Case: {
       const size_t pairs = (e.args.size() - (e.has_else ? 1 : 0)) / 2;
+      if (const std::optional<CaseLookup> lookup = case_lookup(e)) {
+        // x once, a binary search of the constants per row (case_lookup.hpp).
+        const Datum x = evaluate(*lookup->probe, batch, ctx);
+        const Validity vx = validity(x);
+        const bool wide = fn::type_width(lookup->probe->type.physical()) == 8;
+        std::vector<Datum> results;
+        for (size_t k = 0; k < pairs; ++k) results.push_back(evaluate(*e.args[2 * k + 1], batch, ctx));
+        if (e.has_else) results.push_back(evaluate(*e.args.back(), batch, ctx));
+        std::vector<int> choice(rows, e.has_else ? static_cast<int>(pairs) : -1);
+        parallel_chunks(rows, ctx.threads, [&](int, int64_t s, int64_t en) {
+          for (int64_t i = s; i < en; ++i) {
+            if (!vx(i)) continue;
+            const int64_t v = x.is_scalar ? static_cast<int64_t>(x.scalar.i)
+                              : wide      ? x.column->value<int64_t>(i)
+                                          : x.column->value<int32_t>(i);
+            const auto it = std::lower_bound(lookup->keys.begin(), lookup->keys.end(), v);
+            if (it != lookup->keys.end() && *it == v) choice[i] = lookup->branch[it - lookup->keys.begin()];
+          }
+        });
+        return choose(results, choice, e.type, rows);
+      }
       std::vector<Datum> conds, results;
       for (size_t k = 0; k < pairs; ++k) {
         conds.push_back(evaluate(*e.args[2 * k], batch, ctx));

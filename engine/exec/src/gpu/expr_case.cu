@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "operand.cuh"
+#include "tessera/exec/case_lookup.hpp"
 
 namespace tessera::exec::gpu {
 
@@ -135,7 +136,50 @@ DeviceDatum choose(const std::vector<DeviceDatum>& values, const int32_t* choice
 }
 
 
+// A CASE that compares one integer column with constants (case_lookup.hpp): the column once, then a binary search
+// of the sorted constants per row picks the branch.
+static DeviceDatum case_lookup_when(const plan::Expr& e, const CaseLookup& lookup, const DeviceBatch& batch, GpuContext& ctx) {
+  const int64_t rows = batch.rows;
+  const size_t pairs = (e.args.size() - (e.has_else ? 1 : 0)) / 2;
+  const DeviceDatum x = evaluate(*lookup.probe, batch, ctx);
+  std::vector<DeviceDatum> results;
+  for (size_t k = 0; k < pairs; ++k) results.push_back(evaluate(*e.args[2 * k + 1], batch, ctx));
+  if (e.has_else) results.push_back(evaluate(*e.args.back(), batch, ctx));
+  const size_t n = lookup.keys.size();
+  rt::DeviceBuffer keys = new_buffer(std::max<size_t>(n, 1) * 8, ctx), branch = new_buffer(std::max<size_t>(n, 1) * 4, ctx);
+  rt::cuda_check(cudaMemcpyAsync(keys.data(), lookup.keys.data(), n * 8, cudaMemcpyHostToDevice, st(ctx)), "cudaMemcpyAsync");
+  rt::cuda_check(cudaMemcpyAsync(branch.data(), lookup.branch.data(), n * 4, cudaMemcpyHostToDevice, st(ctx)),
+                 "cudaMemcpyAsync");
+  const int64_t* k = static_cast<const int64_t*>(keys.data());
+  const int32_t* b = static_cast<const int32_t*>(branch.data());
+  rt::DeviceBuffer choice = new_buffer(static_cast<size_t>(std::max<int64_t>(rows, 1)) * 4, ctx);
+  int32_t* ch = static_cast<int32_t*>(choice.data());
+  const int otherwise = e.has_else ? static_cast<int>(pairs) : -1;
+  const Valid vx = validity(x);
+  const bool wide = fn::type_width(lookup.probe->type.physical()) == 8;
+  const In<int64_t> x8 = wide ? operand<int64_t>(x) : In<int64_t>{};
+  const In<int32_t> x4 = wide ? In<int32_t>{} : operand<int32_t>(x);
+  const int count = static_cast<int>(n);
+  for_rows(rows, ctx.stream, [=] __device__(int64_t i) {
+    int pick = otherwise;
+    if (vx(i)) {
+      const int64_t v = wide ? x8[i] : static_cast<int64_t>(x4[i]);
+      int lo = 0, hi = count;  // the first constant not below v
+      while (lo < hi) {
+        const int mid = (lo + hi) / 2;
+        if (k[mid] < v) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < count && k[lo] == v) pick = b[lo];
+    }
+    ch[i] = pick;
+  });
+  synchronize(ctx);  // the lookup's host vectors were copied from
+  return choose(results, ch, e.type, rows, ctx);
+}
+
 DeviceDatum case_when(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx) {
+  if (const std::optional<CaseLookup> lookup = case_lookup(e)) return case_lookup_when(e, *lookup, batch, ctx);
   const int64_t rows = batch.rows;
   const size_t pairs = (e.args.size() - (e.has_else ? 1 : 0)) / 2;
   std::vector<DeviceDatum> conds, results;
