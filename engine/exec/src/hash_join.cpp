@@ -44,6 +44,8 @@ struct HashTable {
   std::vector<int64_t> heads, next;
   std::vector<uint64_t> hashes;
   uint64_t mask = 0;
+  std::vector<uint32_t> bucket_rows;  // rows chained into each bucket (the join's up-front size bound)
+  uint32_t longest = 0;               // the longest chain
 
   void build(const std::vector<const rt::Column*>& keys, int64_t rows, int threads) {
     std::vector<uint8_t> nulls;
@@ -59,11 +61,13 @@ struct HashTable {
     mask = size - 1;
     heads.assign(size, -1);
     next.assign(rows, -1);
+    bucket_rows.assign(size, 0);
     for (int64_t r = rows - 1; r >= 0; --r) {
       if (nulls[r]) continue;
       const uint64_t b = bucket_of(hashes[r]) & mask;
       next[r] = heads[b];
       heads[b] = r;
+      longest = std::max(longest, ++bucket_rows[b]);
     }
   }
 };
@@ -168,9 +172,37 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
     } else {
       const int chunks = chunk_count(prows, ctx.threads);
       std::vector<Pairs> parts(chunks);
-      // A join whose result cannot fit in memory (an equi-join on a key with few distinct values) stops
-      // with an error once its row pairs pass the budget, instead of running until memory is gone.
+      // A join whose result cannot fit in memory (an equi-join on a key with few distinct values) is refused
+      // before any pair is made when the rows chained into the probe rows' buckets (at least the pairs) pass
+      // the budget; that bound is only summed when the longest chain times the probe rows could pass it, so
+      // the common foreign-key join pays nothing. Below the bound the probe still stops at the budget.
       const int64_t budget = join_pair_budget();
+      if (static_cast<double>(ht.longest) * static_cast<double>(prows) > static_cast<double>(budget)) {
+        std::atomic<int64_t> bound{0};
+        parallel_chunks(prows, ctx.threads, [&](int, int64_t b, int64_t e) {
+          int64_t sum = 0;
+          auto add = [&](uint64_t key) { sum += ht.bucket_rows[HashTable::bucket_of(key) & ht.mask]; };
+          if (direct && direct->type == fn::SqlType::Int64) {
+            const uint64_t* k = reinterpret_cast<const uint64_t*>(direct->data.data());
+            for (int64_t p = b; p < e; ++p) add(k[p]);
+          } else if (direct) {
+            const uint32_t* k = reinterpret_cast<const uint32_t*>(direct->data.data());
+            for (int64_t p = b; p < e; ++p) add(k[p]);
+          } else {
+            for (int64_t p = b; p < e; ++p)
+              if (!pnull[p]) add(ph[p]);
+          }
+          bound += sum;
+        });
+        // Buckets shared by other keys make the bound larger than the pairs: refuse only clearly over it.
+        if (bound.load() > 2 * budget + prows)
+          throw ExecError("the join's result is too large for this machine's memory: about " +
+                          std::to_string(bound.load()) + " rows, more than " + std::to_string(budget) + " (" +
+                          std::to_string(budget * 16 >> 30) + " GiB of row pairs before any column is copied), "
+                          "refused before joining; is the join key one with few distinct values? Add a more "
+                          "selective join condition or filter");
+      }
+      ht.bucket_rows = {};
       std::atomic<int64_t> pairs_so_far{0};
       std::atomic<bool> over_budget{false};
       parallel_chunks(prows, ctx.threads, [&](int k, int64_t b, int64_t e) {
