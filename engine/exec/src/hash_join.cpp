@@ -35,6 +35,18 @@ int64_t join_pair_budget() {
 
 std::set<ColumnId> ids_of(const Batch& b) { return std::set<ColumnId>(b.ids.begin(), b.ids.end()); }
 
+// The bytes a row of `b` takes once gathered into a join's output (strings: offset, length and their mean bytes).
+int64_t bytes_per_row(const Batch& b) {
+  int64_t bytes = 0;
+  for (const ColumnPtr& c : b.columns) {
+    if (!c) continue;
+    if (c->type == fn::SqlType::String) bytes += 12 + (c->rows > 0 ? static_cast<int64_t>(c->data.size()) / c->rows : 0);
+    else bytes += fn::type_width(c->type);
+    bytes += c->valid.empty() ? 0 : 1;
+  }
+  return bytes;
+}
+
 struct Pairs {
   std::vector<int64_t> left, right;
 };
@@ -95,10 +107,16 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
   std::vector<uint8_t> left_null;
 
   if (lk.empty()) {
-    // Pairs are materialised: refuse what would not fit in memory rather than thrash.
-    if (static_cast<double>(left.rows) * static_cast<double>(right.rows) > 1e8)
+    // Pairs are materialised: refuse what would not fit in memory rather than thrash. A chain of such joins
+    // (FROM a, b, c with one condition) grows its rows' width too, so the limit is on the output's bytes as well:
+    // more than the pair budget's memory (a quarter of the machine's), counted at the rows' gathered width.
+    const double pairs_wanted = static_cast<double>(left.rows) * static_cast<double>(right.rows);
+    const double bytes = pairs_wanted * static_cast<double>(16 + bytes_per_row(left) + bytes_per_row(right));
+    if (pairs_wanted > 1e8 || bytes > static_cast<double>(join_pair_budget()) * 16)
       throw ExecError("a join without equality conditions would pair " + std::to_string(left.rows) + " x " +
-                      std::to_string(right.rows) + " rows (more than 100 million); add an equality join condition");
+                      std::to_string(right.rows) + " rows (" + std::to_string(static_cast<int64_t>(bytes) >> 20) +
+                      " MiB; at most 100 million rows and " + std::to_string(join_pair_budget() * 16 >> 20) +
+                      " MiB); add an equality join condition");
     for (int64_t l = 0; l < left.rows; ++l)
       for (int64_t r = 0; r < right.rows; ++r) {
         pairs.left.push_back(l);
