@@ -455,6 +455,48 @@ TEST_F(Engine, CaseChainsOverOneColumnAnswerAsWritten) {
             (V{"NULL|NULL", "5|105", "19|119", "20|NULL"}));
 }
 
+// Every numeric type and DATE into CHAR(n), VARCHAR(n), NCHAR(n) and NVARCHAR(n) one character too short, exactly
+// long enough and longer, over a column (the GPU evaluates it on the GPU machine), by SQL Server's documented rules
+// (CAST and CONVERT, "truncating and rounding results"): an integer too long for CHAR/VARCHAR is '*', for
+// NCHAR/NVARCHAR Msg 8115; DECIMAL, MONEY and FLOAT too long for any of them Msg 8115 (TRY_CAST: NULL); a date's
+// text is cut; CHAR/NCHAR pad with blanks.
+TEST_F(Engine, NumbersIntoShortStringsFollowSqlServersTable) {
+  db_->execute("CREATE TABLE v (i INT, b BIGINT, d DECIMAL(5,2), m MONEY, f FLOAT, dt DATE); "
+               "INSERT INTO v VALUES (12345, -123456789, 123.45, 12.5, 1.5, '2020-01-02')");
+  struct Source {
+    const char* column;
+    std::string text;
+    enum { Integer, Exact, Date } kind;
+  };
+  const Source sources[] = {{"i", "12345", Source::Integer}, {"b", "-123456789", Source::Integer},
+                            {"d", "123.45", Source::Exact},  {"m", "12.50", Source::Exact},
+                            {"f", "1.5", Source::Exact},     {"dt", "2020-01-02", Source::Date}};
+  for (const Source& src : sources)
+    for (const std::string target : {"CHAR", "VARCHAR", "NCHAR", "NVARCHAR"})
+      for (int delta : {-1, 0, 2}) {
+        const int n = static_cast<int>(src.text.size()) + delta;
+        const std::string type = target + "(" + std::to_string(n) + ")";
+        SCOPED_TRACE(std::string(src.column) + " AS " + type);
+        const bool national = target[0] == 'N', fixed = target == "CHAR" || target == "NCHAR";
+        auto padded = [&](std::string t) { return fixed ? t + std::string(n - t.size(), ' ') : t; };
+        const std::string sql = "SELECT '[' + CAST(" + std::string(src.column) + " AS " + type + ") + ']' FROM v";
+        if (delta >= 0) {
+          EXPECT_EQ(rows(sql), (V{"[" + padded(src.text) + "]"}));
+        } else if (src.kind == Source::Date) {
+          EXPECT_EQ(rows(sql), (V{"[" + src.text.substr(0, n) + "]"}));
+        } else if (src.kind == Source::Integer && !national) {
+          EXPECT_EQ(rows(sql), (V{"[" + padded("*") + "]"}));
+        } else {
+          const std::string lower_target = target == "CHAR" ? "char" : target == "VARCHAR" ? "varchar"
+                                           : target == "NCHAR" ? "nchar" : "nvarchar";
+          EXPECT_NE(error(sql).find("Msg 8115: Arithmetic overflow error converting expression to data type " +
+                                    lower_target + "."),
+                    std::string::npos) << error(sql);
+          EXPECT_EQ(rows("SELECT TRY_CAST(" + std::string(src.column) + " AS " + type + ") FROM v"), (V{"NULL"}));
+        }
+      }
+}
+
 TEST_F(Engine, AStringComparedWithAnIntIsRangeChecked) {
   // A string compared with an INT column is range-checked (it wrapped: '4294967296' matched 0).
   EXPECT_NE(error("SELECT id FROM t WHERE id = '4294967296'").find("Msg 248: The conversion of the varchar value "

@@ -348,6 +348,39 @@ Datum arithmetic(const Expr& e, const Datum& a, const Datum& b, int64_t rows, in
 
 // ---- numeric casts ----
 
+// A number's text into CHAR/VARCHAR/NCHAR/NVARCHAR(n) (Op::Cast between strings; bind_cast): unchanged when its
+// characters fit, else SQL Server's Msg 8115 naming the target (e.name); the TRY_ form makes those rows NULL.
+Datum fit_text(const Expr& e, Datum a, int64_t rows) {
+  const int64_t n = e.type.length;
+  const bool is_try = e.op == Op::TryCast;
+  auto too_long = [&](std::string_view s) {
+    int64_t chars = 0;
+    for (const unsigned char b : s) chars += (b & 0xC0) != 0x80;
+    return chars > n;
+  };
+  auto fail = [&] {
+    throw ExecError("Msg 8115: Arithmetic overflow error converting expression to data type " + e.name + ".");
+  };
+  if (a.is_scalar) {
+    if (a.scalar.null || !too_long(a.scalar.s)) return a;
+    if (!is_try) fail();
+    return scalar_datum(Value::null_of(e.type));
+  }
+  const Validity va = validity(a);
+  std::vector<int64_t> over;
+  for (int64_t i = 0; i < rows; ++i)
+    if (va(i) && too_long(a.column->string(i))) {
+      if (!is_try) fail();
+      over.push_back(i);
+    }
+  if (over.empty()) return a;
+  rt::Column out = *a.column;
+  out.valid.resize(static_cast<size_t>(rows));
+  for (int64_t i = 0; i < rows; ++i) out.valid[i] = va(i);
+  for (int64_t i : over) out.valid[i] = 0;
+  return column_datum(std::move(out));
+}
+
 Datum cast_numeric(const DataType& from, const DataType& to, const Datum& a, int64_t rows, int threads, bool is_try) {
   rt::Column out = new_fixed(to.physical(), rows);
   const Validity va = validity(a);
@@ -541,6 +574,8 @@ Datum evaluate_node(const Expr& e, const Batch& batch, ExecContext& ctx) {
         sub->args = {plan::constant(zero.scalar), e.args[0]};
         return arithmetic(*sub, zero, a, rows, ctx.threads);
       }
+      if ((e.op == Op::Cast || e.op == Op::TryCast) && e.type.is_string())
+        return fit_text(e, evaluate(*e.args[0], batch, ctx), rows);
       if (e.op == Op::Cast || e.op == Op::TryCast)
         return cast_numeric(e.args[0]->type, e.type, evaluate(*e.args[0], batch, ctx), rows, ctx.threads, e.op == Op::TryCast);
       Datum a = evaluate(*e.args[0], batch, ctx);

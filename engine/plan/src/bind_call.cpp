@@ -374,9 +374,9 @@ ExprPtr Binder::bind_cast(ExprPtr value, const sql::TypeName& type, ExprPtr styl
     spec = find(cast_name, false);
     name = cast_name;
   }
-  if (!spec && is_try && (from.is_temporal() || to.is_temporal())) {
-    // Conversions of the date and time types that cannot fail (DATETIME2 to DATE, TIME to DATETIME2,
-    // a date-time to text) have no TRY_ twin: TRY_ is CAST there.
+  if (!spec && is_try && (from.is_temporal() || to.is_temporal() || (is_numeric(from) && to.is_string()))) {
+    // Conversions that cannot fail (DATETIME2 to DATE, TIME to DATETIME2, a date-time or a number to text)
+    // have no TRY_ twin: TRY_ is CAST there (a number's text too long for its target is the TRY_ fit below).
     args.resize(1);
     if (style && (spec = find("CONVERT", true))) {
       args.push_back(coerce(style, DataType::int32(), loc));
@@ -397,11 +397,20 @@ ExprPtr Binder::bind_cast(ExprPtr value, const sql::TypeName& type, ExprPtr styl
     if (may_not_fit && from.is_temporal()) {
       // A date's text cut to the target's length, as SQL Server does (CONVERT(VARCHAR(3), d, 101) is '03/').
       converted = call("LEFT", {converted, constant(Value::int64(to.length))}, loc);
-    } else if (may_not_fit && (from.id == TypeId::Int32 || from.id == TypeId::Int64) &&
-               type.id != sql::TypeId::NChar && type.id != sql::TypeId::NVarChar) {
+    } else if (may_not_fit && !(from.id == TypeId::Int32 || from.id == TypeId::Int64) || may_not_fit &&
+               (type.id == sql::TypeId::NChar || type.id == sql::TypeId::NVarChar)) {
+      // A number whose text does not fit: SQL Server's Msg 8115 for DECIMAL, MONEY and FLOAT into any of
+      // CHAR/VARCHAR/NCHAR/NVARCHAR(n), and for integers into NCHAR/NVARCHAR(n) (the TRY_ forms: NULL). Op::Cast
+      // between strings is that check (the text unchanged when it fits); the message names the target type.
+      auto fit = std::make_shared<Expr>(*op(is_try ? Op::TryCast : Op::Cast, to, {converted}));
+      fit->name = type.id == sql::TypeId::NChar      ? "nchar"
+                  : type.id == sql::TypeId::NVarChar ? "nvarchar"
+                  : type.id == sql::TypeId::Char     ? "char"
+                                                     : "varchar";
+      converted = fold(fit);
+    } else if (may_not_fit && (from.id == TypeId::Int32 || from.id == TypeId::Int64)) {
       // An integer whose text does not fit CHAR(n)/VARCHAR(n) is '*' ("result length too short to display", SQL
-      // Server's CAST and CONVERT documentation). Not done yet: the error (Msg 8115) SQL Server gives instead for
-      // NCHAR/NVARCHAR targets and for DECIMAL, MONEY and FLOAT sources; those keep their whole text.
+      // Server's CAST and CONVERT documentation).
       auto star = std::make_shared<Expr>();
       star->kind = ExprKind::Case;
       star->type = to;

@@ -59,4 +59,45 @@ DeviceDatum cast_numeric(const DataType& from, const DataType& to, const DeviceD
   return column_datum(out);
 }
 
+DeviceDatum fit_text(const plan::Expr& e, const DeviceDatum& a, int64_t rows, GpuContext& ctx) {
+  const int64_t n = e.type.length;
+  const bool is_try = e.op == plan::Op::TryCast;
+  const std::string message = "Msg 8115: Arithmetic overflow error converting expression to data type " + e.name + ".";
+  if (a.is_scalar) {
+    int64_t chars = 0;
+    for (const unsigned char b : a.scalar.s) chars += (b & 0xC0) != 0x80;
+    if (a.scalar.null || chars <= n) return a;
+    if (!is_try) throw ExecError(message);
+    DeviceDatum null;
+    null.is_scalar = true;
+    null.scalar = plan::Value::null_of(e.type);
+    return null;
+  }
+  const rt::DeviceColumn& c = *a.column;
+  const uint8_t* bytes = static_cast<const uint8_t*>(c.data.data());
+  const int64_t* off = static_cast<const int64_t*>(c.offsets.data());
+  const int32_t* len = static_cast<const int32_t*>(c.lengths.data());
+  const Valid va = validity(a);
+  rt::DeviceBuffer idx_buf = new_buffer(static_cast<size_t>(std::max<int64_t>(rows, 1)) * 4, ctx);
+  rt::DeviceBuffer count_buf = new_buffer(8, ctx);
+  int32_t* idx = static_cast<int32_t*>(idx_buf.data());
+  unsigned long long* over = static_cast<unsigned long long*>(count_buf.data());
+  fill_zero(over, 8, ctx);
+  for_rows(rows, ctx.stream, [=] __device__(int64_t i) {
+    int64_t chars = 0;
+    if (va(i))
+      for (int32_t k = 0; k < len[i]; ++k) chars += (bytes[off[i] + k] & 0xC0) != 0x80;
+    const bool too_long = chars > n;
+    if (too_long) atomicAdd(over, 1ULL);
+    idx[i] = too_long ? -1 : static_cast<int32_t>(i);  // a row too long becomes NULL (TRY_)
+  });
+  unsigned long long count = 0;
+  rt::cuda_check(cudaMemcpyAsync(&count, over, 8, cudaMemcpyDeviceToHost, static_cast<cudaStream_t>(ctx.stream)),
+                 "cudaMemcpyAsync");
+  synchronize(ctx);
+  if (count == 0) return a;
+  if (!is_try) throw ExecError(message);
+  return column_datum(gather(c, idx, rows, ctx, true));
+}
+
 }  // namespace tessera::exec::gpu

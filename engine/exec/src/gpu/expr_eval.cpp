@@ -65,6 +65,8 @@ DeviceDatum evaluate_node(const plan::Expr& e, const DeviceBatch& batch, GpuCont
         if (a.is_scalar) return scalar(a.scalar.null ? a.scalar : plan::Value::boolean(a.scalar.i == 0));
         return logic_not(a, rows, ctx);
       }
+      if ((e.op == Op::Cast || e.op == Op::TryCast) && e.type.is_string())
+        return fit_text(e, evaluate(*e.args[0], batch, ctx), rows, ctx);
       if (e.op == Op::Cast || e.op == Op::TryCast)
         return cast_numeric(e.args[0]->type, e.type, evaluate(*e.args[0], batch, ctx), rows, ctx, e.op == Op::TryCast);
       if (e.op == Op::Neg) {

@@ -52,6 +52,9 @@ DeviceDatum logic_not(const DeviceDatum& a, int64_t rows, GpuContext& ctx);
 DeviceDatum is_null(const DeviceDatum& a, bool negated, int64_t rows, GpuContext& ctx);
 DeviceDatum arithmetic(const plan::Expr& e, const DeviceDatum& a, const DeviceDatum& b, int64_t rows, GpuContext& ctx);
 // is_try (TRY_CAST): a row the target cannot hold is NULL instead of an error.
+// A number's text into CHAR/VARCHAR/NCHAR/NVARCHAR(n) (Op::Cast between strings): unchanged when it fits, else
+// Msg 8115 naming e.name; TRY_ makes those rows NULL. The CPU's fit_text, on the device.
+DeviceDatum fit_text(const plan::Expr& e, const DeviceDatum& a, int64_t rows, GpuContext& ctx);
 DeviceDatum cast_numeric(const DataType& from, const DataType& to, const DeviceDatum& a, int64_t rows, GpuContext& ctx,
                          bool is_try);
 DeviceDatum call_kernel(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx);
