@@ -58,8 +58,9 @@ double ms_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
 }
 
-// "EXPLAIN [ANALYZE] <rest>": returns the rest (and whether ANALYZE), or nullopt.
-std::optional<std::string_view> strip_explain(std::string_view sql, bool& analyze) {
+// "EXPLAIN [ANALYZE] <rest>": returns the text with those words blanked (so positions in messages are the
+// statement's own), and whether ANALYZE; nullopt when it does not start with EXPLAIN.
+std::optional<std::string> strip_explain(std::string_view sql, bool& analyze) {
   auto word = [&](size_t& i, std::string_view w) {
     while (i < sql.size() && std::isspace(static_cast<unsigned char>(sql[i]))) ++i;
     if (sql.size() - i <= w.size() || lower(sql.substr(i, w.size())) != w ||
@@ -72,7 +73,10 @@ std::optional<std::string_view> strip_explain(std::string_view sql, bool& analyz
   if (!word(i, "explain")) return std::nullopt;
   size_t j = i;
   analyze = word(j, "analyze");
-  return sql.substr(analyze ? j : i);
+  std::string rest(sql);
+  for (size_t k = 0; k < (analyze ? j : i); ++k)
+    if (rest[k] != '\n') rest[k] = ' ';
+  return rest;
 }
 
 // Byte offset of a line:column (columns count code points) in `text`.
@@ -559,6 +563,20 @@ struct Database::Impl {
       Impl& impl;
       ~ForgetFiles() { impl.forget_file_tables(); }
     } forget_files{*this};
+    // EXPLAIN changes nothing: a script's CREATE/DROP VIEW apply while its SELECTs are planned (TPC-H Q15 plans
+    // over its view), then the views are as before, and nothing is saved.
+    struct RestoreViews {
+      Impl& impl;
+      bool active;
+      decltype(Impl::views) views;
+      decltype(Impl::view_sql) view_sql;
+      ~RestoreViews() {
+        if (!active) return;
+        impl.views = std::move(views);
+        impl.view_sql = std::move(view_sql);
+      }
+    } restore_views{*this, explain_only, explain_only ? views : decltype(views){},
+                    explain_only ? view_sql : decltype(view_sql){}};
     for (size_t i = 0; i < owner->statements.size(); ++i) {
       const auto& st = owner->statements[i];
       forget_file_tables();
@@ -635,7 +653,7 @@ struct Database::Impl {
           const auto& v = st->as<sql::CreateViewStmt>();
           create_view(v, owner);
           view_sql[lower(v.name.back().name)] = statement_text(sql, *owner, i);
-          save_views();
+          if (!explain_only) save_views();
           break;
         }
         case sql::StatementKind::DropView: {
@@ -644,7 +662,7 @@ struct Database::Impl {
           if (!views.erase(name) && !d.if_exists)
             throw Error(sql::to_string(d.loc) + ": cannot drop the view '" + d.name.back().name +
                         "', because it does not exist");
-          if (view_sql.erase(name)) save_views();
+          if (view_sql.erase(name) && !explain_only) save_views();
           break;
         }
       }
@@ -848,7 +866,11 @@ std::vector<std::string> Database::gpu_gaps(std::string_view sql) {
 std::string Database::explain(std::string_view sql) {
   std::string text;
   impl_->guarded([&] { return impl_->run(sql, true, &text); });
-  if (text.empty()) throw Error("EXPLAIN needs a SELECT statement");
+  if (text.empty()) {
+    const sql::Script parsed = sql::parse_script(sql);
+    const std::string at = parsed.statements.empty() ? "1:1" : sql::to_string(parsed.statements.front()->loc);
+    throw Error(at + ": EXPLAIN shows the plan of a SELECT; this has none (nothing was changed)");
+  }
   return text;
 }
 
