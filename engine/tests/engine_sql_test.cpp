@@ -509,6 +509,20 @@ TEST_F(Engine, ExplainChangesNothingAndPointsIntoTheStatement) {
   EXPECT_THAT(error("EXPLAIN SELECT * FROM nosuch"), HasSubstr("1:23: unknown table 'nosuch'"));
 }
 
+// A FLOAT literal below the normal range is 0 with SQL Server's warning (issue 36: 1e-320 was kept as a
+// subnormal); the smallest normal one is kept; one too large is Msg 168.
+TEST_F(Engine, TinyFloatLiteralsAreZeroWithAWarning) {
+  const engine::QueryResult r = db_->execute("SELECT 4.7E-309 AS a, 1e-320 AS b, 2.5E-308 AS c, 0E0 AS d");
+  EXPECT_EQ(r.cell_text(0, 0), "0");
+  EXPECT_EQ(r.cell_text(0, 1), "0");
+  EXPECT_NE(r.cell_text(0, 2), "0");
+  EXPECT_EQ(r.messages, (std::vector<std::string>{
+                            "Warning: the floating point value '4.7E-309' is too small. It will be interpreted as 0.",
+                            "Warning: the floating point value '1e-320' is too small. It will be interpreted as 0."}));
+  EXPECT_TRUE(db_->execute("SELECT 1.5E0").messages.empty());
+  EXPECT_NE(error("SELECT 1E400").find("Msg 168"), std::string::npos);
+}
+
 TEST_F(Engine, AStringComparedWithAnIntIsRangeChecked) {
   // A string compared with an INT column is range-checked (it wrapped: '4294967296' matched 0).
   EXPECT_NE(error("SELECT id FROM t WHERE id = '4294967296'").find("Msg 248: The conversion of the varchar value "

@@ -48,6 +48,7 @@ bool ScriptRunner::run(std::string_view script, const std::string& source) {
       const auto t0 = std::chrono::steady_clock::now();
       const engine::QueryResult r = db_.execute(st.text);
       const double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      for (const std::string& m : r.messages) err_ << m << '\n';
       if (!r.names.empty()) {
         if (results_printed_++ > 0) out_ << '\n';
         write_result(r, settings_.format, st.first_word == "EXPLAIN", out_);

@@ -15,7 +15,7 @@ namespace {
 
 bool is_null_constant(const ExprPtr& e) { return e->kind == ExprKind::Constant && e->value.null; }
 
-Value parse_literal(const sql::LiteralExpr& l) {
+Value parse_literal(const sql::LiteralExpr& l, const std::function<void(std::string)>& warn) {
   switch (l.literal_kind) {
     case sql::LiteralKind::Integer: {
       // Beyond BIGINT an integer literal is a DECIMAL(p, 0), as in SQL Server (up to 38 digits).
@@ -47,6 +47,12 @@ Value parse_literal(const sql::LiteralExpr& l) {
       if (std::isinf(d))
         throw BindError(l.loc, "Msg 168: The floating point value '" + l.text +
                                    "' is out of the range of computer representation (8 bytes).");
+      // Below the normal range (a subnormal, or nonzero digits that read as 0): SQL Server reads 0 and warns.
+      const bool nonzero_digits = l.text.find_first_of("123456789") < l.text.find_first_of("eE");
+      if (std::fpclassify(d) == FP_SUBNORMAL || (d == 0 && nonzero_digits)) {
+        if (warn) warn("Warning: the floating point value '" + l.text + "' is too small. It will be interpreted as 0.");
+        return Value::float64(0);
+      }
       return Value::float64(d);
     }
     case sql::LiteralKind::String: return Value::string(l.text);
@@ -386,7 +392,7 @@ ExprPtr Binder::bind_subquery_value(const sql::SubqueryExpr& s, ExprContext& ctx
 ExprPtr Binder::bind_expr(const sql::Expr& e, ExprContext& ctx) {
   using K = sql::ExprKind;
   switch (e.kind) {
-    case K::Literal: return constant(parse_literal(e.as<sql::LiteralExpr>()));
+    case K::Literal: return constant(parse_literal(e.as<sql::LiteralExpr>(), env_.warn));
     case K::Interval: throw BindError(e.loc, "an INTERVAL must be added to or subtracted from a date");
     case K::ColumnRef: return lookup_column(e.as<sql::ColumnRefExpr>(), *ctx.scope);
     case K::Star: throw BindError(e.loc, "'*' is only allowed in a select list or COUNT(*)");

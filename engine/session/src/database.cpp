@@ -110,6 +110,7 @@ struct Database::Impl {
   std::map<std::string, std::unique_ptr<storage::Table>> tables;  // by lower-case name
   std::map<std::string, plan::ViewDef> views;
   std::map<std::string, std::string> view_sql;  // CREATE VIEW text, by lower-case name (for the database on disk)
+  std::vector<std::string> statement_messages;  // warnings of the statement being run (QueryResult::messages)
   std::map<std::string, std::string> function_sql;  // CREATE FUNCTION text (absolute catalog path), by lower-case name
   std::unique_ptr<storage::DatabaseDir> disk;   // Options::database_path
   Database::OpenTiming open_timing;
@@ -268,6 +269,7 @@ struct Database::Impl {
     };
     env.kernels = catalog.get();
     env.case_insensitive = opts.case_insensitive;
+    env.warn = [this](std::string m) { statement_messages.push_back(std::move(m)); };
     env.table_function = [this](const std::string& n, const std::vector<std::pair<std::string, std::string>>& a,
                                 sql::SourceLocation loc) { return table_function(n, a, loc); };
     env.fold = [this](const plan::ExprPtr& e) {
@@ -580,6 +582,15 @@ struct Database::Impl {
     for (size_t i = 0; i < owner->statements.size(); ++i) {
       const auto& st = owner->statements[i];
       forget_file_tables();
+      statement_messages.clear();
+      struct AttachMessages {  // the statement's warnings go with its result, however it ends
+        Impl& impl;
+        QueryResult& last;
+        ~AttachMessages() {
+          for (std::string& m : impl.statement_messages) last.messages.push_back(std::move(m));
+          impl.statement_messages.clear();
+        }
+      } attach{*this, last};
       switch (st->kind) {
         case sql::StatementKind::Select: {
           const auto& q = *st->as<sql::SelectStmt>().query;

@@ -53,6 +53,9 @@ struct BindEnv {
   std::function<Value(const ExprPtr&)> fold;
   // The database's collation: case-insensitive (SQL Server's default) or binary (Tessera's).
   bool case_insensitive = false;
+  // A warning for the statement's result (SQL Server's informational messages: a float literal too small,
+  // read as 0); null: dropped.
+  std::function<void(std::string)> warn;
 };
 
 struct BoundQuery {

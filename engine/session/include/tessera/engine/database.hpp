@@ -104,6 +104,9 @@ struct QueryResult {
   // Operators the physical plan put on the CPU, each with its reason ("HashJoin Inner: hash join not yet
   // on the GPU"); empty when every operator ran on the GPU. Under --device cpu: every operator.
   std::vector<std::string> cpu_placements;
+  // SQL Server's informational messages for the statement ("Warning: the floating point value '4.7E-309' is
+  // too small. It will be interpreted as 0."): the shell prints them on stderr.
+  std::vector<std::string> messages;
   int gpu_operators = 0;
   int64_t gpu_peak_bytes = 0;  // the query's peak device memory for operators (cached columns apart)
 
