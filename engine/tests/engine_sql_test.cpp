@@ -845,22 +845,20 @@ TEST(EngineLimits, AJoinTooLargeForMemoryStopsWithAnError) {
   for (int i = 0; i < 5000; ++i) skew.column(0).append<int32_t>(i < 900 ? 7 : 1000 + i);
   db.add_table(std::move(few));
   db.add_table(std::move(skew));
+  auto error_of = [&](const std::string& sql) {
+    try {
+      db.execute(sql);
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
   ::setenv("TESSERA_JOIN_PAIR_BUDGET", "1000000", 1);
-  std::string message;
-  try {
-    db.execute("SELECT count(*) FROM big a JOIN big b ON a.k = b.k");
-  } catch (const std::exception& e) {
-    message = e.what();
-  }
+  const std::string message = error_of("SELECT count(*) FROM big a JOIN big b ON a.k = b.k");
   const std::string skewed = db.execute("SELECT count(*) FROM skew s JOIN few f ON s.k = f.k").cell_text(0, 0);
   // A join without conditions is limited by its output's bytes as well as its rows (a chain of them grew to
   // 1e8 wide rows before running out of memory): 1,000 x 5,000 pairs of two INT columns pass 16 MB of budget.
-  std::string cross;
-  try {
-    db.execute("SELECT count(*) FROM few, skew");
-  } catch (const std::exception& e) {
-    cross = e.what();
-  }
+  const std::string cross = error_of("SELECT count(*) FROM few, skew");
   const std::string small_cross = db.execute("SELECT count(*) FROM few, skew WHERE skew.k > 5950").cell_text(0, 0);
   ::unsetenv("TESSERA_JOIN_PAIR_BUDGET");
   EXPECT_EQ(skewed, "900000");

@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "tessera/exec/case_lookup.hpp"
+#include "tessera/functions/utf8.hpp"
 #include "tessera/exec/call_session.hpp"
 #include "tessera/exec/column_ops.hpp"
 #include "tessera/exec/executor.hpp"
@@ -353,11 +354,7 @@ Datum arithmetic(const Expr& e, const Datum& a, const Datum& b, int64_t rows, in
 Datum fit_text(const Expr& e, Datum a, int64_t rows) {
   const int64_t n = e.type.length;
   const bool is_try = e.op == Op::TryCast;
-  auto too_long = [&](std::string_view s) {
-    int64_t chars = 0;
-    for (const unsigned char b : s) chars += (b & 0xC0) != 0x80;
-    return chars > n;
-  };
+  auto too_long = [&](std::string_view s) { return fn::Utf8::count(s.data(), static_cast<int32_t>(s.size())) > n; };
   auto fail = [&] {
     throw ExecError("Msg 8115: Arithmetic overflow error converting expression to data type " + e.name + ".");
   };

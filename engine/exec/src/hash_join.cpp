@@ -160,24 +160,28 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
       const std::vector<uint8_t> right_null = null_flags(rk, right.rows);
       right_has_null_key = std::find(right_null.begin(), right_null.end(), 1) != right_null.end();
     }
+    // Calls f(p, key) for every probe row p in [b, e) with a non-NULL key: the key column itself, or its
+    // packed or hashed copy.
+    auto for_each_probe_key = [&](int64_t b, int64_t e, auto&& f) {
+      if (direct && direct->type == fn::SqlType::Int64) {
+        const uint64_t* k = reinterpret_cast<const uint64_t*>(direct->data.data());
+        for (int64_t p = b; p < e; ++p) f(p, k[p]);
+      } else if (direct) {
+        const uint32_t* k = reinterpret_cast<const uint32_t*>(direct->data.data());
+        for (int64_t p = b; p < e; ++p) f(p, uint64_t{k[p]});
+      } else {
+        for (int64_t p = b; p < e; ++p)
+          if (!pnull[p]) f(p, ph[p]);
+      }
+    };
     // Calls on_match(p, r) for every build row r matching probe row p in [b, e); stops a row's
     // chain when on_match returns false.
     auto probe = [&](int64_t b, int64_t e, auto&& on_match) {
-      auto walk = [&](int64_t p, uint64_t key) {
+      for_each_probe_key(b, e, [&](int64_t p, uint64_t key) {
         for (int64_t r = ht.heads[HashTable::bucket_of(key) & ht.mask]; r >= 0; r = ht.next[r])
           if (ht.hashes[r] == key && (exact || keys_equal(pk, p, bk, r)))
             if (!on_match(p, r)) return;
-      };
-      if (direct && direct->type == fn::SqlType::Int64) {
-        const uint64_t* k = reinterpret_cast<const uint64_t*>(direct->data.data());
-        for (int64_t p = b; p < e; ++p) walk(p, k[p]);
-      } else if (direct) {
-        const uint32_t* k = reinterpret_cast<const uint32_t*>(direct->data.data());
-        for (int64_t p = b; p < e; ++p) walk(p, k[p]);
-      } else {
-        for (int64_t p = b; p < e; ++p)
-          if (!pnull[p]) walk(p, ph[p]);
-      }
+      });
     };
     if (exists_only) {
       left_matched.assign(left.rows, 0);
@@ -199,17 +203,7 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
         std::atomic<int64_t> bound{0};
         parallel_chunks(prows, ctx.threads, [&](int, int64_t b, int64_t e) {
           int64_t sum = 0;
-          auto add = [&](uint64_t key) { sum += ht.bucket_rows[HashTable::bucket_of(key) & ht.mask]; };
-          if (direct && direct->type == fn::SqlType::Int64) {
-            const uint64_t* k = reinterpret_cast<const uint64_t*>(direct->data.data());
-            for (int64_t p = b; p < e; ++p) add(k[p]);
-          } else if (direct) {
-            const uint32_t* k = reinterpret_cast<const uint32_t*>(direct->data.data());
-            for (int64_t p = b; p < e; ++p) add(k[p]);
-          } else {
-            for (int64_t p = b; p < e; ++p)
-              if (!pnull[p]) add(ph[p]);
-          }
+          for_each_probe_key(b, e, [&](int64_t, uint64_t key) { sum += ht.bucket_rows[HashTable::bucket_of(key) & ht.mask]; });
           bound += sum;
         });
         // Buckets shared by other keys make the bound larger than the pairs: refuse only clearly over it.

@@ -44,6 +44,19 @@ struct Valid {
   bool any_null() const { return all_null || p; }
 };
 
+// The first index in [0, n) whose item is not below the value looked for (`below(i)`: item i < value), for a
+// binary search of a sorted list (IN lists, CASE lookups).
+template <typename Below>
+__device__ inline int lower_bound_index(int n, Below below) {
+  int lo = 0, hi = n;
+  while (lo < hi) {
+    const int mid = (lo + hi) / 2;
+    if (below(mid)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 __device__ inline void report_error(int64_t* slot, int64_t row, int32_t status) {
   atomicMin(reinterpret_cast<long long*>(slot), static_cast<long long>((row << 8) | status));
 }

@@ -164,12 +164,7 @@ static DeviceDatum case_lookup_when(const plan::Expr& e, const CaseLookup& looku
     int pick = otherwise;
     if (vx(i)) {
       const int64_t v = wide ? x8[i] : static_cast<int64_t>(x4[i]);
-      int lo = 0, hi = count;  // the first constant not below v
-      while (lo < hi) {
-        const int mid = (lo + hi) / 2;
-        if (k[mid] < v) lo = mid + 1;
-        else hi = mid;
-      }
+      const int lo = lower_bound_index(count, [&](int j) { return k[j] < v; });
       if (lo < count && k[lo] == v) pick = b[lo];
     }
     ch[i] = pick;

@@ -4,6 +4,7 @@
 // physical::place keeps such a cast on the CPU and says so.
 #include "operand.cuh"
 #include "tessera/exec/row_op_codes.hpp"
+#include "tessera/functions/utf8.hpp"
 
 namespace tessera::exec::gpu {
 
@@ -64,9 +65,7 @@ DeviceDatum fit_text(const plan::Expr& e, const DeviceDatum& a, int64_t rows, Gp
   const bool is_try = e.op == plan::Op::TryCast;
   const std::string message = "Msg 8115: Arithmetic overflow error converting expression to data type " + e.name + ".";
   if (a.is_scalar) {
-    int64_t chars = 0;
-    for (const unsigned char b : a.scalar.s) chars += (b & 0xC0) != 0x80;
-    if (a.scalar.null || chars <= n) return a;
+    if (a.scalar.null || fn::Utf8::count(a.scalar.s.data(), static_cast<int32_t>(a.scalar.s.size())) <= n) return a;
     if (!is_try) throw ExecError(message);
     DeviceDatum null;
     null.is_scalar = true;
@@ -84,10 +83,7 @@ DeviceDatum fit_text(const plan::Expr& e, const DeviceDatum& a, int64_t rows, Gp
   unsigned long long* over = static_cast<unsigned long long*>(count_buf.data());
   fill_zero(over, 8, ctx);
   for_rows(rows, ctx.stream, [=] __device__(int64_t i) {
-    int64_t chars = 0;
-    if (va(i))
-      for (int32_t k = 0; k < len[i]; ++k) chars += (bytes[off[i] + k] & 0xC0) != 0x80;
-    const bool too_long = chars > n;
+    const bool too_long = va(i) && fn::Utf8::count(reinterpret_cast<const char*>(bytes + off[i]), len[i]) > n;
     if (too_long) atomicAdd(over, 1ULL);
     idx[i] = too_long ? -1 : static_cast<int32_t>(i);  // a row too long becomes NULL (TRY_)
   });

@@ -95,12 +95,7 @@ void in_list_fixed(const std::vector<const plan::Value*>& items, const DeviceDat
     bool found = false;
     if (va(i)) {
       const T u = x[i];
-      int lo = 0, hi = n;  // the first item not below u
-      while (lo < hi) {
-        const int mid = (lo + hi) / 2;
-        if (list[mid] < u) lo = mid + 1;
-        else hi = mid;
-      }
+      const int lo = lower_bound_index(n, [&](int k) { return list[k] < u; });
       found = lo < n && list[lo] == u;
     }
     d[i] = found != negated;
@@ -181,12 +176,8 @@ DeviceDatum in_list(const plan::Expr& e, const DeviceDatum& v, int64_t rows, Gpu
         const uint8_t* p;
         int32_t len;
         x.get(i, p, len);
-        int lo = 0, hi = n;  // the first item not below the row's value
-        while (lo < hi) {
-          const int mid = (lo + hi) / 2;
-          if (compare_bytes(ib + io[mid], static_cast<int32_t>(io[mid + 1] - io[mid]), p, len) < 0) lo = mid + 1;
-          else hi = mid;
-        }
+        const int lo = lower_bound_index(
+            n, [&](int k) { return compare_bytes(ib + io[k], static_cast<int32_t>(io[k + 1] - io[k]), p, len) < 0; });
         found = lo < n && compare_bytes(p, len, ib + io[lo], static_cast<int32_t>(io[lo + 1] - io[lo])) == 0;
       }
       d[i] = found != negated;
