@@ -1,5 +1,6 @@
 #include "options.hpp"
 
+#include <cctype>
 #include <charconv>
 #include <filesystem>
 #include <cmath>
@@ -68,6 +69,23 @@ int64_t parse_count(const std::string& option, const std::string& v, int64_t max
     throw UsageError("bad value '" + v + "' for " + option + ": expected a whole number from 0 to " +
                      std::to_string(max));
   return n;
+}
+
+// A byte count: digits with an optional K, M, G or T (powers of 1024), e.g. 512M, 8G.
+int64_t parse_bytes(const std::string& option, const std::string& v) {
+  const size_t digits = v.find_first_not_of("0123456789");
+  int shift = 0;
+  if (digits != std::string::npos && digits + 1 == v.size()) {
+    const char u = static_cast<char>(std::toupper(static_cast<unsigned char>(v.back())));
+    shift = u == 'K' ? 10 : u == 'M' ? 20 : u == 'G' ? 30 : u == 'T' ? 40 : -1;
+  }
+  int64_t n = 0;
+  const char* end = v.data() + (digits == std::string::npos ? v.size() : digits);
+  const auto [stop, ec] = std::from_chars(v.data(), end, n);
+  if (v.empty() || digits == 0 || shift < 0 || (digits != std::string::npos && digits + 1 != v.size()) ||
+      ec != std::errc() || stop != end || n <= 0 || n > (INT64_MAX >> shift))
+    throw UsageError("bad value '" + v + "' for " + option + ": expected a size such as 512M or 8G");
+  return n << shift;
 }
 
 double parse_scale_factor(const std::string& option, const std::string& v) {
@@ -199,6 +217,12 @@ Command parse_command_line(const std::vector<std::string>& args) {
       if (v != "ci" && v != "bin")
         throw UsageError("bad value '" + v + "' for --collation: expected ci (case-insensitive) or bin (binary)");
       o.case_insensitive = v == "ci";
+    } else if (a == "--memory-limit") {
+      o.memory_limit = parse_bytes(a, r.value());
+    } else if (a == "--gpu-memory") {
+      o.gpu_memory = parse_bytes(a, r.value());
+    } else if (a == "--morsel-rows") {
+      o.morsel_rows = parse_count(a, r.value(), INT64_MAX);
     } else if (a == "--max-rows") {
       o.settings.format.max_rows = parse_count(a, r.value(), INT64_MAX);
     } else if (a == "-h" || a == "--help") {
@@ -249,6 +273,11 @@ std::string usage_text() {
          "                   or cuda (the GPU, an error without one); operators run on the CPU\n"
          "  --collation C    the database's collation for strings: bin (binary, default) or ci\n"
          "                   (case-insensitive, SQL Server's default); COLLATE overrides it per expression\n"
+         "  --memory-limit S host memory a scan's columns may take (e.g. 8G; default half the memory):\n"
+         "                   an aggregation over a larger scan streams the table a morsel at a time\n"
+         "  --gpu-memory S   GPU memory for cached table columns (default 80% of the free memory); a\n"
+         "                   larger aggregation scan streams through the GPU a morsel at a time\n"
+         "  --morsel-rows N  stream every aggregation over a scan in morsels of N rows (testing)\n"
          "  -h, --help       this text\n"
          "shell commands: .tables  .schema [table]  .timing on|off  .format table|csv  .maxrows N\n"
          "                .read FILE  .help  .quit\n";

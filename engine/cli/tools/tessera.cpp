@@ -36,6 +36,9 @@ int run(const cli::RunOptions& o) {
   eo.threads = o.threads;
   eo.functions = o.functions;
   eo.case_insensitive = o.case_insensitive;
+  eo.host_memory_bytes = o.memory_limit;
+  eo.gpu_cache_bytes = o.gpu_memory;
+  eo.morsel_rows = o.morsel_rows;
   eo.udf_catalogs = o.udf_catalogs;
   eo.database_path = o.database;
   eo.file_reader = cli::file_reader(o.threads);

@@ -304,8 +304,18 @@ std::vector<int64_t> best_rows(const Grouping& g, int64_t groups, Included inclu
   return best;
 }
 
+// AVG merging partial averages (Aggregate::weight): each group's rows are the sum of its partial counts.
+void weigh(const Grouping& g, int64_t groups, const rt::Column& weight, int threads, std::vector<int64_t>& counts) {
+  std::vector<__int128> total;
+  std::vector<int64_t> unused;
+  const int64_t* d = reinterpret_cast<const int64_t*>(weight.data.data());
+  accumulate<__int128>(g, g.rows, groups, {}, &weight, [d](int64_t r) { return static_cast<__int128>(d[r]); }, threads,
+                       total, unused);
+  for (int64_t gi = 0; gi < groups; ++gi) counts[gi] = static_cast<int64_t>(total[gi]);
+}
+
 ColumnPtr finish_aggregate(const plan::Aggregate& a, const DataType& out_type, const Grouping& g, const ColumnPtr& arg,
-                           const ColumnPtr& folded, int64_t groups, int threads) {
+                           const ColumnPtr& folded, const ColumnPtr& weight, int64_t groups, int threads) {
   std::vector<uint8_t> use;  // DISTINCT: only the first row of each value per group
   if (a.distinct && arg) use = first_of_each_value(g, *arg, threads);
   const int64_t rows = g.rows;
@@ -359,6 +369,7 @@ ColumnPtr finish_aggregate(const plan::Aggregate& a, const DataType& out_type, c
     std::vector<double> sum;
     const double* d = reinterpret_cast<const double*>(arg->data.data());
     accumulate<double>(g, rows, groups, use, arg.get(), [d](int64_t r) { return d[r]; }, threads, sum, counts);
+    if (weight) weigh(g, groups, *weight, threads, counts);
     for (int64_t gi = 0; gi < groups; ++gi) {
       const double v = a.func == AggFunc::Avg && counts[gi] ? sum[gi] / static_cast<double>(counts[gi]) : sum[gi];
       std::memcpy(out->data.data() + gi * 8, &v, 8);
@@ -399,6 +410,7 @@ ColumnPtr finish_aggregate(const plan::Aggregate& a, const DataType& out_type, c
       accumulate<__int128>(g, rows, groups, use, arg.get(), [d](int64_t r) { return static_cast<__int128>(d[r]); }, threads, sum, counts);
     }
   }
+  if (weight) weigh(g, groups, *weight, threads, counts);
   for (int64_t gi = 0; gi < groups; ++gi) {
     out->valid[gi] = counts[gi] > 0;
     store_exact(*out, gi, sum[gi], counts[gi], a.func == AggFunc::Avg, in_type, out_type);
@@ -429,7 +441,8 @@ Batch run_aggregate(const plan::LogicalOp& op, const Batch& input, ExecContext& 
     const auto& a = op.aggregates[i];
     ColumnPtr arg = a.arg ? evaluate_column(*a.arg, input, ctx) : nullptr;
     ColumnPtr folded = a.folded ? evaluate_column(*a.folded, input, ctx) : nullptr;
-    out.add(op.outputs[ng + i].id, finish_aggregate(a, op.outputs[ng + i].type, g, arg, folded, groups, ctx.threads),
+    ColumnPtr weight = a.weight ? evaluate_column(*a.weight, input, ctx) : nullptr;
+    out.add(op.outputs[ng + i].id, finish_aggregate(a, op.outputs[ng + i].type, g, arg, folded, weight, groups, ctx.threads),
             op.outputs[ng + i].type);
   }
   return out;

@@ -8,6 +8,7 @@
 
 #include "operators.hpp"
 #include "tessera/exec/column_ops.hpp"
+#include "tessera/exec/morsels.hpp"
 #include "tessera/exec/parallel.hpp"
 #include "tessera/storage/table.hpp"
 
@@ -159,13 +160,50 @@ Batch execute(const plan::LogicalOp& op, ExecContext& ctx) {
   if (!ctx.stats) return execute_node(op, ctx);
   const auto t0 = std::chrono::steady_clock::now();
   Batch b = execute_node(op, ctx);
-  auto& s = (*ctx.stats)[&op];
-  s.rows = b.rows;
-  s.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  auto& s = (*ctx.stats)[&op];  // summed over the morsels of a streamed scan
+  s.rows += b.rows;
+  s.ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return b;
 }
 
 namespace {
+
+// The batches' columns `outputs`, rows one batch after the other.
+Batch concat_batches(const std::vector<Batch>& parts, const std::vector<plan::OutputColumn>& outputs, int threads) {
+  Batch out;
+  for (const Batch& b : parts) out.rows += b.rows;
+  for (const auto& o : outputs) {
+    std::vector<const rt::Column*> cols;
+    for (const Batch& b : parts) cols.push_back(b.column(o.id).get());
+    out.add(o.id, std::make_shared<rt::Column>(storage::concat_columns(cols, o.type.physical(), threads)), o.type);
+  }
+  return out;
+}
+
+// An aggregation over a streamable scan too large for the memory budget (or split by ctx.morsel_rows), run a
+// morsel at a time; nullopt when it runs whole.
+std::optional<Batch> streamed_aggregate(const plan::LogicalOp& op, ExecContext& ctx) {
+  const plan::LogicalOp* scan = streamable_scan(*op.child());
+  if (!scan || ctx.scan_range) return std::nullopt;
+  const auto morsels = plan_morsels(*scan, ctx.morsel_rows, ctx.memory_budget);
+  if (morsels.size() < 2) return std::nullopt;
+  const std::optional<plan::AggregateSplit> split = plan::split_aggregate(op);
+  if (!split) return std::nullopt;
+  Batch out = stream_aggregate<Batch>(
+      *split, *scan, morsels,
+      [&](const ScanRange& r) {
+        ctx.scan_range = &r;
+        Batch b = execute(*op.child(), ctx);
+        ctx.scan_range = nullptr;
+        return b;
+      },
+      [&](const plan::LogicalOp& agg, const Batch& in) { return run_aggregate(agg, in, ctx); },
+      [&](const std::vector<Batch>& parts, const std::vector<plan::OutputColumn>& outputs) {
+        return concat_batches(parts, outputs, ctx.threads);
+      });
+  if (ctx.stats) (*ctx.stats)[&op].morsels = static_cast<int64_t>(morsels.size());
+  return out;
+}
 
 Batch execute_node(const plan::LogicalOp& op, ExecContext& ctx) {
   switch (op.kind) {
@@ -173,8 +211,14 @@ Batch execute_node(const plan::LogicalOp& op, ExecContext& ctx) {
       Batch all;
       all.rows = op.table->num_rows();
       const auto& fields = op.table->schema().fields();
-      // Only the columns the scan's outputs and predicates read (a stored table reads them on first use).
-      for (size_t i : plan::scanned_columns(op)) all.add(op.table_ids[i], borrow(op.table->column(i)), fields[i].type);
+      // Only the columns the scan's outputs and predicates read (a stored table reads them on first use); while
+      // a morsel runs, only its rows (a stored table's column not read yet: only the chunks holding them).
+      const ScanRange* r = ctx.scan_range && ctx.scan_range->scan == &op ? ctx.scan_range : nullptr;
+      if (r) all.rows = r->end - r->begin;
+      for (size_t i : plan::scanned_columns(op))
+        all.add(op.table_ids[i],
+                r ? std::make_shared<rt::Column>(op.table->column_rows(i, r->begin, r->end)) : borrow(op.table->column(i)),
+                fields[i].type);
       if (op.predicates.empty()) return restrict_to(all, op.outputs);
       return run_filter(std::move(all), op.predicates, op.outputs, ctx);
     }
@@ -193,7 +237,9 @@ Batch execute_node(const plan::LogicalOp& op, ExecContext& ctx) {
       Batch r = execute(*op.child(1), ctx);
       return run_hash_join(op, std::move(l), std::move(r), ctx);
     }
-    case OpKind::Aggregate: return run_aggregate(op, execute(*op.child(), ctx), ctx);
+    case OpKind::Aggregate:
+      if (std::optional<Batch> b = streamed_aggregate(op, ctx)) return std::move(*b);
+      return run_aggregate(op, execute(*op.child(), ctx), ctx);
     case OpKind::Sort: return run_sort(op, execute(*op.child(), ctx), -1, ctx);
     case OpKind::Window: return run_window(op, execute(*op.child(), ctx), ctx);
     case OpKind::Limit: {

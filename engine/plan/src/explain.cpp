@@ -154,6 +154,7 @@ void render(const LogicalOp& op, int depth, std::string& out, std::vector<const 
       std::snprintf(buf, sizeof buf, "; actual rows=%lld, %.1f ms, self %.1f ms", static_cast<long long>(a->rows), a->ms,
                     a->ms - children);
       line += buf;
+      if (a->morsels > 0) line += "; streamed in " + std::to_string(a->morsels) + " morsels";
     }
   line += ")";
   out += line + "\n";

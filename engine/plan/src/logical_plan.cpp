@@ -75,6 +75,7 @@ std::vector<const Expr*> aggregate_expressions(const LogicalOp& aggregate) {
   for (const auto& a : aggregate.aggregates) {
     if (a.arg) out.push_back(a.arg.get());
     if (a.folded) out.push_back(a.folded.get());
+    if (a.weight) out.push_back(a.weight.get());
   }
   return out;
 }

@@ -2,6 +2,8 @@
 // parser -> binder -> optimizer -> executor.
 #include "tessera/engine/database.hpp"
 
+#include <unistd.h>
+
 #include <new>
 #include <chrono>
 #include <cstdlib>
@@ -16,6 +18,7 @@
 #include "tessera/exec/column_ops.hpp"
 
 #include "tessera/exec/executor.hpp"
+#include "tessera/exec/morsels.hpp"
 #include "tessera/exec/physical_executor.hpp"
 #include "tessera/physical/physical_plan.hpp"
 #ifdef TESSERA_HAVE_GPU_ENGINE
@@ -198,6 +201,7 @@ struct Database::Impl {
       g.cache = device.cache();
       g.session = ctx.session;
       g.stats = ctx.stats;
+      g.morsel_rows = ctx.morsel_rows;
       g.pool->reset_peak();
       const int64_t base = g.pool->in_use();
       exec::Batch b = exec::execute_physical(pp, root, ctx, &g);
@@ -243,7 +247,15 @@ struct Database::Impl {
     ctx.threads = threads();
     ctx.session.collation = opts.case_insensitive ? uint32_t(fn::kCaseInsensitive) : 0u;
     ctx.gpu = with_device ? device.kernels() : nullptr;
+    ctx.morsel_rows = opts.morsel_rows;
+    ctx.memory_budget = host_memory_budget();
     return ctx;
+  }
+
+  int64_t host_memory_budget() const {
+    if (opts.host_memory_bytes > 0) return opts.host_memory_bytes;
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && page > 0 ? static_cast<int64_t>(pages) * page / 2 : 0;
   }
 
   // Distinct non-NULL values of a column, for join ordering: from the statistics stored with a database's
@@ -295,6 +307,10 @@ struct Database::Impl {
   // and the device's start overlap; at most about `budget` bytes (8 bytes a row counted), so a huge scan does not
   // hold all its columns at once. Subquery plans inside expressions are left to their first use.
   void prefetch_scans(const plan::LogicalOp& op, int64_t& budget) {
+    // A scan that will stream (exec/morsels.hpp) reads its chunks morsel by morsel instead.
+    if (op.kind == plan::OpKind::Aggregate)
+      if (const plan::LogicalOp* scan = exec::streamable_scan(*op.child()))
+        if (exec::plan_morsels(*scan, opts.morsel_rows, host_memory_budget()).size() > 1) return;
     if (op.kind == plan::OpKind::Scan && op.table)
       for (size_t i : plan::scanned_columns(op)) {
         if (!op.table->unread_column_source(i)) continue;
@@ -614,7 +630,7 @@ struct Database::Impl {
             const auto t0 = std::chrono::steady_clock::now();
             run_plan(pp, *b.plan, ctx);
             std::map<const plan::LogicalOp*, plan::ActualStats> actual;
-            for (const auto& [op, s] : stats) actual[op] = {s.rows, s.ms};
+            for (const auto& [op, s] : stats) actual[op] = {s.rows, s.ms, s.morsels};
             *plan_text = plan::explain(*b.plan, [&](const plan::LogicalOp& op) -> const plan::ActualStats* {
               auto it = actual.find(&op);
               return it == actual.end() ? nullptr : &it->second;

@@ -112,25 +112,19 @@ void StoredTableSource::prefetch(size_t col) const {
 }
 
 template <typename F>
-void StoredTableSource::for_each_chunk(F&& f) const {
-  parallel_for(t_.chunks.size(), t_.threads, [&](size_t i) {
+void StoredTableSource::for_each_chunk(size_t first, size_t end, F&& f) const {
+  parallel_for(end - first, t_.threads, [&](size_t i) {
     try {
-      f(i);
+      f(first + i);
     } catch (const ChunkError& e) {
       throw DatabaseError(std::string(e.what()) + " (table " + t_.name + ")");
     }
   });
 }
 
-rt::Column StoredTableSource::read_column(size_t col) const {
-  read_[col] = true;
-  const fn::SqlType type = t_.schema.field(col).type.physical();
-  std::vector<rt::Column> parts(t_.chunks.size());
-  const std::vector<EncodedSegment> ready = take_prefetched(col);
-  for_each_chunk([&](size_t i) {
-    if (!ready.empty()) parts[i] = decode_segment(ready[i], type);
-    else if (std::optional<EncodedSegment> s = read_chunk_column(t_, i, col, &parts[i])) parts[i] = decode_segment(*s, type);
-  });
+namespace {
+
+rt::Column concat_parts(std::vector<rt::Column>& parts, fn::SqlType type, int threads) {
   if (parts.empty()) {
     rt::Column c;
     c.type = type;
@@ -139,20 +133,48 @@ rt::Column StoredTableSource::read_column(size_t col) const {
   if (parts.size() == 1) return std::move(parts[0]);
   std::vector<const rt::Column*> ptrs;
   for (const rt::Column& p : parts) ptrs.push_back(&p);
-  return concat_columns(ptrs, type, t_.threads);
+  return concat_columns(ptrs, type, threads);
 }
 
-std::vector<EncodedSegment> StoredTableSource::read_segments(size_t col) const {
+}  // namespace
+
+rt::Column StoredTableSource::read_column(size_t col) const {
   read_[col] = true;
-  if (std::vector<EncodedSegment> ready = take_prefetched(col); !ready.empty()) return ready;
-  std::vector<std::optional<EncodedSegment>> parts(t_.chunks.size());
-  for_each_chunk([&](size_t i) { parts[i] = read_chunk_column(t_, i, col, nullptr); });
+  const fn::SqlType type = t_.schema.field(col).type.physical();
+  std::vector<rt::Column> parts(t_.chunks.size());
+  const std::vector<EncodedSegment> ready = take_prefetched(col);
+  for_each_chunk(0, t_.chunks.size(), [&](size_t i) {
+    if (!ready.empty()) parts[i] = decode_segment(ready[i], type);
+    else if (std::optional<EncodedSegment> s = read_chunk_column(t_, i, col, &parts[i])) parts[i] = decode_segment(*s, type);
+  });
+  return concat_parts(parts, type, t_.threads);
+}
+
+rt::Column StoredTableSource::read_chunks(size_t col, size_t first, size_t end) const {
+  const fn::SqlType type = t_.schema.field(col).type.physical();
+  std::vector<rt::Column> parts(end - first);
+  for_each_chunk(first, end, [&](size_t i) {
+    if (std::optional<EncodedSegment> s = read_chunk_column(t_, i, col, &parts[i - first]))
+      parts[i - first] = decode_segment(*s, type);
+  });
+  return concat_parts(parts, type, t_.threads);
+}
+
+std::vector<EncodedSegment> StoredTableSource::read_chunk_segments(size_t col, size_t first, size_t end) const {
+  std::vector<std::optional<EncodedSegment>> parts(end - first);
+  for_each_chunk(first, end, [&](size_t i) { parts[i - first] = read_chunk_column(t_, i, col, nullptr); });
   std::vector<EncodedSegment> out;
   for (auto& p : parts) {
     if (!p) return {};
     out.push_back(std::move(*p));
   }
   return out;
+}
+
+std::vector<EncodedSegment> StoredTableSource::read_segments(size_t col) const {
+  read_[col] = true;
+  if (std::vector<EncodedSegment> ready = take_prefetched(col); !ready.empty()) return ready;
+  return read_chunk_segments(col, 0, t_.chunks.size());
 }
 
 const ColumnStats* StoredTableSource::stats(size_t col) const {

@@ -136,6 +136,44 @@ void Table::make_resident() {
   lazy_.reset();
 }
 
+std::vector<int64_t> Table::chunk_starts() const {
+  std::vector<int64_t> starts{0};
+  if (lazy_)
+    for (int64_t r : lazy_->source->chunk_rows()) starts.push_back(starts.back() + r);
+  else
+    starts.push_back(num_rows());
+  return starts;
+}
+
+rt::Column Table::column_rows(size_t i, int64_t begin, int64_t end) const {
+  if (begin >= end) {
+    rt::Column empty;
+    empty.type = schema_.field(i).type.physical();
+    return empty;
+  }
+  const ColumnSource* source = unread_column_source(i);
+  if (!source) {
+    const rt::Column& c = column(i);
+    return begin == 0 && end == c.rows ? c : column_slice(c, begin, end);
+  }
+  const ChunkRange k = chunks_holding(begin, end);
+  rt::Column c = source->read_chunks(i, k.first, k.end);
+  if (c.type != columns_[i].type || c.rows < end - k.first_row)
+    throw std::logic_error("table " + name_ + ": column " + schema_.field(i).name + " read with the wrong shape");
+  const int64_t from = begin - k.first_row;
+  return from == 0 && end - begin == c.rows ? c : column_slice(c, from, from + (end - begin));
+}
+
+Table::ChunkRange Table::chunks_holding(int64_t begin, int64_t end) const {
+  const std::vector<int64_t> starts = chunk_starts();
+  ChunkRange k;
+  k.first = static_cast<size_t>(std::upper_bound(starts.begin(), starts.end(), begin) - starts.begin()) - 1;
+  k.first_row = starts[k.first];
+  k.end = k.first;
+  while (k.end + 1 < starts.size() && starts[k.end] < end) ++k.end;
+  return k;
+}
+
 void Table::prefetch(size_t i) const {
   if (const ColumnSource* s = unread_column_source(i)) s->prefetch(i);
 }

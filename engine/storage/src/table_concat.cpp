@@ -60,22 +60,35 @@ Table concat(std::vector<Table> parts, int threads) {
   return t;
 }
 
+rt::Column column_slice(const rt::Column& src, int64_t begin, int64_t end) {
+  const int64_t n = end - begin;
+  rt::Column dst;
+  if (src.type == fn::SqlType::String) {
+    dst.type = src.type;
+    int64_t bytes = 0;
+    for (int64_t r = begin; r < end; ++r) bytes += src.lengths[r];
+    dst.data.reserve(static_cast<size_t>(bytes));
+    dst.offsets.reserve(static_cast<size_t>(n));
+    dst.lengths.reserve(static_cast<size_t>(n));
+    for (int64_t r = begin; r < end; ++r) {
+      dst.offsets.push_back(static_cast<int64_t>(dst.data.size()));
+      dst.lengths.push_back(src.lengths[r]);
+      const std::string_view v = src.string(r);
+      dst.data.insert(dst.data.end(), v.begin(), v.end());
+    }
+  } else {
+    const int w = fn::type_width(src.type);
+    dst = rt::Column::fixed(src.type, n);
+    if (n > 0) std::memcpy(dst.data.data(), src.data.data() + begin * w, static_cast<size_t>(n * w));
+  }
+  dst.rows = n;
+  if (!src.valid.empty()) dst.valid.assign(src.valid.begin() + begin, src.valid.begin() + end);
+  return dst;
+}
+
 Table tail_of(const Table& t, int64_t from) {
   Table out(t.name(), t.schema());
-  const int64_t n = t.num_rows() - from;
-  for (size_t k = 0; k < t.num_columns(); ++k) {
-    const rt::Column& src = t.column(k);
-    rt::Column& dst = out.column(k);
-    if (src.type == fn::SqlType::String) {
-      for (int64_t r = from; r < t.num_rows(); ++r) dst.append_string(src.string(r));
-    } else {
-      const int w = fn::type_width(src.type);
-      dst = rt::Column::fixed(src.type, n);
-      if (n > 0) std::memcpy(dst.data.data(), src.data.data() + from * w, static_cast<size_t>(n * w));
-    }
-    dst.rows = n;
-    if (!src.valid.empty()) dst.valid.assign(src.valid.begin() + from, src.valid.end());
-  }
+  for (size_t k = 0; k < t.num_columns(); ++k) out.column(k) = column_slice(t.column(k), from, t.num_rows());
   return out;
 }
 

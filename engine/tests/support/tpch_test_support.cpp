@@ -37,7 +37,7 @@ duckdb::Result duckdb_last_select(duckdb::DuckDb& db, const std::string& script)
 
 TpchBoth::TpchBoth(double sf, int threads) : TpchBoth(sf, threads, 0) {}
 
-TpchBoth::TpchBoth(double sf, int threads, int64_t stored_chunk_rows) {
+TpchBoth::TpchBoth(double sf, int threads, int64_t stored_chunk_rows, int64_t morsel_rows) {
   duck_ = std::make_unique<duckdb::DuckDb>(threads);
   std::vector<storage::Table> tables = duckdb::load_tpch(*duck_, sf, threads);
   engine::Options o;
@@ -52,6 +52,7 @@ TpchBoth::TpchBoth(double sf, int threads, int64_t stored_chunk_rows) {
       for (auto& t : tables) writer.add_table(std::move(t));
     }
   }
+  o.morsel_rows = morsel_rows;
   tessera_ = std::make_unique<engine::Database>(o);
   for (auto& t : tables)
     if (stored_chunk_rows <= 0) tessera_->add_table(std::move(t));

@@ -288,8 +288,21 @@ DeviceColumnPtr minmax_string(const rt::DeviceColumn& arg, const rt::DeviceColum
   return gather(arg, best, groups, ctx, /*may_miss=*/true);
 }
 
+// AVG merging partial averages (Aggregate::weight): each group's count becomes the sum of its partial counts.
+void weigh(const rt::DeviceColumn& weight, const int32_t* gid, int64_t groups, int64_t rows, unsigned long long* cnt,
+           GpuContext& ctx) {
+  rt::DeviceBuffer acc = new_buffer(static_cast<size_t>(groups) * 32, ctx);
+  unsigned long long* w = static_cast<unsigned long long*>(acc.data());
+  rt::cuda_check(cudaMemsetAsync(w, 0, static_cast<size_t>(groups) * 32, st(ctx)), "cudaMemsetAsync");
+  const size_t smem4 = groups <= kSharedGroups ? static_cast<size_t>(groups) * 32 : 0;
+  sum_int_kernel<int64_t><<<grid_for(rows), kBlock, smem4, st(ctx)>>>(
+      rows, gid, static_cast<const int64_t*>(weight.data.data()), nullptr, groups, w);
+  for_rows(groups, ctx.stream, [=] __device__(int64_t gi) { cnt[gi] = w[gi]; });
+}
+
 DeviceColumnPtr aggregate_one(const plan::Aggregate& a, const DataType& out_type, const DeviceColumnPtr& arg,
-                              const DeviceColumnPtr& folded, const Grouping& g, int64_t rows, GpuContext& ctx) {
+                              const DeviceColumnPtr& folded, const DeviceColumnPtr& weight, const Grouping& g,
+                              int64_t rows, GpuContext& ctx) {
   const int64_t groups = g.groups;
   const int32_t* gid = g.groups == 1 ? nullptr : static_cast<const int32_t*>(g.group_of.data());
   if ((a.func == AggFunc::Min || a.func == AggFunc::Max) && arg && arg->type == fn::SqlType::String)
@@ -382,6 +395,7 @@ DeviceColumnPtr aggregate_one(const plan::Aggregate& a, const DataType& out_type
     double* sum = reinterpret_cast<double*>(w0);
     sum_double_kernel<<<grid, kBlock, smem2, st(ctx)>>>(rows, gid, static_cast<const double*>(arg->data.data()), valid,
                                                         groups, sum, cnt);
+    if (weight) weigh(*weight, gid, groups, rows, cnt, ctx);
     const bool avg = a.func == AggFunc::Avg;
     for_rows(groups, ctx.stream, [=] __device__(int64_t gi) {
       const unsigned long long c = cnt[gi];
@@ -399,6 +413,7 @@ DeviceColumnPtr aggregate_one(const plan::Aggregate& a, const DataType& out_type
                                                             groups, w0);
       }
     });
+    if (weight) weigh(*weight, gid, groups, rows, cnt, ctx);
     const bool avg = a.func == AggFunc::Avg;
     const ExactResult result = ExactResult::of(a.arg->type, out_type);
     for_rows(groups, ctx.stream, [=] __device__(int64_t gi) {
@@ -463,7 +478,8 @@ DeviceBatch aggregate(const plan::LogicalOp& op, const DeviceBatch& input, GpuCo
     DeviceColumnPtr arg = a.arg ? evaluate_column(*a.arg, input, ctx) : nullptr;
     if (a.distinct && arg) arg = first_of_each_value(keys, arg, input.rows, op.estimated_rows, ctx);
     DeviceColumnPtr folded = a.folded ? evaluate_column(*a.folded, input, ctx) : nullptr;
-    out.add(op.outputs[ng + i].id, aggregate_one(a, op.outputs[ng + i].type, arg, folded, g, input.rows, ctx),
+    DeviceColumnPtr weight = a.weight ? evaluate_column(*a.weight, input, ctx) : nullptr;
+    out.add(op.outputs[ng + i].id, aggregate_one(a, op.outputs[ng + i].type, arg, folded, weight, g, input.rows, ctx),
             op.outputs[ng + i].type);
   }
   return out;

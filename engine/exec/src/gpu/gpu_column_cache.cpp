@@ -100,6 +100,16 @@ DeviceColumnPtr GpuColumnCache::get(const storage::Table& table, size_t col, voi
   const rt::Column& host = table.column(col);
   const int64_t bytes = device_bytes(host);
   make_room(bytes, table, col);
+  auto c = upload(host, stream);
+  lru_.push_front(key);
+  entries_[key] = Entry{c, bytes, lru_.begin()};
+  resident_ += bytes;
+  uploaded_ += bytes;
+  return c;
+}
+
+std::shared_ptr<rt::DeviceColumn> GpuColumnCache::upload(const rt::Column& host, void* stream) {
+  const auto cu_stream = static_cast<cudaStream_t>(stream);
   auto c = std::make_shared<rt::DeviceColumn>();
   c->type = host.type;
   c->rows = host.rows;
@@ -115,11 +125,39 @@ DeviceColumnPtr GpuColumnCache::get(const storage::Table& table, size_t col, voi
   }
   if (!host.valid.empty()) copy(c->valid, host.valid.data(), host.valid.size());
   rt::cuda_check(cudaStreamSynchronize(cu_stream), "cudaStreamSynchronize");
-  lru_.push_front(key);
-  entries_[key] = Entry{c, bytes, lru_.begin()};
-  resident_ += bytes;
-  uploaded_ += bytes;
   return c;
+}
+
+DeviceColumnPtr GpuColumnCache::find(const storage::Table& table, size_t col) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = entries_.find(Key{&table, col});
+  if (it == entries_.end()) return nullptr;
+  lru_.splice(lru_.begin(), lru_, it->second.lru);
+  return it->second.column;
+}
+
+DeviceColumnPtr GpuColumnCache::read_rows(const storage::Table& table, size_t col, int64_t begin, int64_t end,
+                                          void* stream, int64_t& first_row) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto cu_stream = static_cast<cudaStream_t>(stream);
+  if (begin < end)
+    if (const storage::ColumnSource* source = table.unread_column_source(col)) {
+      const storage::Table::ChunkRange k = table.chunks_holding(begin, end);
+      const std::vector<storage::EncodedSegment> segments = source->read_chunk_segments(col, k.first, k.end);
+      if (!segments.empty()) {
+        int64_t moved = 0;
+        DeviceColumnPtr c = decode_segments(segments, table.schema().field(col).type.physical(), mr_, *uploader_,
+                                            cu_stream, moved);
+        uploaded_ += moved;
+        decoded_on_device_ += c->bytes();
+        first_row = k.first_row;
+        return c;
+      }
+    }
+  const rt::Column host = table.column_rows(col, begin, end);
+  uploaded_ += device_bytes(host);
+  first_row = begin;
+  return upload(host, stream);
 }
 
 void GpuColumnCache::forget(const storage::Table* table) {

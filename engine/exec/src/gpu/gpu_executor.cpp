@@ -10,6 +10,7 @@
 
 #include "operators_gpu.hpp"
 #include "tessera/exec/gpu/gpu_column_cache.hpp"
+#include "tessera/exec/morsels.hpp"
 
 namespace tessera::exec::gpu {
 
@@ -32,14 +33,65 @@ DeviceBatch row_range(const DeviceBatch& in, int64_t offset, int64_t limit, GpuC
   return out;
 }
 
+// Rows [begin, end) of a device column that starts at row `first_row` of its table.
+DeviceColumnPtr rows_of(DeviceColumnPtr c, int64_t first_row, int64_t begin, int64_t end, GpuContext& ctx) {
+  const int64_t n = end - begin;
+  if (begin == first_row && c->rows == n) return c;
+  rt::DeviceBuffer idx = new_buffer(static_cast<size_t>(std::max<int64_t>(n, 1)) * 4, ctx);
+  fill_iota(static_cast<int32_t*>(idx.data()), n, begin - first_row, ctx);
+  DeviceColumnPtr out = gather(*c, static_cast<const int32_t*>(idx.data()), n, ctx);
+  synchronize(ctx);
+  return out;
+}
+
+// Column i of a scan: the cached column, or while a morsel runs its rows (from the cached column when there is
+// one, else read for the morsel alone and not kept).
+DeviceColumnPtr scan_column(const plan::LogicalOp& scan, size_t i, GpuContext& ctx) {
+  const ScanRange* r = ctx.scan_range && ctx.scan_range->scan == &scan ? ctx.scan_range : nullptr;
+  if (!r) return ctx.cache->get(*scan.table, i, ctx.stream);
+  if (DeviceColumnPtr whole = ctx.cache->find(*scan.table, i)) return rows_of(whole, 0, r->begin, r->end, ctx);
+  int64_t first_row = 0;
+  DeviceColumnPtr c = ctx.cache->read_rows(*scan.table, i, r->begin, r->end, ctx.stream, first_row);
+  return rows_of(c, first_row, r->begin, r->end, ctx);
+}
+
+// An aggregation over a streamable scan whose columns are not resident and do not fit half the cache's budget
+// (or split by ctx.morsel_rows), run a morsel at a time into `out`; false when it runs whole.
+bool streamed_aggregate(const plan::LogicalOp& op, GpuContext& ctx, DeviceBatch& out) {
+  const plan::LogicalOp* scan = streamable_scan(*op.child());
+  if (!scan || ctx.scan_range) return false;
+  bool resident = true;
+  for (size_t i : plan::scanned_columns(*scan)) resident = resident && ctx.cache->find(*scan->table, i) != nullptr;
+  if (resident && ctx.morsel_rows <= 0) return false;
+  const auto morsels = plan_morsels(*scan, ctx.morsel_rows, ctx.cache->budget());
+  if (morsels.size() < 2) return false;
+  const std::optional<plan::AggregateSplit> split = plan::split_aggregate(op);
+  if (!split) return false;
+  out = stream_aggregate<DeviceBatch>(
+      *split, *scan, morsels,
+      [&](const ScanRange& r) {
+        ctx.scan_range = &r;
+        DeviceBatch b = execute_gpu(*op.child(), ctx);
+        ctx.scan_range = nullptr;
+        return b;
+      },
+      [&](const plan::LogicalOp& agg, const DeviceBatch& in) { return aggregate(agg, in, ctx); },
+      [&](const std::vector<DeviceBatch>& parts, const std::vector<plan::OutputColumn>& outputs) {
+        return concat_batches(parts, outputs, ctx);
+      });
+  if (ctx.stats) (*ctx.stats)[&op].morsels = static_cast<int64_t>(morsels.size());
+  return true;
+}
+
 DeviceBatch execute_node(const plan::LogicalOp& op, GpuContext& ctx) {
   switch (op.kind) {
     case OpKind::Scan: {
       DeviceBatch all;
-      all.rows = op.table->num_rows();
+      all.rows = ctx.scan_range && ctx.scan_range->scan == &op ? ctx.scan_range->end - ctx.scan_range->begin
+                                                               : op.table->num_rows();
       const auto& fields = op.table->schema().fields();
       // Only the columns the scan's outputs and predicates read are fetched from the cache.
-      for (size_t i : plan::scanned_columns(op)) all.add(op.table_ids[i], ctx.cache->get(*op.table, i, ctx.stream), fields[i].type);
+      for (size_t i : plan::scanned_columns(op)) all.add(op.table_ids[i], scan_column(op, i, ctx), fields[i].type);
       return filter(std::move(all), op.predicates, op.outputs, ctx);
     }
     case OpKind::Filter: return filter(execute_gpu(*op.child(), ctx), op.predicates, op.outputs, ctx);
@@ -52,7 +104,11 @@ DeviceBatch execute_node(const plan::LogicalOp& op, GpuContext& ctx) {
         out.add(op.outputs[i].id, evaluate_column(*op.exprs[i], in, ctx), op.outputs[i].type);
       return out;
     }
-    case OpKind::Aggregate: return aggregate(op, execute_gpu(*op.child(), ctx), ctx);
+    case OpKind::Aggregate: {
+      DeviceBatch streamed;
+      if (streamed_aggregate(op, ctx, streamed)) return streamed;
+      return aggregate(op, execute_gpu(*op.child(), ctx), ctx);
+    }
     case OpKind::Sort: return sort(op, execute_gpu(*op.child(), ctx), -1, ctx);
     case OpKind::Window: return window(op, execute_gpu(*op.child(), ctx), ctx);
     case OpKind::Limit: {
@@ -97,9 +153,9 @@ DeviceBatch execute_gpu(const plan::LogicalOp& op, GpuContext& ctx) {
   cudaEventElapsedTime(&ms, start, stop);
   cudaEventDestroy(start);
   cudaEventDestroy(stop);
-  auto& st = (*ctx.stats)[&op];
-  st.rows = b.rows;
-  st.ms = ms;
+  auto& st = (*ctx.stats)[&op];  // summed over the morsels of a streamed scan
+  st.rows += b.rows;
+  st.ms += ms;
   return b;
 }
 

@@ -19,5 +19,8 @@ DeviceBatch sort(const plan::LogicalOp& op, const DeviceBatch& input, int64_t li
 DeviceBatch window(const plan::LogicalOp& op, const DeviceBatch& input, GpuContext& ctx);
 // UNION ALL: the inputs' rows one after another (string bytes packed into one buffer).
 DeviceBatch union_all(const plan::LogicalOp& op, const std::vector<DeviceBatch>& inputs, GpuContext& ctx);
+// The inputs' columns `outputs` (the same ids in each), rows one input after the other.
+DeviceBatch concat_batches(const std::vector<DeviceBatch>& inputs, const std::vector<plan::OutputColumn>& outputs,
+                           GpuContext& ctx);
 
 }  // namespace tessera::exec::gpu

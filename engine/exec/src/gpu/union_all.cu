@@ -113,4 +113,17 @@ DeviceBatch union_all(const plan::LogicalOp& op, const std::vector<DeviceBatch>&
   return out;
 }
 
+DeviceBatch concat_batches(const std::vector<DeviceBatch>& inputs, const std::vector<plan::OutputColumn>& outputs,
+                           GpuContext& ctx) {
+  DeviceBatch out;
+  for (const DeviceBatch& b : inputs) out.rows += b.rows;
+  for (const auto& o : outputs) {
+    std::vector<const rt::DeviceColumn*> parts;
+    for (const DeviceBatch& b : inputs) parts.push_back(b.column(o.id).get());
+    out.add(o.id, concat(parts, o.type.physical(), ctx), o.type);
+  }
+  synchronize(ctx);
+  return out;
+}
+
 }  // namespace tessera::exec::gpu

@@ -27,7 +27,8 @@ class TpchBoth {
   explicit TpchBoth(double sf, int threads = 2);
   // With `stored_chunk_rows` > 0, Tessera's tables are written to a database on disk in chunks of that many rows
   // and the database is opened again, so every query reads them lazily (and, on a GPU, decodes them there).
-  TpchBoth(double sf, int threads, int64_t stored_chunk_rows);
+  // With `morsel_rows` > 0 too, aggregations over a scan stream in morsels of that many rows (exec/morsels.hpp).
+  TpchBoth(double sf, int threads, int64_t stored_chunk_rows, int64_t morsel_rows = 0);
   ~TpchBoth();
   Comparison compare(const std::string& tessera_sql, const std::string& duckdb_sql);
   engine::Database& tessera() { return *tessera_; }

@@ -21,11 +21,13 @@ class CudaDevice;
 namespace tessera::exec {
 
 struct Datum;
+struct ScanRange;  // morsels.hpp
 
 // EXPLAIN ANALYZE: what each operator did (time includes its inputs').
 struct OperatorStats {
   int64_t rows = 0;
   double ms = 0;
+  int64_t morsels = 0;  // an aggregation that streamed its scan: how many morsels
 };
 
 struct ExecContext {
@@ -41,6 +43,11 @@ struct ExecContext {
   // Results of GPU subtrees already brought to the host (execute_physical): execute() returns them
   // where the CPU part of the plan reaches those operators.
   const std::map<const plan::LogicalOp*, Batch>* from_gpu = nullptr;
+  // Streaming (morsels.hpp): rows per morsel (0: decided by memory_budget), the host memory a scan's decoded
+  // columns may take before an aggregation over it streams (0: no limit), and the morsel now running.
+  int64_t morsel_rows = 0;
+  int64_t memory_budget = 0;
+  const ScanRange* scan_range = nullptr;
 };
 
 // Enables the common-subexpression memo of `ctx` for evaluations over `batch` in this scope: the results of

@@ -14,6 +14,7 @@ namespace tessera::plan {
 struct ActualStats {
   int64_t rows = 0;
   double ms = 0;
+  int64_t morsels = 0;  // an aggregation that streamed its scan (exec/morsels.hpp): how many morsels
 };
 using ActualLookup = std::function<const ActualStats*(const LogicalOp&)>;
 

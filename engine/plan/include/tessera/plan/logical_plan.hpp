@@ -35,6 +35,9 @@ struct Aggregate {
   // MIN/MAX of a string under a case-insensitive collation: the case-folded argument, compared first (the
   // argument itself breaks ties, so the answer is the binary-smallest of the values the collation calls equal).
   ExprPtr folded;
+  // AVG of a two-phase aggregation's final half (aggregate_split.hpp): `arg` holds partial sums and `weight` the
+  // rows each covers; the average is the sum of `arg` over the sum of `weight`.
+  ExprPtr weight;
 };
 
 struct SortKey {

@@ -77,6 +77,13 @@ struct Options {
   FunctionDevice functions = FunctionDevice::Auto;
   // GPU-resident table columns may use this many bytes (0: 80% of the device memory free at start).
   int64_t gpu_cache_bytes = 0;
+  // Streaming (exec/morsels.hpp): an aggregation over a chain of filters and projections over one scan runs a
+  // morsel of the table at a time when the scan's decoded columns would take more than half of the memory budget
+  // (on the CPU host_memory_bytes, 0: half the physical memory; on the GPU the column cache's budget), so data
+  // larger than memory can be aggregated. morsel_rows > 0 streams every such aggregation in morsels of that many
+  // rows (tests: every morsel path on small data).
+  int64_t host_memory_bytes = 0;
+  int64_t morsel_rows = 0;
   // The database's collation. false: binary (Latin1_General_BIN2-like; TPC-H's answers, and no case
   // folding on the hot paths). true: case-insensitive like SQL Server's default SQL_Latin1_General_CP1_CI_AS:
   // =, <, IN, LIKE, GROUP BY, DISTINCT, joins and ORDER BY of strings ignore case (accents still count).

@@ -14,10 +14,16 @@ class ColumnSource {
  public:
   virtual ~ColumnSource() = default;
   virtual int64_t rows() const = 0;
+  // The rows of each chunk, in row order (a scan streams a column a range of chunks at a time).
+  virtual const std::vector<int64_t>& chunk_rows() const = 0;
   // Column `col`, every chunk read and decoded on the host.
   virtual rt::Column read_column(size_t col) const = 0;
   // Column `col` as stored: one checked, parsed segment per chunk, in row order.
   virtual std::vector<EncodedSegment> read_segments(size_t col) const = 0;
+  // Chunks [first, end) of column `col`, decoded on the host or as stored (empty when a chunk is in format 1):
+  // what one morsel of a streamed scan reads. Neither keeps anything nor counts the column as read.
+  virtual rt::Column read_chunks(size_t col, size_t first, size_t end) const = 0;
+  virtual std::vector<EncodedSegment> read_chunk_segments(size_t col, size_t first, size_t end) const = 0;
   // Statistics written with the data, or null.
   virtual const ColumnStats* stats(size_t col) const = 0;
   // Reads column `col` from disk now, as stored, and keeps it for the next read_column or read_segments (which

@@ -28,9 +28,12 @@ class StoredTableSource final : public ColumnSource {
  public:
   explicit StoredTableSource(StoredTable t);
   int64_t rows() const override { return total_rows_; }
+  const std::vector<int64_t>& chunk_rows() const override { return t_.rows; }
   rt::Column read_column(size_t col) const override;
   // Empty when a chunk is in format 1 (no directory): the caller reads the decoded column instead.
   std::vector<EncodedSegment> read_segments(size_t col) const override;
+  rt::Column read_chunks(size_t col, size_t first, size_t end) const override;
+  std::vector<EncodedSegment> read_chunk_segments(size_t col, size_t first, size_t end) const override;
   const ColumnStats* stats(size_t col) const override;
   size_t columns_read() const override;
   void prefetch(size_t col) const override;
@@ -42,9 +45,9 @@ class StoredTableSource final : public ColumnSource {
   mutable std::mutex prefetch_mutex_;
   mutable std::map<size_t, std::vector<EncodedSegment>> prefetched_;
   std::vector<EncodedSegment> take_prefetched(size_t col) const;
-  // f(i) for every chunk i on the table's threads; a damaged chunk's error names the table.
+  // f(i) for every chunk i in [first, end) on the table's threads; a damaged chunk's error names the table.
   template <typename F>
-  void for_each_chunk(F&& f) const;
+  void for_each_chunk(size_t first, size_t end, F&& f) const;
 };
 
 }  // namespace tessera::storage

@@ -143,6 +143,18 @@ class Table {
   const ColumnSource* unread_column_source(size_t i) const {
     return lazy_ && !lazy_->loaded[i].load(std::memory_order_acquire) ? lazy_->source.get() : nullptr;
   }
+  // Where each stored chunk starts, then num_rows() (a table in memory: one chunk): a streamed scan's morsels
+  // follow these bounds so that each reads whole chunks.
+  std::vector<int64_t> chunk_starts() const;
+  // The chunks [first, end) that hold rows [begin, end_row) (begin < end_row), and the row where `first` starts.
+  struct ChunkRange {
+    size_t first = 0, end = 0;
+    int64_t first_row = 0;
+  };
+  ChunkRange chunks_holding(int64_t begin, int64_t end_row) const;
+  // Rows [begin, end) of column i for a scan that streams the table a morsel at a time: a slice of the column
+  // when it is in memory, else the chunks holding those rows, read and decoded now and not kept.
+  rt::Column column_rows(size_t i, int64_t begin, int64_t end) const;
   // Reads column i from disk now if it is not read yet (ColumnSource::prefetch); nothing for a table in memory.
   void prefetch(size_t i) const;
   // Statistics written with the data (a database on disk), or null: the planner computes its own then.
@@ -179,6 +191,8 @@ class Table {
 Table concat(std::vector<Table> parts, int threads);
 // Rows [from, end) of `t` as a new table (copied; strings repacked).
 Table tail_of(const Table& t, int64_t from);
+// Rows [begin, end) of a column, copied (strings repacked).
+rt::Column column_slice(const rt::Column& c, int64_t begin, int64_t end);
 // The rows of columns of one physical type, in order, as one column (strings re-based onto one byte buffer).
 rt::Column concat_columns(const std::vector<const rt::Column*>& parts, fn::SqlType type, int threads);
 

@@ -32,6 +32,13 @@ class GpuColumnCache {
   // The device copy of column `col` of `table`, uploaded on `stream` if absent. `pinned`: the columns the
   // running query already holds, never evicted for this one.
   DeviceColumnPtr get(const storage::Table& table, size_t col, void* stream);
+  // The cached device copy of the column, or null (nothing is read).
+  DeviceColumnPtr find(const storage::Table& table, size_t col);
+  // A streamed scan's morsel (morsels.hpp), not kept: a device column holding rows [begin, end) of the column,
+  // starting at row `first_row` (a stored column not read on the host: the chunks holding the rows, decoded on
+  // the device; else exactly those rows, uploaded).
+  DeviceColumnPtr read_rows(const storage::Table& table, size_t col, int64_t begin, int64_t end, void* stream,
+                            int64_t& first_row);
   // Drops every cached column of the table (it was replaced or dropped).
   void forget(const storage::Table* table);
   void clear();
@@ -49,6 +56,7 @@ class GpuColumnCache {
     std::list<Key>::iterator lru;
   };
   void make_room(int64_t bytes, const storage::Table& table, size_t col);  // evicts, or throws naming the sizes
+  std::shared_ptr<rt::DeviceColumn> upload(const rt::Column& host, void* stream);
   rt::MemoryResource& mr_;
   std::unique_ptr<StagedUploader> uploader_;  // first uploads through pinned staging buffers
   int64_t budget_;

@@ -26,6 +26,9 @@ struct GpuContext {
   std::map<const plan::LogicalOp*, OperatorStats>* stats = nullptr;  // EXPLAIN ANALYZE: rows, device ms
   GpuExprMemo* memo = nullptr;
   std::map<const plan::LogicalOp*, plan::Value> subquery_values;  // uncorrelated scalar subqueries, run once
+  // Streaming (morsels.hpp): rows per morsel (0: decided by the cache's budget), and the morsel now running.
+  int64_t morsel_rows = 0;
+  const ScanRange* scan_range = nullptr;
 };
 
 }  // namespace tessera::exec::gpu

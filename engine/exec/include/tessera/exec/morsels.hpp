@@ -1,0 +1,49 @@
+// Streaming a scan a morsel at a time (issue 31, first pipeline shape): an aggregation over a chain of filters
+// and projections over one scan runs the chain on one range of the scanned table's rows at a time (a morsel),
+// aggregates each morsel partially and merges the partials (plan/aggregate_split.hpp). A device then holds one
+// morsel of the table's columns, not the whole table: data larger than host or GPU memory can be aggregated.
+// The CPU and GPU executors both drive it with stream_aggregate below, each with its own batches and operators.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "tessera/plan/aggregate_split.hpp"
+#include "tessera/plan/logical_plan.hpp"
+
+namespace tessera::exec {
+
+// The rows [begin, end) of `scan`'s table that the scan produces while a morsel runs.
+struct ScanRange {
+  const plan::LogicalOp* scan = nullptr;
+  int64_t begin = 0, end = 0;
+};
+
+// The scan at the bottom of `op` when `op` is a chain of Filter and Project operators over one Scan (what a
+// morsel can run alone), else null.
+const plan::LogicalOp* streamable_scan(const plan::LogicalOp& op);
+
+// Bytes one row of the scan's columns occupies decoded (strings: their 12-byte slot and up to 64 bytes of text).
+int64_t scan_row_bytes(const plan::LogicalOp& scan);
+
+// The morsels to run `scan` in: `morsel_rows` > 0 forces ranges of that many rows (tests); otherwise one morsel
+// (the whole table) when its scanned columns take at most half of `budget_bytes`, else ranges of whole stored
+// chunks holding at most an eighth of it each. Never empty: an empty table is one empty morsel.
+std::vector<std::pair<int64_t, int64_t>> plan_morsels(const plan::LogicalOp& scan, int64_t morsel_rows,
+                                                      int64_t budget_bytes);
+
+// Runs a split aggregation over the morsels: partial(chain(range)) for each, then final(concat(partials)).
+// Batch is the device's batch type; chain runs the aggregation's input over one ScanRange.
+template <typename Batch, typename Chain, typename Aggregate, typename Concat>
+Batch stream_aggregate(const plan::AggregateSplit& split, const plan::LogicalOp& scan,
+                       const std::vector<std::pair<int64_t, int64_t>>& morsels, Chain&& chain, Aggregate&& aggregate,
+                       Concat&& concat) {
+  std::vector<Batch> partials;
+  partials.reserve(morsels.size());
+  for (const auto& [begin, end] : morsels)
+    partials.push_back(aggregate(*split.partial, chain(ScanRange{&scan, begin, end})));
+  return aggregate(*split.final, concat(partials, split.partial->outputs));
+}
+
+}  // namespace tessera::exec

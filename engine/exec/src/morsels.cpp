@@ -1,0 +1,59 @@
+#include "tessera/exec/morsels.hpp"
+
+#include <algorithm>
+
+#include "tessera/functions/sql_types.hpp"
+#include "tessera/storage/table.hpp"
+
+namespace tessera::exec {
+
+using plan::OpKind;
+
+const plan::LogicalOp* streamable_scan(const plan::LogicalOp& op) {
+  const plan::LogicalOp* at = &op;
+  while (at->kind == OpKind::Filter || at->kind == OpKind::Project) at = at->child().get();
+  return at->kind == OpKind::Scan && at->table ? at : nullptr;
+}
+
+int64_t scan_row_bytes(const plan::LogicalOp& scan) {
+  int64_t bytes = 0;
+  const auto& fields = scan.table->schema().fields();
+  for (size_t i : plan::scanned_columns(scan)) {
+    const storage::DataType& t = fields[i].type;
+    const fn::SqlType p = t.physical();
+    bytes += 1 + (p == fn::SqlType::String ? 12 + std::min(t.length > 0 ? t.length : 64, 64) : fn::type_width(p));
+  }
+  return std::max<int64_t>(bytes, 1);
+}
+
+std::vector<std::pair<int64_t, int64_t>> plan_morsels(const plan::LogicalOp& scan, int64_t morsel_rows,
+                                                      int64_t budget_bytes) {
+  const int64_t rows = scan.table->num_rows();
+  std::vector<std::pair<int64_t, int64_t>> out;
+  auto by_rows = [&](int64_t n) {
+    for (int64_t b = 0; b < rows; b += n) out.emplace_back(b, std::min(rows, b + n));
+  };
+  if (morsel_rows > 0) {
+    by_rows(morsel_rows);
+  } else {
+    const int64_t row_bytes = scan_row_bytes(scan);
+    if (budget_bytes <= 0 || rows <= budget_bytes / 2 / row_bytes) return {{0, rows}};
+    const int64_t most = std::max<int64_t>(budget_bytes / 8 / row_bytes, 1);
+    const std::vector<int64_t> starts = scan.table->chunk_starts();
+    if (starts.size() <= 2) {
+      by_rows(most);  // a table in memory: no chunks to follow
+    } else {
+      // Whole stored chunks, as many as fit (a chunk larger than that goes alone).
+      for (size_t k = 0; k + 1 < starts.size();) {
+        size_t e = k + 1;
+        while (e + 1 < starts.size() && starts[e + 1] - starts[k] <= most) ++e;
+        out.emplace_back(starts[k], starts[e]);
+        k = e;
+      }
+    }
+  }
+  if (out.empty()) out.emplace_back(0, 0);
+  return out;
+}
+
+}  // namespace tessera::exec
