@@ -19,7 +19,8 @@
 # (tessera-bench-database at SF N, DBBENCH_RUNS runs), CSVBENCH_SF=N (tessera-bench-csv, CSVBENCH_RUNS runs),
 # CLICKBENCH_ROWS=N (tessera-bench clickbench over N generated rows of hits, RUNS runs, DEVICE), BENCH_ARGS (more
 # tessera-bench tpch options, e.g. --no-fuse), COLD_SF=N (scripts/cold_bench.sh: the cold benchmark at SF N, COLD_SUITE,
-# COLD_RUNS, COLD_QUERIES, COLD_ARGS).
+# COLD_RUNS, COLD_QUERIES, COLD_ARGS), STREAM_SF=N (scripts/stream_check.sh: Q1 and Q6 over a database on disk at SF N
+# with the GPU cache limited to STREAM_GPU_MEMORY, streamed a morsel at a time, against the same run whole).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-engine-out}
@@ -183,6 +184,11 @@ if [ -n "${COLD_SF:-}" ]; then
     COLD_ARGS="--catalog /tmp/tessera/catalog --query-dir engine/queries ${COLD_ARGS:-}" bash scripts/cold_bench.sh \
     >"$OUT/cold-sf$COLD_SF.txt" 2>"$OUT/cold-sf$COLD_SF.err" || rc=1
   grep -i "error\|DIFFER" "$OUT/cold-sf$COLD_SF.err" "$OUT/cold-sf$COLD_SF.txt" | head -10
+fi
+if [ -n "${STREAM_SF:-}" ]; then
+  echo "== streaming, SF $STREAM_SF"
+  B=$B SF=$STREAM_SF GPU_MEMORY=${STREAM_GPU_MEMORY:-1G} MEMORY_LIMIT=${STREAM_MEMORY_LIMIT:-1G} \
+    QUERIES="${STREAM_QUERIES:-1 6}" bash scripts/stream_check.sh 2>&1 | tee "$OUT/stream-sf$STREAM_SF.txt" || rc=1
 fi
 for sf in ${SFS-1 10}; do echo "== SF $sf"; cat "$OUT/bench-sf$sf.txt"; done
 [ -n "${COLD_SF:-}" ] && { echo "== cold, SF $COLD_SF"; cat "$OUT/cold-sf$COLD_SF.txt"; }
