@@ -1,5 +1,5 @@
-// Streamed aggregation (exec/morsels.hpp, plan/aggregate_split.hpp): an aggregation over filters and projections
-// over one scan, run a morsel at a time and merged from partial aggregates, answers exactly as the same
+// Streamed aggregation (exec/morsels.hpp, plan/aggregate_split.hpp): an aggregation over filters, projections
+// and joins down to one scan, run a morsel at a time and merged from partial aggregates, answers exactly as the same
 // aggregation over the whole table, for every aggregate and type, with and without GROUP BY, with empty
 // morsels, NULL-only groups and no rows at all; overflow is still reported; and a streamed scan of a stored
 // table reads only chunks, never a whole column. On the GPU machine the same bodies run with the operators on
@@ -50,6 +50,18 @@ storage::Table table_m() {
   return t;
 }
 
+// dim: k INT (0..7, and a NULL), name VARCHAR: the other side of the joins.
+storage::Table table_dim() {
+  storage::Table t("dim", storage::Schema({{"k", DataType::int32()}, {"name", DataType::varchar(10)}}));
+  for (int k = 0; k < 8; ++k) {
+    t.column(0).append<int32_t>(k);
+    t.column(1).append_string(k % 3 ? "n" + std::to_string(k) : "three");
+  }
+  storage::append_null(t.column(0));
+  t.column(1).append_string("null");
+  return t;
+}
+
 class StreamedAggregation : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -60,6 +72,7 @@ class StreamedAggregation : public ::testing::Test {
     o.database_chunk_rows = 777;
     engine::Database writer(o);
     writer.add_table(table_m());
+    writer.add_table(table_dim());
   }
   static void TearDownTestSuite() {
     fs::remove_all(dir_);
@@ -87,6 +100,7 @@ class StreamedAggregation : public ::testing::Test {
   static std::unique_ptr<engine::Database> whole() {
     auto db = std::make_unique<engine::Database>(options());
     db->add_table(table_m());
+    db->add_table(table_dim());
     return db;
   }
   static std::vector<std::string> cells(engine::Database& db, const std::string& sql) {
@@ -124,6 +138,16 @@ const char* kQueries[] = {
     "SELECT day, g, count(*) FROM m WHERE day < '1992-03-01' GROUP BY day, g ORDER BY day, g",
     // DISTINCT does not merge from partials: the whole input, as before
     "SELECT count(DISTINCT g), count(*) FROM m",
+    // joins on the way down: m streams, dim is computed once and every morsel joins with it
+    "SELECT d.name, count(*), sum(m.d), avg(m.w), max(m.s) FROM m JOIN dim d ON m.id % 10 = d.k GROUP BY d.name "
+    "ORDER BY d.name",
+    "SELECT d.name, count(*), count(d.k), sum(m.big) FROM m LEFT JOIN dim d ON m.id % 10 = d.k WHERE m.f > -100 "
+    "GROUP BY d.name ORDER BY d.name",
+    "SELECT g, count(*), sum(d) FROM m WHERE EXISTS (SELECT * FROM dim WHERE dim.k = m.id % 10) GROUP BY g ORDER BY g",
+    "SELECT count(*), sum(d) FROM m WHERE NOT EXISTS (SELECT * FROM dim WHERE dim.k = m.id % 10 AND dim.name <> 'n4')",
+    "SELECT count(*) FROM m WHERE m.id % 10 NOT IN (SELECT k FROM dim)",  // dim has a NULL k: no row
+    "SELECT count(*), min(m.s) FROM m WHERE m.id % 10 NOT IN (SELECT k FROM dim WHERE k IS NOT NULL)",
+    "SELECT a.g, count(*) FROM m a JOIN m b ON a.id = b.id + 3 WHERE b.day > '1992-01-01' GROUP BY a.g ORDER BY a.g",
 };
 
 TEST_F(StreamedAggregation, AnswersAsTheWholeTableOnEitherDevice) {
@@ -174,6 +198,11 @@ TEST_F(StreamedAggregation, AStreamedScanReadsNoWholeColumn) {
   auto forced = stored(500);
   EXPECT_EQ(cells(*forced, "SELECT g, sum(d), max(s) FROM m GROUP BY g ORDER BY g"), expected);
   EXPECT_EQ(forced->find_table("m")->columns_read(), 0u);
+  // Through a join too: m streams, dim (the other input) is read whole once.
+  const char* join = "SELECT d.name, sum(m.d) FROM m JOIN dim d ON m.id % 10 = d.k GROUP BY d.name ORDER BY d.name";
+  EXPECT_EQ(cells(*forced, join), cells(*whole(), join));
+  EXPECT_EQ(forced->find_table("m")->columns_read(), 0u);
+  EXPECT_EQ(forced->find_table("dim")->columns_read(), 2u);
   // Within the budget the same table is read whole, and kept for the next query.
   auto roomy = stored(0, int64_t{1} << 30);
   EXPECT_EQ(cells(*roomy, "SELECT g, sum(d), max(s) FROM m GROUP BY g ORDER BY g"), expected);

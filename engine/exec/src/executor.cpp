@@ -157,6 +157,8 @@ Batch execute_node(const plan::LogicalOp& op, ExecContext& ctx);
 Batch execute(const plan::LogicalOp& op, ExecContext& ctx) {
   if (ctx.from_gpu)
     if (auto it = ctx.from_gpu->find(&op); it != ctx.from_gpu->end()) return it->second;
+  if (ctx.reused)
+    if (auto it = ctx.reused->find(&op); it != ctx.reused->end()) return it->second;
   if (!ctx.stats) return execute_node(op, ctx);
   const auto t0 = std::chrono::steady_clock::now();
   Batch b = execute_node(op, ctx);
@@ -183,19 +185,32 @@ Batch concat_batches(const std::vector<Batch>& parts, const std::vector<plan::Ou
 // An aggregation over a streamable scan too large for the memory budget (or split by ctx.morsel_rows), run a
 // morsel at a time; nullopt when it runs whole.
 std::optional<Batch> streamed_aggregate(const plan::LogicalOp& op, ExecContext& ctx) {
-  const plan::LogicalOp* scan = streamable_scan(*op.child());
-  if (!scan || ctx.scan_range) return std::nullopt;
-  const auto morsels = plan_morsels(*scan, ctx.morsel_rows, ctx.memory_budget);
+  if (ctx.scan_range) return std::nullopt;
+  const StreamPath path = stream_path(*op.child());
+  if (!path.scan) return std::nullopt;
+  // A part of the chain that ran on the GPU (execute_physical) is a whole result: it cannot be cut into morsels.
+  if (ctx.from_gpu)
+    for (const plan::LogicalOp* c : path.chain)
+      if (ctx.from_gpu->count(c)) return std::nullopt;
+  const auto morsels = plan_morsels(*path.scan, ctx.morsel_rows, ctx.memory_budget);
   if (morsels.size() < 2) return std::nullopt;
   const std::optional<plan::AggregateSplit> split = plan::split_aggregate(op);
   if (!split) return std::nullopt;
+  std::map<const plan::LogicalOp*, Batch> reused;
+  for (const plan::LogicalOp* r : path.reused) reused.emplace(r, execute(*r, ctx));
+  struct Restore {
+    ExecContext& ctx;
+    ~Restore() {
+      ctx.scan_range = nullptr;
+      ctx.reused = nullptr;
+    }
+  } restore{ctx};
+  ctx.reused = &reused;
   Batch out = stream_aggregate<Batch>(
-      *split, *scan, morsels,
+      *split, *path.scan, morsels,
       [&](const ScanRange& r) {
         ctx.scan_range = &r;
-        Batch b = execute(*op.child(), ctx);
-        ctx.scan_range = nullptr;
-        return b;
+        return execute(*op.child(), ctx);
       },
       [&](const plan::LogicalOp& agg, const Batch& in) { return run_aggregate(agg, in, ctx); },
       [&](const std::vector<Batch>& parts, const std::vector<plan::OutputColumn>& outputs) {

@@ -124,7 +124,10 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
       }
   } else {
     // Build on the smaller side; for semi / anti joins without a residual, stop at the first match.
-    const bool build_right = right.rows <= left.rows;
+    bool build_right = right.rows <= left.rows;
+    // While morsels stream (morsels.hpp) the table is built on the input every morsel reuses.
+    if (ctx.reused && ctx.reused->count(op.child(1).get())) build_right = true;
+    else if (ctx.reused && ctx.reused->count(op.child(0).get())) build_right = false;
     const bool exists_only = semi_like && residual.empty() && build_right;
     const auto& bk = build_right ? rk : lk;
     const auto& pk = build_right ? lk : rk;

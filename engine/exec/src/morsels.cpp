@@ -9,10 +9,32 @@ namespace tessera::exec {
 
 using plan::OpKind;
 
-const plan::LogicalOp* streamable_scan(const plan::LogicalOp& op) {
-  const plan::LogicalOp* at = &op;
-  while (at->kind == OpKind::Filter || at->kind == OpKind::Project) at = at->child().get();
-  return at->kind == OpKind::Scan && at->table ? at : nullptr;
+StreamPath stream_path(const plan::LogicalOp& op) {
+  StreamPath p;
+  switch (op.kind) {
+    case OpKind::Scan:
+      if (op.table) p.scan = &op;
+      break;
+    case OpKind::Filter:
+    case OpKind::Project: p = stream_path(*op.child()); break;
+    case OpKind::Join: {
+      StreamPath left = stream_path(*op.child(0));
+      if (op.join_type == plan::JoinType::Inner) {
+        StreamPath right = stream_path(*op.child(1));
+        if (right.scan && (!left.scan || right.scan->table->num_rows() > left.scan->table->num_rows())) {
+          right.reused.push_back(op.child(0).get());
+          p = std::move(right);
+          break;
+        }
+      }
+      if (left.scan) left.reused.push_back(op.child(1).get());
+      p = std::move(left);
+      break;
+    }
+    default: break;
+  }
+  if (p.scan) p.chain.insert(p.chain.begin(), &op);
+  return p;
 }
 
 int64_t scan_row_bytes(const plan::LogicalOp& scan) {

@@ -309,7 +309,7 @@ struct Database::Impl {
   void prefetch_scans(const plan::LogicalOp& op, int64_t& budget) {
     // A scan that will stream (exec/morsels.hpp) reads its chunks morsel by morsel instead.
     if (op.kind == plan::OpKind::Aggregate)
-      if (const plan::LogicalOp* scan = exec::streamable_scan(*op.child()))
+      if (const plan::LogicalOp* scan = exec::stream_path(*op.child()).scan)
         if (exec::plan_morsels(*scan, opts.morsel_rows, host_memory_budget()).size() > 1) return;
     if (op.kind == plan::OpKind::Scan && op.table)
       for (size_t i : plan::scanned_columns(op)) {

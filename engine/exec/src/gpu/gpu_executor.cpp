@@ -58,22 +58,32 @@ DeviceColumnPtr scan_column(const plan::LogicalOp& scan, size_t i, GpuContext& c
 // An aggregation over a streamable scan whose columns are not resident and do not fit half the cache's budget
 // (or split by ctx.morsel_rows), run a morsel at a time into `out`; false when it runs whole.
 bool streamed_aggregate(const plan::LogicalOp& op, GpuContext& ctx, DeviceBatch& out) {
-  const plan::LogicalOp* scan = streamable_scan(*op.child());
-  if (!scan || ctx.scan_range) return false;
+  if (ctx.scan_range) return false;
+  const StreamPath path = stream_path(*op.child());
+  if (!path.scan) return false;
   bool resident = true;
-  for (size_t i : plan::scanned_columns(*scan)) resident = resident && ctx.cache->find(*scan->table, i) != nullptr;
+  for (size_t i : plan::scanned_columns(*path.scan))
+    resident = resident && ctx.cache->find(*path.scan->table, i) != nullptr;
   if (resident && ctx.morsel_rows <= 0) return false;
-  const auto morsels = plan_morsels(*scan, ctx.morsel_rows, ctx.cache->budget());
+  const auto morsels = plan_morsels(*path.scan, ctx.morsel_rows, ctx.cache->budget());
   if (morsels.size() < 2) return false;
   const std::optional<plan::AggregateSplit> split = plan::split_aggregate(op);
   if (!split) return false;
+  std::map<const plan::LogicalOp*, DeviceBatch> reused;
+  for (const plan::LogicalOp* r : path.reused) reused.emplace(r, execute_gpu(*r, ctx));
+  struct Restore {
+    GpuContext& ctx;
+    ~Restore() {
+      ctx.scan_range = nullptr;
+      ctx.reused = nullptr;
+    }
+  } restore{ctx};
+  ctx.reused = &reused;
   out = stream_aggregate<DeviceBatch>(
-      *split, *scan, morsels,
+      *split, *path.scan, morsels,
       [&](const ScanRange& r) {
         ctx.scan_range = &r;
-        DeviceBatch b = execute_gpu(*op.child(), ctx);
-        ctx.scan_range = nullptr;
-        return b;
+        return execute_gpu(*op.child(), ctx);
       },
       [&](const plan::LogicalOp& agg, const DeviceBatch& in) { return aggregate(agg, in, ctx); },
       [&](const std::vector<DeviceBatch>& parts, const std::vector<plan::OutputColumn>& outputs) {
@@ -140,6 +150,8 @@ DeviceBatch execute_node(const plan::LogicalOp& op, GpuContext& ctx) {
 }  // namespace
 
 DeviceBatch execute_gpu(const plan::LogicalOp& op, GpuContext& ctx) {
+  if (ctx.reused)
+    if (auto it = ctx.reused->find(&op); it != ctx.reused->end()) return it->second;
   if (!ctx.stats) return execute_node(op, ctx);
   cudaStream_t s = static_cast<cudaStream_t>(ctx.stream);
   cudaEvent_t start, stop;

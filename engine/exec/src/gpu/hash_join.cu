@@ -229,7 +229,10 @@ DeviceBatch hash_join(const plan::LogicalOp& op, const DeviceBatch& left, const 
   const Keys lk = key_columns(lexprs, left, ctx), rk = key_columns(rexprs, right, ctx);
   const bool semi_like = type == JoinType::Semi || type == JoinType::Anti;
   // Inner joins hash the smaller input; the others hash the right one (the left is what they keep).
-  const bool build_right = type != JoinType::Inner || right.rows <= left.rows;
+  bool build_right = type != JoinType::Inner || right.rows <= left.rows;
+  // While morsels stream (morsels.hpp) the table is built on the input every morsel reuses.
+  if (ctx.reused && ctx.reused->count(op.child(1).get())) build_right = true;
+  else if (ctx.reused && ctx.reused->count(op.child(0).get())) build_right = false;
   const Keys& bk = build_right ? rk : lk;
   const Keys& pk = build_right ? lk : rk;
   const int64_t brows = build_right ? right.rows : left.rows, prows = build_right ? left.rows : right.rows;

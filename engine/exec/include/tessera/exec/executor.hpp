@@ -48,6 +48,9 @@ struct ExecContext {
   int64_t morsel_rows = 0;
   int64_t memory_budget = 0;
   const ScanRange* scan_range = nullptr;
+  // While morsels stream: the joins' other inputs, computed once (execute() returns them; a join builds its hash
+  // table on them).
+  const std::map<const plan::LogicalOp*, Batch>* reused = nullptr;
 };
 
 // Enables the common-subexpression memo of `ctx` for evaluations over `batch` in this scope: the results of

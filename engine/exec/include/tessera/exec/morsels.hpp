@@ -1,8 +1,10 @@
-// Streaming a scan a morsel at a time (issue 31, first pipeline shape): an aggregation over a chain of filters
-// and projections over one scan runs the chain on one range of the scanned table's rows at a time (a morsel),
-// aggregates each morsel partially and merges the partials (plan/aggregate_split.hpp). A device then holds one
-// morsel of the table's columns, not the whole table: data larger than host or GPU memory can be aggregated.
-// The CPU and GPU executors both drive it with stream_aggregate below, each with its own batches and operators.
+// Streaming a scan a morsel at a time (issue 31): an aggregation whose input is a chain of filters, projections
+// and joins down to one scan runs the chain on one range of the scanned table's rows at a time (a morsel),
+// aggregates each morsel partially and merges the partials (plan/aggregate_split.hpp). At each join on the way
+// the other input is computed once, before the first morsel, and every morsel's rows are joined with it (the
+// hash table built on that side). A device then holds one morsel of the streamed table's columns, not the whole
+// table: data larger than host or GPU memory can be aggregated. The CPU and GPU executors both drive it with
+// stream_aggregate below, each with its own batches and operators.
 #pragma once
 
 #include <cstdint>
@@ -20,9 +22,17 @@ struct ScanRange {
   int64_t begin = 0, end = 0;
 };
 
-// The scan at the bottom of `op` when `op` is a chain of Filter and Project operators over one Scan (what a
-// morsel can run alone), else null.
-const plan::LogicalOp* streamable_scan(const plan::LogicalOp& op);
+// What a morsel runs: `chain`, the operators from the aggregation's input down to the streamed `scan` (Filter,
+// Project, Join), and `reused`, the joins' other inputs, computed once. A join streams its left input (every join
+// type keeps or drops each left row by the whole right input), or for an inner join whichever input holds the
+// larger streamable scan.
+struct StreamPath {
+  const plan::LogicalOp* scan = nullptr;
+  std::vector<const plan::LogicalOp*> chain;
+  std::vector<const plan::LogicalOp*> reused;
+};
+// The path under an aggregation's input `op`, or a path without a scan when nothing under it can stream.
+StreamPath stream_path(const plan::LogicalOp& op);
 
 // Bytes one row of the scan's columns occupies decoded (strings: their 12-byte slot and up to 64 bytes of text).
 int64_t scan_row_bytes(const plan::LogicalOp& scan);

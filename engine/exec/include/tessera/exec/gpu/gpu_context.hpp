@@ -15,6 +15,7 @@ class CudaPool;
 namespace tessera::exec::gpu {
 
 class GpuColumnCache;
+struct DeviceBatch;  // device_batch.hpp
 struct GpuExprMemo;  // common subexpressions of one operator (expr_eval.hpp)
 
 struct GpuContext {
@@ -29,6 +30,9 @@ struct GpuContext {
   // Streaming (morsels.hpp): rows per morsel (0: decided by the cache's budget), and the morsel now running.
   int64_t morsel_rows = 0;
   const ScanRange* scan_range = nullptr;
+  // While morsels stream: the joins' other inputs, computed once (execute_gpu returns them; a join builds its
+  // hash table on them).
+  const std::map<const plan::LogicalOp*, DeviceBatch>* reused = nullptr;
 };
 
 }  // namespace tessera::exec::gpu
