@@ -5,7 +5,8 @@
 # scan streams through the GPU a morsel at a time) and on the CPU with $MEMORY_LIMIT of host memory for the scan
 # (streams on the host); the answers must agree. Prints wall time and peak memory of each process, and the
 # EXPLAIN ANALYZE line of the aggregation (its morsel count). Environment: B (binaries), SF (10), GPU_MEMORY (1G),
-# MEMORY_LIMIT (1G), QUERIES ("1 6"), DB (where the database goes; kept when it exists).
+# MEMORY_LIMIT (1G), QUERIES ("1 6"), DB (where the database goes; kept when it exists), CONFIGS (the option sets
+# to run, separated by ';'; default the three above; the first one's answers are the reference).
 set -uo pipefail
 B=${B:-/tmp/tessera/bin}
 SF=${SF:-10}
@@ -22,7 +23,8 @@ fi
 for q in ${QUERIES:-1 6}; do
   f=engine/queries/tpch/q$(printf %02d "$q").sql
   i=0
-  for args in "--device cuda" "--device cuda --gpu-memory $GM" "--device cpu --memory-limit $HM"; do
+  IFS=';' read -ra configs <<<"${CONFIGS:---device cuda;--device cuda --gpu-memory $GM;--device cpu --memory-limit $HM}"
+  for args in "${configs[@]}"; do
     i=$((i + 1))
     /usr/bin/time -f "%e s, peak %M KB" $B/tessera "$DB" $args --format csv "$f" >"$W/q$q.$i" 2>"$W/q$q.$i.err" || rc=1
     { echo "EXPLAIN ANALYZE"; grep -v '^--' "$f"; } >"$W/explain.sql"
