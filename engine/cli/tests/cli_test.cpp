@@ -150,6 +150,20 @@ TEST(CliOptions, Device) {
   EXPECT_EQ(usage_error({"--device", "tpu"}), "bad value 'tpu' for --device: expected auto, cpu or cuda");
 }
 
+TEST(CliOptions, MemoryBudgetsAndMorsels) {
+  const Command c = parse({"--memory-limit", "512M", "--gpu-memory=8g", "--morsel-rows", "4096"});
+  EXPECT_EQ(c.run.memory_limit, int64_t{512} << 20);
+  EXPECT_EQ(c.run.gpu_memory, int64_t{8} << 30);
+  EXPECT_EQ(c.run.morsel_rows, 4096);
+  EXPECT_EQ(parse({"--memory-limit", "1000"}).run.memory_limit, 1000);
+  EXPECT_EQ(parse({"--memory-limit", "2T"}).run.memory_limit, int64_t{2} << 40);
+  for (const char* bad : {"", "G", "8GB", "-1G", "0", "1.5G", "8X", "99999999999T"})
+    EXPECT_EQ(usage_error({"--memory-limit", bad}),
+              "bad value '" + std::string(bad) + "' for --memory-limit: expected a size such as 512M or 8G")
+        << bad;
+  EXPECT_NE(usage_text().find("--gpu-memory"), std::string::npos);
+}
+
 TEST(CliOptions, Errors) {
   EXPECT_EQ(usage_error({"--bogus"}), "unknown option '--bogus'");
   EXPECT_EQ(usage_error({"-x"}), "unknown option '-x'");
