@@ -150,9 +150,29 @@ rt::Column StoredTableSource::read_column(size_t col) const {
   return concat_parts(parts, type, t_.threads);
 }
 
+std::optional<std::vector<EncodedSegment>> StoredTableSource::take_ahead(size_t col, size_t first, size_t end) const {
+  std::lock_guard<std::mutex> lock(prefetch_mutex_);
+  auto it = ahead_.find({col, first, end});
+  if (it == ahead_.end()) return std::nullopt;
+  std::vector<EncodedSegment> out = std::move(it->second);
+  ahead_.erase(it);
+  return out;
+}
+
+void StoredTableSource::read_ahead(size_t col, size_t first, size_t end) const {
+  std::vector<EncodedSegment> segments = read_chunk_segments(col, first, end);
+  if (segments.empty()) return;  // format 1 chunks: read when used
+  std::lock_guard<std::mutex> lock(prefetch_mutex_);
+  ahead_[{col, first, end}] = std::move(segments);
+}
+
 rt::Column StoredTableSource::read_chunks(size_t col, size_t first, size_t end) const {
   const fn::SqlType type = t_.schema.field(col).type.physical();
   std::vector<rt::Column> parts(end - first);
+  if (std::optional<std::vector<EncodedSegment>> ready = take_ahead(col, first, end)) {
+    for_each_chunk(first, end, [&](size_t i) { parts[i - first] = decode_segment((*ready)[i - first], type); });
+    return concat_parts(parts, type, t_.threads);
+  }
   for_each_chunk(first, end, [&](size_t i) {
     if (std::optional<EncodedSegment> s = read_chunk_column(t_, i, col, &parts[i - first]))
       parts[i - first] = decode_segment(*s, type);
@@ -161,6 +181,7 @@ rt::Column StoredTableSource::read_chunks(size_t col, size_t first, size_t end) 
 }
 
 std::vector<EncodedSegment> StoredTableSource::read_chunk_segments(size_t col, size_t first, size_t end) const {
+  if (std::optional<std::vector<EncodedSegment>> ready = take_ahead(col, first, end)) return std::move(*ready);
   std::vector<std::optional<EncodedSegment>> parts(end - first);
   for_each_chunk(first, end, [&](size_t i) { parts[i - first] = read_chunk_column(t_, i, col, nullptr); });
   std::vector<EncodedSegment> out;

@@ -164,6 +164,14 @@ rt::Column Table::column_rows(size_t i, int64_t begin, int64_t end) const {
   return from == 0 && end - begin == c.rows ? c : column_slice(c, from, from + (end - begin));
 }
 
+void Table::read_ahead(size_t i, int64_t begin, int64_t end) const {
+  if (begin >= end) return;
+  if (const ColumnSource* source = unread_column_source(i)) {
+    const ChunkRange k = chunks_holding(begin, end);
+    source->read_ahead(i, k.first, k.end);
+  }
+}
+
 Table::ChunkRange Table::chunks_holding(int64_t begin, int64_t end) const {
   const std::vector<int64_t> starts = chunk_starts();
   ChunkRange k;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <future>
 #include <utility>
 #include <vector>
 
@@ -43,16 +44,25 @@ int64_t scan_row_bytes(const plan::LogicalOp& scan);
 std::vector<std::pair<int64_t, int64_t>> plan_morsels(const plan::LogicalOp& scan, int64_t morsel_rows,
                                                       int64_t budget_bytes);
 
+// Reads the chunks of the scan's columns that a morsel needs from disk, as stored (storage::Table::read_ahead).
+void read_ahead(const plan::LogicalOp& scan, int64_t begin, int64_t end);
+
 // Runs a split aggregation over the morsels: partial(chain(range)) for each, then final(concat(partials)).
-// Batch is the device's batch type; chain runs the aggregation's input over one ScanRange.
+// Batch is the device's batch type; chain runs the aggregation's input over one ScanRange. The next morsel's
+// chunks are read on a thread of their own while the device works on this one.
 template <typename Batch, typename Chain, typename Aggregate, typename Concat>
 Batch stream_aggregate(const plan::AggregateSplit& split, const plan::LogicalOp& scan,
                        const std::vector<std::pair<int64_t, int64_t>>& morsels, Chain&& chain, Aggregate&& aggregate,
                        Concat&& concat) {
   std::vector<Batch> partials;
   partials.reserve(morsels.size());
-  for (const auto& [begin, end] : morsels)
-    partials.push_back(aggregate(*split.partial, chain(ScanRange{&scan, begin, end})));
+  std::future<void> next;  // its destructor waits for the read when a morsel throws
+  for (size_t k = 0; k < morsels.size(); ++k) {
+    if (next.valid()) next.get();  // morsel k's chunks are in (a read error surfaces here)
+    if (k + 1 < morsels.size())
+      next = std::async(std::launch::async, [&scan, m = morsels[k + 1]] { read_ahead(scan, m.first, m.second); });
+    partials.push_back(aggregate(*split.partial, chain(ScanRange{&scan, morsels[k].first, morsels[k].second})));
+  }
   return aggregate(*split.final, concat(partials, split.partial->outputs));
 }
 

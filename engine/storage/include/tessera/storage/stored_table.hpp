@@ -7,7 +7,9 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "tessera/storage/column_source.hpp"
@@ -34,6 +36,7 @@ class StoredTableSource final : public ColumnSource {
   std::vector<EncodedSegment> read_segments(size_t col) const override;
   rt::Column read_chunks(size_t col, size_t first, size_t end) const override;
   std::vector<EncodedSegment> read_chunk_segments(size_t col, size_t first, size_t end) const override;
+  void read_ahead(size_t col, size_t first, size_t end) const override;
   const ColumnStats* stats(size_t col) const override;
   size_t columns_read() const override;
   void prefetch(size_t col) const override;
@@ -45,6 +48,9 @@ class StoredTableSource final : public ColumnSource {
   mutable std::mutex prefetch_mutex_;
   mutable std::map<size_t, std::vector<EncodedSegment>> prefetched_;
   std::vector<EncodedSegment> take_prefetched(size_t col) const;
+  // read_ahead's segments by (column, first chunk, end chunk), each taken by the read it was for.
+  mutable std::map<std::tuple<size_t, size_t, size_t>, std::vector<EncodedSegment>> ahead_;
+  std::optional<std::vector<EncodedSegment>> take_ahead(size_t col, size_t first, size_t end) const;
   // f(i) for every chunk i in [first, end) on the table's threads; a damaged chunk's error names the table.
   template <typename F>
   void for_each_chunk(size_t first, size_t end, F&& f) const;

@@ -155,6 +155,10 @@ class Table {
   // Rows [begin, end) of column i for a scan that streams the table a morsel at a time: a slice of the column
   // when it is in memory, else the chunks holding those rows, read and decoded now and not kept.
   rt::Column column_rows(size_t i, int64_t begin, int64_t end) const;
+  // Reads the chunks holding rows [begin, end) of column i from disk now, as stored, for the column_rows (or a
+  // device's read of the same chunks) that follows: a streamed scan reads its next morsel while this one runs.
+  // Nothing for a column in memory.
+  void read_ahead(size_t i, int64_t begin, int64_t end) const;
   // Reads column i from disk now if it is not read yet (ColumnSource::prefetch); nothing for a table in memory.
   void prefetch(size_t i) const;
   // Statistics written with the data (a database on disk), or null: the planner computes its own then.
