@@ -192,32 +192,12 @@ std::optional<Batch> streamed_aggregate(const plan::LogicalOp& op, ExecContext& 
   if (ctx.from_gpu)
     for (const plan::LogicalOp* c : path.chain)
       if (ctx.from_gpu->count(c)) return std::nullopt;
-  const auto morsels = plan_morsels(*path.scan, ctx.morsel_rows, ctx.memory_budget);
-  if (morsels.size() < 2) return std::nullopt;
-  const std::optional<plan::AggregateSplit> split = plan::split_aggregate(op);
-  if (!split) return std::nullopt;
-  std::map<const plan::LogicalOp*, Batch> reused;
-  for (const plan::LogicalOp* r : path.reused) reused.emplace(r, execute(*r, ctx));
-  struct Restore {
-    ExecContext& ctx;
-    ~Restore() {
-      ctx.scan_range = nullptr;
-      ctx.reused = nullptr;
-    }
-  } restore{ctx};
-  ctx.reused = &reused;
-  Batch out = stream_aggregate<Batch>(
-      *split, *path.scan, morsels,
-      [&](const ScanRange& r) {
-        ctx.scan_range = &r;
-        return execute(*op.child(), ctx);
-      },
+  return stream_aggregation<Batch>(
+      op, ctx, path, ctx.memory_budget, [&](const plan::LogicalOp& o) { return execute(o, ctx); },
       [&](const plan::LogicalOp& agg, const Batch& in) { return run_aggregate(agg, in, ctx); },
       [&](const std::vector<Batch>& parts, const std::vector<plan::OutputColumn>& outputs) {
         return concat_batches(parts, outputs, ctx.threads);
       });
-  if (ctx.stats) (*ctx.stats)[&op].morsels = static_cast<int64_t>(morsels.size());
-  return out;
 }
 
 Batch execute_node(const plan::LogicalOp& op, ExecContext& ctx) {

@@ -56,41 +56,21 @@ DeviceColumnPtr scan_column(const plan::LogicalOp& scan, size_t i, GpuContext& c
 }
 
 // An aggregation over a streamable scan whose columns are not resident and do not fit half the cache's budget
-// (or split by ctx.morsel_rows), run a morsel at a time into `out`; false when it runs whole.
-bool streamed_aggregate(const plan::LogicalOp& op, GpuContext& ctx, DeviceBatch& out) {
-  if (ctx.scan_range) return false;
+// (or split by ctx.morsel_rows), run a morsel at a time; nullopt when it runs whole.
+std::optional<DeviceBatch> streamed_aggregate(const plan::LogicalOp& op, GpuContext& ctx) {
+  if (ctx.scan_range) return std::nullopt;
   const StreamPath path = stream_path(*op.child());
-  if (!path.scan) return false;
+  if (!path.scan) return std::nullopt;
   bool resident = true;
   for (size_t i : plan::scanned_columns(*path.scan))
     resident = resident && ctx.cache->find(*path.scan->table, i) != nullptr;
-  if (resident && ctx.morsel_rows <= 0) return false;
-  const auto morsels = plan_morsels(*path.scan, ctx.morsel_rows, ctx.cache->budget());
-  if (morsels.size() < 2) return false;
-  const std::optional<plan::AggregateSplit> split = plan::split_aggregate(op);
-  if (!split) return false;
-  std::map<const plan::LogicalOp*, DeviceBatch> reused;
-  for (const plan::LogicalOp* r : path.reused) reused.emplace(r, execute_gpu(*r, ctx));
-  struct Restore {
-    GpuContext& ctx;
-    ~Restore() {
-      ctx.scan_range = nullptr;
-      ctx.reused = nullptr;
-    }
-  } restore{ctx};
-  ctx.reused = &reused;
-  out = stream_aggregate<DeviceBatch>(
-      *split, *path.scan, morsels,
-      [&](const ScanRange& r) {
-        ctx.scan_range = &r;
-        return execute_gpu(*op.child(), ctx);
-      },
+  if (resident && ctx.morsel_rows <= 0) return std::nullopt;
+  return stream_aggregation<DeviceBatch>(
+      op, ctx, path, ctx.cache->budget(), [&](const plan::LogicalOp& o) { return execute_gpu(o, ctx); },
       [&](const plan::LogicalOp& agg, const DeviceBatch& in) { return aggregate(agg, in, ctx); },
       [&](const std::vector<DeviceBatch>& parts, const std::vector<plan::OutputColumn>& outputs) {
         return concat_batches(parts, outputs, ctx);
       });
-  if (ctx.stats) (*ctx.stats)[&op].morsels = static_cast<int64_t>(morsels.size());
-  return true;
 }
 
 DeviceBatch execute_node(const plan::LogicalOp& op, GpuContext& ctx) {
@@ -114,11 +94,9 @@ DeviceBatch execute_node(const plan::LogicalOp& op, GpuContext& ctx) {
         out.add(op.outputs[i].id, evaluate_column(*op.exprs[i], in, ctx), op.outputs[i].type);
       return out;
     }
-    case OpKind::Aggregate: {
-      DeviceBatch streamed;
-      if (streamed_aggregate(op, ctx, streamed)) return streamed;
+    case OpKind::Aggregate:
+      if (std::optional<DeviceBatch> b = streamed_aggregate(op, ctx)) return std::move(*b);
       return aggregate(op, execute_gpu(*op.child(), ctx), ctx);
-    }
     case OpKind::Sort: return sort(op, execute_gpu(*op.child(), ctx), -1, ctx);
     case OpKind::Window: return window(op, execute_gpu(*op.child(), ctx), ctx);
     case OpKind::Limit: {

@@ -4,11 +4,13 @@
 // the other input is computed once, before the first morsel, and every morsel's rows are joined with it (the
 // hash table built on that side). A device then holds one morsel of the streamed table's columns, not the whole
 // table: data larger than host or GPU memory can be aggregated. The CPU and GPU executors both drive it with
-// stream_aggregate below, each with its own batches and operators.
+// stream_aggregation below, each with its own batches and operators.
 #pragma once
 
 #include <cstdint>
 #include <future>
+#include <map>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -47,23 +49,44 @@ std::vector<std::pair<int64_t, int64_t>> plan_morsels(const plan::LogicalOp& sca
 // Reads the chunks of the scan's columns that a morsel needs from disk, as stored (storage::Table::read_ahead).
 void read_ahead(const plan::LogicalOp& scan, int64_t begin, int64_t end);
 
-// Runs a split aggregation over the morsels: partial(chain(range)) for each, then final(concat(partials)).
-// Batch is the device's batch type; chain runs the aggregation's input over one ScanRange. The next morsel's
-// chunks are read on a thread of their own while the device works on this one.
-template <typename Batch, typename Chain, typename Aggregate, typename Concat>
-Batch stream_aggregate(const plan::AggregateSplit& split, const plan::LogicalOp& scan,
-                       const std::vector<std::pair<int64_t, int64_t>>& morsels, Chain&& chain, Aggregate&& aggregate,
-                       Concat&& concat) {
+// Runs aggregation `op` a morsel at a time over `path` when plan_morsels cuts its scan into more than one morsel
+// (within `budget` bytes) and its aggregates merge; nullopt when it must run whole. Both executors call it with
+// their batch type: execute(op) runs an operator on the device, aggregate(op, batch) aggregates, concat(batches,
+// outputs) puts rows together; Ctx holds morsel_rows, scan_range, reused and stats. The joins' other inputs are
+// computed first; the next morsel's chunks are read on a thread of their own while the device works on this one.
+template <typename Batch, typename Ctx, typename Execute, typename Aggregate, typename Concat>
+std::optional<Batch> stream_aggregation(const plan::LogicalOp& op, Ctx& ctx, const StreamPath& path, int64_t budget,
+                                        Execute&& execute, Aggregate&& aggregate, Concat&& concat) {
+  const std::vector<std::pair<int64_t, int64_t>> morsels = plan_morsels(*path.scan, ctx.morsel_rows, budget);
+  if (morsels.size() < 2) return std::nullopt;
+  const std::optional<plan::AggregateSplit> split = plan::split_aggregate(op);
+  if (!split) return std::nullopt;
+  std::map<const plan::LogicalOp*, Batch> reused;
+  for (const plan::LogicalOp* r : path.reused) reused.emplace(r, execute(*r));
+  struct Restore {
+    Ctx& ctx;
+    ~Restore() {
+      ctx.scan_range = nullptr;
+      ctx.reused = nullptr;
+    }
+  } restore{ctx};
+  ctx.reused = &reused;
   std::vector<Batch> partials;
   partials.reserve(morsels.size());
   std::future<void> next;  // its destructor waits for the read when a morsel throws
   for (size_t k = 0; k < morsels.size(); ++k) {
     if (next.valid()) next.get();  // morsel k's chunks are in (a read error surfaces here)
     if (k + 1 < morsels.size())
-      next = std::async(std::launch::async, [&scan, m = morsels[k + 1]] { read_ahead(scan, m.first, m.second); });
-    partials.push_back(aggregate(*split.partial, chain(ScanRange{&scan, morsels[k].first, morsels[k].second})));
+      next = std::async(std::launch::async, [scan = path.scan, m = morsels[k + 1]] { read_ahead(*scan, m.first, m.second); });
+    const ScanRange range{path.scan, morsels[k].first, morsels[k].second};
+    ctx.scan_range = &range;
+    Batch in = execute(*op.child());
+    ctx.scan_range = nullptr;
+    partials.push_back(aggregate(*split->partial, in));
   }
-  return aggregate(*split.final, concat(partials, split.partial->outputs));
+  Batch out = aggregate(*split->final, concat(partials, split->partial->outputs));
+  if (ctx.stats) (*ctx.stats)[&op].morsels = static_cast<int64_t>(morsels.size());
+  return out;
 }
 
 }  // namespace tessera::exec
