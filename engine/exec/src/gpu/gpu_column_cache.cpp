@@ -69,7 +69,8 @@ void GpuColumnCache::make_room(int64_t bytes, const storage::Table& table, size_
     throw ExecError("GPU memory: column " + table.name() + "." + table.schema().field(col).name + " needs " +
                     size_text(bytes) + ", but the GPU column cache holds " + size_text(resident_) +
                     " for the running query within its budget of " + size_text(budget_) +
-                    " (streaming larger-than-GPU data is not done yet)");
+                    " (only an aggregation over filters, projections and joins streams a larger table a morsel at a "
+                    "time; --gpu-memory sets the budget)");
 }
 
 DeviceColumnPtr GpuColumnCache::get(const storage::Table& table, size_t col, void* stream) {
