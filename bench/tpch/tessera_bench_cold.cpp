@@ -35,7 +35,6 @@
 #include "bench_queries.hpp"
 #include "tessera/duckdb/tpch_load.hpp"
 #include "tessera/engine/database.hpp"
-#include "tessera/storage/column_chunk.hpp"
 #include "tessera/storage/parallel.hpp"
 
 #ifndef TESSERA_QUERY_DIR
@@ -151,30 +150,21 @@ int load_duckdb(const ColdOptions& o) {
   engine::Database tdb(eo);  // the tables' schemas (opened lazily: nothing read)
   duckdb::DuckDb ddb(o.duckdb_file, o.threads);
   const int workers = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  std::ifstream manifest_file(o.db + "/manifest.json");
-  const nlohmann::json manifest = nlohmann::json::parse(manifest_file);
   // Chunk by chunk, on `workers` threads each with its own connection and appender: memory holds a chunk per
   // thread, not the table (SF 100's lineitem does not fit the host decoded). Row order is not kept.
-  for (const nlohmann::json& entry : manifest.at("tables")) {
-    const std::string name = entry.at("name").get<std::string>();
+  for (const std::string& name : tdb.table_names()) {
     const storage::Table* t = tdb.find_table(name);
-    if (!t) throw std::runtime_error("load-duckdb: " + name + " is in the manifest but not in the database");
     const auto t0 = Clock::now();
     ddb.execute(duckdb::create_table_sql(*t));
-    std::vector<std::string> chunks;
-    for (const nlohmann::json& c : entry.at("chunks")) chunks.push_back(o.db + "/" + c.at("file").get<std::string>());
-    storage::parallel_for(chunks.size(), workers, [&](size_t i) {
-      std::ifstream in(chunks[i], std::ios::binary);
-      const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-      if (!in.good() && !in.eof()) throw std::runtime_error("load-duckdb: cannot read " + chunks[i]);
-      std::vector<rt::Column> columns = storage::decode_chunk(bytes, t->schema(), chunks[i]);
+    const std::vector<int64_t> starts = t->chunk_starts();  // each chunk read alone (Table::column_rows)
+    storage::parallel_for(starts.size() - 1, workers, [&](size_t i) {
       storage::Table part(t->name(), t->schema());
-      for (size_t k = 0; k < columns.size(); ++k) part.column(k) = std::move(columns[k]);
+      for (size_t k = 0; k < t->num_columns(); ++k) part.column(k) = t->column_rows(k, starts[i], starts[i + 1]);
       duckdb::DuckDb con = ddb.connect();
       duckdb::append_table(con, part);
     });
     std::fprintf(stderr, "load-duckdb: %s (%lld rows, %zu chunks) in %.1f s\n", name.c_str(),
-                 static_cast<long long>(t->num_rows()), chunks.size(),
+                 static_cast<long long>(t->num_rows()), starts.size() - 1,
                  std::chrono::duration<double>(Clock::now() - t0).count());
   }
   ddb.execute("CHECKPOINT");
