@@ -64,6 +64,12 @@ struct HashIndex {
   uint32_t mask = 0;
 };
 
+// A join's key columns and hash table over the input it hashes.
+struct BuiltSide {
+  Keys keys;
+  HashIndex index;
+};
+
 HashIndex build_index(const Keys& b, int64_t rows, GpuContext& ctx) {
   HashIndex h;
   uint32_t cap = 1024;
@@ -226,17 +232,31 @@ DeviceBatch hash_join(const plan::LogicalOp& op, const DeviceBatch& left, const 
     lexprs.push_back(a);
     rexprs.push_back(b);
   }
-  const Keys lk = key_columns(lexprs, left, ctx), rk = key_columns(rexprs, right, ctx);
   const bool semi_like = type == JoinType::Semi || type == JoinType::Anti;
   // Inner joins hash the smaller input; the others hash the right one (the left is what they keep).
   bool build_right = type != JoinType::Inner || right.rows <= left.rows;
-  // While morsels stream (morsels.hpp) the table is built on the input every morsel reuses.
-  if (ctx.reused && ctx.reused->count(op.child(1).get())) build_right = true;
-  else if (ctx.reused && ctx.reused->count(op.child(0).get())) build_right = false;
-  const Keys& bk = build_right ? rk : lk;
-  const Keys& pk = build_right ? lk : rk;
-  const int64_t brows = build_right ? right.rows : left.rows, prows = build_right ? left.rows : right.rows;
-  const HashIndex index = build_index(bk, brows, ctx);
+  // While morsels stream (morsels.hpp) the table is built on the input every morsel reuses, once, at the first
+  // morsel, and kept for the others.
+  bool keep = false;
+  if (ctx.reused && ctx.reused->count(op.child(1).get())) keep = build_right = true;
+  else if (ctx.reused && ctx.reused->count(op.child(0).get())) keep = true, build_right = false;
+  keep = keep && ctx.kept;
+  std::shared_ptr<BuiltSide> built;
+  if (keep)
+    if (auto it = ctx.kept->find(&op); it != ctx.kept->end()) built = std::static_pointer_cast<BuiltSide>(it->second);
+  if (!built) {
+    built = std::make_shared<BuiltSide>();
+    built->keys = key_columns(build_right ? rexprs : lexprs, build_right ? right : left, ctx);
+    built->index = build_index(built->keys, build_right ? right.rows : left.rows, ctx);
+    if (keep) (*ctx.kept)[&op] = built;
+  }
+  const Keys probe_keys = key_columns(build_right ? lexprs : rexprs, build_right ? left : right, ctx);
+  const Keys& lk = build_right ? probe_keys : built->keys;
+  const Keys& rk = build_right ? built->keys : probe_keys;
+  const Keys& bk = built->keys;
+  const Keys& pk = probe_keys;
+  const int64_t prows = build_right ? left.rows : right.rows;
+  const HashIndex& index = built->index;
   const Prober prober{pk.k, bk.k, static_cast<const int32_t*>(index.heads.data()), static_cast<const int32_t*>(index.next.data()),
                       static_cast<const uint64_t*>(index.hashes.data()), index.mask};
 

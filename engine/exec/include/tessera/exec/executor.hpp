@@ -51,6 +51,9 @@ struct ExecContext {
   // While morsels stream: the joins' other inputs, computed once (execute() returns them; a join builds its hash
   // table on them).
   const std::map<const plan::LogicalOp*, Batch>* reused = nullptr;
+  // While morsels stream: what an operator keeps from one morsel to the next, by operator (the GPU join keeps its
+  // hash table; the CPU join builds it again for every morsel so far).
+  std::map<const plan::LogicalOp*, std::shared_ptr<void>>* kept = nullptr;
 };
 
 // Enables the common-subexpression memo of `ctx` for evaluations over `batch` in this scope: the results of

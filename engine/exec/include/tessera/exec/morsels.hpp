@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <future>
 #include <map>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -63,14 +64,17 @@ std::optional<Batch> stream_aggregation(const plan::LogicalOp& op, Ctx& ctx, con
   if (!split) return std::nullopt;
   std::map<const plan::LogicalOp*, Batch> reused;
   for (const plan::LogicalOp* r : path.reused) reused.emplace(r, execute(*r));
+  std::map<const plan::LogicalOp*, std::shared_ptr<void>> kept;
   struct Restore {
     Ctx& ctx;
     ~Restore() {
       ctx.scan_range = nullptr;
       ctx.reused = nullptr;
+      ctx.kept = nullptr;
     }
   } restore{ctx};
   ctx.reused = &reused;
+  ctx.kept = &kept;
   std::vector<Batch> partials;
   partials.reserve(morsels.size());
   std::future<void> next;  // its destructor waits for the read when a morsel throws

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 
 #include "tessera/exec/executor.hpp"
 #include "tessera/functions/session_context.hpp"
@@ -33,6 +34,9 @@ struct GpuContext {
   // While morsels stream: the joins' other inputs, computed once (execute_gpu returns them; a join builds its
   // hash table on them).
   const std::map<const plan::LogicalOp*, DeviceBatch>* reused = nullptr;
+  // While morsels stream: what an operator keeps from one morsel to the next (a join's hash table on the reused
+  // input), by operator.
+  std::map<const plan::LogicalOp*, std::shared_ptr<void>>* kept = nullptr;
 };
 
 }  // namespace tessera::exec::gpu
