@@ -20,14 +20,20 @@ namespace {
 
 DeviceBatch execute_node(const plan::LogicalOp& op, GpuContext& ctx);
 
+// Row indices start, start + 1, ..., start + n - 1 on the device (a gather of them selects a row range).
+rt::DeviceBuffer consecutive_rows(int64_t start, int64_t n, GpuContext& ctx) {
+  rt::DeviceBuffer idx = new_buffer(static_cast<size_t>(std::max<int64_t>(n, 1)) * 4, ctx);
+  fill_iota(static_cast<int32_t*>(idx.data()), n, start, ctx);
+  return idx;
+}
+
 // Rows [offset, offset + limit) of `in` (limit -1: to the end).
 DeviceBatch row_range(const DeviceBatch& in, int64_t offset, int64_t limit, GpuContext& ctx) {
   const int64_t stop = limit >= 0 && limit <= in.rows - std::min(offset, in.rows) ? offset + limit : in.rows;
   const int64_t start = std::min(offset, stop);
   if (start == 0 && stop == in.rows) return in;
   const int64_t n = stop - start;
-  rt::DeviceBuffer idx = new_buffer(static_cast<size_t>(std::max<int64_t>(n, 1)) * 4, ctx);
-  fill_iota(static_cast<int32_t*>(idx.data()), n, start, ctx);
+  rt::DeviceBuffer idx = consecutive_rows(start, n, ctx);
   DeviceBatch out = gather(in, static_cast<const int32_t*>(idx.data()), n, ctx);
   synchronize(ctx);
   return out;
@@ -37,8 +43,7 @@ DeviceBatch row_range(const DeviceBatch& in, int64_t offset, int64_t limit, GpuC
 DeviceColumnPtr rows_of(DeviceColumnPtr c, int64_t first_row, int64_t begin, int64_t end, GpuContext& ctx) {
   const int64_t n = end - begin;
   if (begin == first_row && c->rows == n) return c;
-  rt::DeviceBuffer idx = new_buffer(static_cast<size_t>(std::max<int64_t>(n, 1)) * 4, ctx);
-  fill_iota(static_cast<int32_t*>(idx.data()), n, begin - first_row, ctx);
+  rt::DeviceBuffer idx = consecutive_rows(begin - first_row, n, ctx);
   DeviceColumnPtr out = gather(*c, static_cast<const int32_t*>(idx.data()), n, ctx);
   synchronize(ctx);
   return out;
