@@ -2,7 +2,8 @@
 // and joins down to one scan, run a morsel at a time and merged from partial aggregates, answers exactly as the same
 // aggregation over the whole table, for every aggregate and type, with and without GROUP BY, with empty
 // morsels, NULL-only groups and no rows at all; overflow is still reported; and a streamed scan of a stored
-// table reads only chunks, never a whole column. On the GPU machine the same bodies run with the operators on
+// table reads only chunks, never a whole column; joins whose other input is too large run in partitioned passes.
+// On the GPU machine the same bodies run with the operators on
 // the GPU (decoding each morsel's chunks there).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -169,6 +170,47 @@ TEST_F(StreamedAggregation, AnswersAsTheWholeTableOnEitherDevice) {
   // ids -500..1900 are rows 1500..2300; g is NULL on 1500..2299 and not on 2300 (2300 % 11 is 1)
   EXPECT_EQ(cells(*forced, "SELECT count(*), count(g) FROM m WHERE id BETWEEN -500 AND 1900"),
             std::vector<std::string>{"801|1"});
+}
+
+// Joins whose other input is itself too large for the budget (exec/join_partitions.hpp): that input is collected a
+// morsel of its own scan at a time and, when its result is too large too, the join runs in passes, each over the
+// rows whose integer key falls in one partition (|k % P| = p: negative keys too; NULL keys of a LEFT or anti join's
+// kept side in pass 0; NOT IN is collected but never partitioned). m's ids run from -5000 to 6997.
+const char* kPartitionedQueries[] = {
+    "SELECT a.g, count(*), sum(b.d), max(b.s) FROM m a JOIN m b ON a.id = b.id + 3 GROUP BY a.g ORDER BY a.g",
+    "SELECT a.g, count(*), count(b.id), sum(b.d), min(b.s) FROM m a LEFT JOIN m b ON a.id = b.id * 2 "
+    "GROUP BY a.g ORDER BY a.g",
+    "SELECT count(*), count(b.id), sum(a.d) FROM m a LEFT JOIN m b "
+    "ON (CASE WHEN a.w IS NULL THEN NULL ELSE a.id END) = b.id + 3",
+    "SELECT g, count(*), sum(d) FROM m a WHERE EXISTS (SELECT * FROM m b WHERE b.id = a.id + 6 AND b.s <> a.s) "
+    "GROUP BY g ORDER BY g",
+    "SELECT count(*), sum(d), min(s) FROM m a WHERE NOT EXISTS (SELECT * FROM m b WHERE b.id = a.id - 3 AND b.f > 0)",
+    "SELECT count(*), sum(d) FROM m a WHERE NOT EXISTS (SELECT * FROM m b WHERE b.id = "
+    "(CASE WHEN a.f IS NULL THEN NULL ELSE a.id END) + 3)",
+    "SELECT count(*), sum(a.d) FROM m a WHERE a.id NOT IN (SELECT b.id + 3 FROM m b WHERE b.f > 0)",
+    "SELECT count(*) FROM m a WHERE a.id NOT IN (SELECT CASE WHEN b.f IS NULL THEN NULL ELSE b.id END FROM m b)",
+    // two joins on one streamed key column share the passes; on different keys they multiply
+    "SELECT a.g, count(*) FROM m a WHERE EXISTS (SELECT * FROM m b WHERE b.id = a.id AND b.f > 0) AND NOT EXISTS "
+    "(SELECT * FROM m c WHERE c.id = a.id AND c.s < 't5') GROUP BY a.g ORDER BY a.g",
+    "SELECT a.g, count(*), sum(c.d) FROM m a JOIN m b ON b.id = a.id + 3 JOIN m c ON c.big % 1000 = b.id % 1000 "
+    "WHERE c.day < '1992-03-01' GROUP BY a.g ORDER BY a.g",
+};
+
+TEST_F(StreamedAggregation, JoinsWithATooLargeOtherInputRunInPartitionedPasses) {
+  auto memory = whole();
+  // 32 KiB: every scan of m streams, and the joins' other inputs need several partitions each
+  auto budgeted = stored(0, 32 << 10);
+  for (const char* q : kPartitionedQueries) {
+    SCOPED_TRACE(q);
+    EXPECT_EQ(cells(*budgeted, q), cells(*memory, q));
+  }
+  std::string text;
+  for (const std::string& line : cells(*budgeted, std::string("EXPLAIN ANALYZE ") + kPartitionedQueries[1]))
+    text += line + "\n";
+  EXPECT_THAT(text, ::testing::MatchesRegex("(.|\n)*streamed in [0-9]+ morsels over [0-9]+ partitioned passes(.|\n)*"));
+  // Values worked out by hand: a.id = b.id + 3 matches ids 3r - 5000 for r in 1..3999, one b row each.
+  EXPECT_EQ(cells(*budgeted, "SELECT count(*), count(b.id) FROM m a LEFT JOIN m b ON a.id = b.id + 3"),
+            std::vector<std::string>{"4000|3999"});
 }
 
 // An INT sum that overflows only in total is still SQL Server's Msg 8115 when every morsel's partial sum fits.

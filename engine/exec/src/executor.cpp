@@ -8,7 +8,7 @@
 
 #include "operators.hpp"
 #include "tessera/exec/column_ops.hpp"
-#include "tessera/exec/morsels.hpp"
+#include "tessera/exec/streamed_aggregation.hpp"
 #include "tessera/exec/parallel.hpp"
 #include "tessera/storage/table.hpp"
 
@@ -154,14 +154,24 @@ namespace {
 Batch execute_node(const plan::LogicalOp& op, ExecContext& ctx);
 }
 
+namespace {
+// The operator's result, in a partitioned pass only the rows of the pass's partition.
+Batch execute_partitioned(const plan::LogicalOp& op, ExecContext& ctx) {
+  if (ctx.partition_filters)
+    if (auto it = ctx.partition_filters->find(&op); it != ctx.partition_filters->end())
+      return run_filter(execute_node(op, ctx), it->second, op.outputs, ctx);
+  return execute_node(op, ctx);
+}
+}  // namespace
+
 Batch execute(const plan::LogicalOp& op, ExecContext& ctx) {
   if (ctx.from_gpu)
     if (auto it = ctx.from_gpu->find(&op); it != ctx.from_gpu->end()) return it->second;
   if (ctx.reused)
     if (auto it = ctx.reused->find(&op); it != ctx.reused->end()) return it->second;
-  if (!ctx.stats) return execute_node(op, ctx);
+  if (!ctx.stats) return execute_partitioned(op, ctx);
   const auto t0 = std::chrono::steady_clock::now();
-  Batch b = execute_node(op, ctx);
+  Batch b = execute_partitioned(op, ctx);
   auto& s = (*ctx.stats)[&op];  // summed over the morsels of a streamed scan
   s.rows += b.rows;
   s.ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

@@ -37,14 +37,15 @@ StreamPath stream_path(const plan::LogicalOp& op) {
   return p;
 }
 
+int64_t decoded_width(const storage::DataType& t) {
+  const fn::SqlType p = t.physical();
+  return 1 + (p == fn::SqlType::String ? 12 + std::min(t.length > 0 ? t.length : 64, 64) : fn::type_width(p));
+}
+
 int64_t scan_row_bytes(const plan::LogicalOp& scan) {
   int64_t bytes = 0;
   const auto& fields = scan.table->schema().fields();
-  for (size_t i : plan::scanned_columns(scan)) {
-    const storage::DataType& t = fields[i].type;
-    const fn::SqlType p = t.physical();
-    bytes += 1 + (p == fn::SqlType::String ? 12 + std::min(t.length > 0 ? t.length : 64, 64) : fn::type_width(p));
-  }
+  for (size_t i : plan::scanned_columns(scan)) bytes += decoded_width(fields[i].type);
   return std::max<int64_t>(bytes, 1);
 }
 

@@ -155,6 +155,7 @@ void render(const LogicalOp& op, int depth, std::string& out, std::vector<const 
                     a->ms - children);
       line += buf;
       if (a->morsels > 0) line += "; streamed in " + std::to_string(a->morsels) + " morsels";
+      if (a->passes > 1) line += " over " + std::to_string(a->passes) + " partitioned passes";
     }
   line += ")";
   out += line + "\n";

@@ -630,7 +630,7 @@ struct Database::Impl {
             const auto t0 = std::chrono::steady_clock::now();
             run_plan(pp, *b.plan, ctx);
             std::map<const plan::LogicalOp*, plan::ActualStats> actual;
-            for (const auto& [op, s] : stats) actual[op] = {s.rows, s.ms, s.morsels};
+            for (const auto& [op, s] : stats) actual[op] = {s.rows, s.ms, s.morsels, s.passes};
             *plan_text = plan::explain(*b.plan, [&](const plan::LogicalOp& op) -> const plan::ActualStats* {
               auto it = actual.find(&op);
               return it == actual.end() ? nullptr : &it->second;

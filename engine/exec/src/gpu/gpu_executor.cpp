@@ -10,7 +10,7 @@
 
 #include "operators_gpu.hpp"
 #include "tessera/exec/gpu/gpu_column_cache.hpp"
-#include "tessera/exec/morsels.hpp"
+#include "tessera/exec/streamed_aggregation.hpp"
 
 namespace tessera::exec::gpu {
 
@@ -130,18 +130,26 @@ DeviceBatch execute_node(const plan::LogicalOp& op, GpuContext& ctx) {
   throw ExecError("internal error: operator placed on the GPU that the GPU executor does not implement");
 }
 
+// The operator's result, in a partitioned pass only the rows of the pass's partition.
+DeviceBatch execute_partitioned(const plan::LogicalOp& op, GpuContext& ctx) {
+  if (ctx.partition_filters)
+    if (auto it = ctx.partition_filters->find(&op); it != ctx.partition_filters->end())
+      return filter(execute_node(op, ctx), it->second, op.outputs, ctx);
+  return execute_node(op, ctx);
+}
+
 }  // namespace
 
 DeviceBatch execute_gpu(const plan::LogicalOp& op, GpuContext& ctx) {
   if (ctx.reused)
     if (auto it = ctx.reused->find(&op); it != ctx.reused->end()) return it->second;
-  if (!ctx.stats) return execute_node(op, ctx);
+  if (!ctx.stats) return execute_partitioned(op, ctx);
   cudaStream_t s = static_cast<cudaStream_t>(ctx.stream);
   cudaEvent_t start, stop;
   rt::cuda_check(cudaEventCreate(&start), "cudaEventCreate");
   rt::cuda_check(cudaEventCreate(&stop), "cudaEventCreate");
   rt::cuda_check(cudaEventRecord(start, s), "cudaEventRecord");
-  DeviceBatch b = execute_node(op, ctx);
+  DeviceBatch b = execute_partitioned(op, ctx);
   rt::cuda_check(cudaEventRecord(stop, s), "cudaEventRecord");
   rt::cuda_check(cudaEventSynchronize(stop), "cudaEventSynchronize");
   float ms = 0;

@@ -27,7 +27,8 @@ struct ScanRange;  // morsels.hpp
 struct OperatorStats {
   int64_t rows = 0;
   double ms = 0;
-  int64_t morsels = 0;  // an aggregation that streamed its scan: how many morsels
+  int64_t morsels = 0;  // an aggregation that streamed its scan: how many morsels (over all passes)
+  int64_t passes = 0;   // ... and in how many partitioned passes (join_partitions.hpp)
 };
 
 struct ExecContext {
@@ -54,6 +55,9 @@ struct ExecContext {
   // While morsels stream: what an operator keeps from one morsel to the next, by operator (the GPU join keeps its
   // hash table; the CPU join builds it again for every morsel so far).
   std::map<const plan::LogicalOp*, std::shared_ptr<void>>* kept = nullptr;
+  // While a partitioned pass runs (join_partitions.hpp): execute() keeps only the rows of an operator named here
+  // that pass its conjuncts.
+  const std::map<const plan::LogicalOp*, std::vector<plan::ExprPtr>>* partition_filters = nullptr;
 };
 
 // Enables the common-subexpression memo of `ctx` for evaluations over `batch` in this scope: the results of

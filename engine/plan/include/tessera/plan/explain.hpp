@@ -15,6 +15,7 @@ struct ActualStats {
   int64_t rows = 0;
   double ms = 0;
   int64_t morsels = 0;  // an aggregation that streamed its scan (exec/morsels.hpp): how many morsels
+  int64_t passes = 0;   // ... over how many partitioned passes of its joins (exec/join_partitions.hpp)
 };
 using ActualLookup = std::function<const ActualStats*(const LogicalOp&)>;
 

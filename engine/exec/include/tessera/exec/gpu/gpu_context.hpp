@@ -37,6 +37,9 @@ struct GpuContext {
   // While morsels stream: what an operator keeps from one morsel to the next (a join's hash table on the reused
   // input), by operator.
   std::map<const plan::LogicalOp*, std::shared_ptr<void>>* kept = nullptr;
+  // While a partitioned pass runs (join_partitions.hpp): execute_gpu keeps only the rows of an operator named
+  // here that pass its conjuncts.
+  const std::map<const plan::LogicalOp*, std::vector<plan::ExprPtr>>* partition_filters = nullptr;
 };
 
 }  // namespace tessera::exec::gpu
