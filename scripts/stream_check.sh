@@ -6,7 +6,8 @@
 # (streams on the host); the answers must agree. Prints wall time and peak memory of each process, and the
 # EXPLAIN ANALYZE line of the aggregation (its morsel count). Environment: B (binaries), SF (10), GPU_MEMORY (1G),
 # MEMORY_LIMIT (1G), QUERIES ("1 6"), DB (where the database goes; kept when it exists), CONFIGS (the option sets
-# to run, separated by ';'; default the three above; the first one's answers are the reference).
+# to run, separated by ';'; default the three above; the first one's answers are the reference), SUITE (tpch or
+# tpch-scalar: the folder of engine/queries the queries come from).
 set -uo pipefail
 B=${B:-/tmp/tessera/bin}
 SF=${SF:-10}
@@ -21,7 +22,7 @@ if [ ! -d "$DB" ]; then
   tail -1 "$W/gen.err"; du -sh "$DB"
 fi
 for q in ${QUERIES:-1 6}; do
-  f=engine/queries/tpch/q$(printf %02d "$q").sql
+  f=engine/queries/${SUITE:-tpch}/q$(printf %02d "$q").sql
   i=0
   IFS=';' read -ra configs <<<"${CONFIGS:---device cuda;--device cuda --gpu-memory $GM;--device cpu --memory-limit $HM}"
   for args in "${configs[@]}"; do
