@@ -7,7 +7,7 @@
 # EXPLAIN ANALYZE line of the aggregation (its morsel count). Environment: B (binaries), SF (10), GPU_MEMORY (1G),
 # MEMORY_LIMIT (1G), QUERIES ("1 6"), DB (where the database goes; kept when it exists), CONFIGS (the option sets
 # to run, separated by ';'; default the three above; the first one's answers are the reference), SUITE (tpch or
-# tpch-scalar: the folder of engine/queries the queries come from).
+# tpch-scalar: the folder of engine/queries the queries come from), EXPLAIN=0 (skip the EXPLAIN ANALYZE run).
 set -uo pipefail
 B=${B:-/tmp/tessera/bin}
 SF=${SF:-10}
@@ -28,8 +28,11 @@ for q in ${QUERIES:-1 6}; do
   for args in "${configs[@]}"; do
     i=$((i + 1))
     /usr/bin/time -f "%e s, peak %M KB" $B/tessera "$DB" $args --format csv "$f" >"$W/q$q.$i" 2>"$W/q$q.$i.err" || rc=1
-    { echo "EXPLAIN ANALYZE"; grep -v '^--' "$f"; } >"$W/explain.sql"
-    agg=$($B/tessera "$DB" $args "$W/explain.sql" 2>&1 | grep -m1 -o "Aggregate.*" | grep -o "actual.*")
+    agg=""
+    if [ "${EXPLAIN:-1}" = 1 ]; then
+      { echo "EXPLAIN ANALYZE"; grep -v '^--' "$f"; } >"$W/explain.sql"
+      agg=$($B/tessera "$DB" $args "$W/explain.sql" 2>&1 | grep -m1 -o "Aggregate.*" | grep -o "actual.*")
+    fi
     printf "Q%-2s %-42s %s  | %s\n" "$q" "$args" "$(tail -1 "$W/q$q.$i.err")" "$agg"
     if [ $i -gt 1 ] && ! cmp -s "$W/q$q.1" "$W/q$q.$i"; then echo "Q$q DIFFERS ($args)"; diff "$W/q$q.1" "$W/q$q.$i" | head -6; rc=1; fi
   done

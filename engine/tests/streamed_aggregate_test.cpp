@@ -192,7 +192,7 @@ const char* kPartitionedQueries[] = {
     // two joins on one streamed key column share the passes; on different keys they multiply
     "SELECT a.g, count(*) FROM m a WHERE EXISTS (SELECT * FROM m b WHERE b.id = a.id AND b.f > 0) AND NOT EXISTS "
     "(SELECT * FROM m c WHERE c.id = a.id AND c.s < 't5') GROUP BY a.g ORDER BY a.g",
-    "SELECT a.g, count(*), sum(c.d) FROM m a JOIN m b ON b.id = a.id + 3 JOIN m c ON c.big % 1000 = b.id % 1000 "
+    "SELECT a.g, count(*), sum(c.d) FROM m a JOIN m b ON b.id = a.id + 3 JOIN m c ON c.id % 1000 = b.id % 1000 "
     "WHERE c.day < '1992-03-01' GROUP BY a.g ORDER BY a.g",
 };
 
@@ -202,7 +202,11 @@ TEST_F(StreamedAggregation, JoinsWithATooLargeOtherInputRunInPartitionedPasses) 
   auto budgeted = stored(0, 32 << 10);
   for (const char* q : kPartitionedQueries) {
     SCOPED_TRACE(q);
-    EXPECT_EQ(cells(*budgeted, q), cells(*memory, q));
+    try {
+      EXPECT_EQ(cells(*budgeted, q), cells(*memory, q));
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << e.what();
+    }
   }
   std::string text;
   for (const std::string& line : cells(*budgeted, std::string("EXPLAIN ANALYZE ") + kPartitionedQueries[1]))
