@@ -2,7 +2,8 @@
 // and joins down to one scan, run a morsel at a time and merged from partial aggregates, answers exactly as the same
 // aggregation over the whole table, for every aggregate and type, with and without GROUP BY, with empty
 // morsels, NULL-only groups and no rows at all; overflow is still reported; and a streamed scan of a stored
-// table reads only chunks, never a whole column; joins whose other input is too large run in partitioned passes.
+// table reads only chunks, never a whole column; joins whose other input is too large run in partitioned passes;
+// rows without an aggregation (and top-N) stream too.
 // On the GPU machine the same bodies run with the operators on
 // the GPU (decoding each morsel's chunks there).
 #include <gmock/gmock.h>
@@ -215,6 +216,43 @@ TEST_F(StreamedAggregation, JoinsWithATooLargeOtherInputRunInPartitionedPasses) 
   // Values worked out by hand: a.id = b.id + 3 matches ids 3r - 5000 for r in 1..3999, one b row each.
   EXPECT_EQ(cells(*budgeted, "SELECT count(*), count(b.id) FROM m a LEFT JOIN m b ON a.id = b.id + 3"),
             std::vector<std::string>{"4000|3999"});
+}
+
+// Rows with no aggregation above them (stream_driver.hpp's stream_rows): a filter, projection or join over a table
+// larger than the budget runs a morsel at a time and puts the morsels' rows together; under ORDER BY ... LIMIT each
+// morsel keeps its first rows only.
+const char* kRowQueries[] = {
+    "SELECT id, g, d, s FROM m WHERE id % 7 = 3 ORDER BY id",
+    "SELECT id * 2 + 1 AS k, upper(s) FROM m WHERE f > 100 ORDER BY k",
+    "SELECT m.id, d.name FROM m JOIN dim d ON m.id % 10 = d.k WHERE m.id < 0 ORDER BY m.id",
+    "SELECT m.id, d.name FROM m LEFT JOIN dim d ON m.id % 10 = d.k WHERE m.big > 0 ORDER BY m.id",
+    "SELECT id, s FROM m WHERE NOT EXISTS (SELECT * FROM dim WHERE dim.k = m.id % 10) ORDER BY id",
+    "SELECT TOP 7 id, g, d FROM m ORDER BY d DESC, id",
+    "SELECT id, s FROM m ORDER BY s, id OFFSET 5 ROWS FETCH NEXT 9 ROWS ONLY",
+    "SELECT TOP 3 id FROM m WHERE id > 1000000 ORDER BY id",
+    "SELECT TOP 5000 id, g FROM m ORDER BY g, id",
+    "SELECT count(*) FROM (SELECT id, g FROM m WHERE id % 3 = 0) x",
+};
+
+TEST_F(StreamedAggregation, RowsWithoutAnAggregationStreamToo) {
+  auto memory = whole();
+  auto forced = stored(500);
+  auto budgeted = stored(0, 32 << 10);
+  for (const char* q : kRowQueries) {
+    SCOPED_TRACE(q);
+    try {
+      const std::vector<std::string> expected = cells(*memory, q);
+      EXPECT_EQ(cells(*forced, q), expected);
+      EXPECT_EQ(cells(*budgeted, q), expected);
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << e.what();
+    }
+  }
+  std::string text;
+  for (const std::string& line : cells(*budgeted, std::string("EXPLAIN ANALYZE ") + kRowQueries[5])) text += line + "\n";
+  EXPECT_THAT(text, ::testing::MatchesRegex("(.|\n)*streamed in [0-9]+ morsels(.|\n)*"));
+  EXPECT_EQ(budgeted->find_table("m")->columns_read(), 0u);  // no whole column read (nor prefetched) for them
+  EXPECT_EQ(forced->find_table("m")->columns_read(), 0u);
 }
 
 // An INT sum that overflows only in total is still SQL Server's Msg 8115 when every morsel's partial sum fits.

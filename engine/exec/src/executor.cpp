@@ -8,7 +8,7 @@
 
 #include "operators.hpp"
 #include "tessera/exec/column_ops.hpp"
-#include "tessera/exec/streamed_aggregation.hpp"
+#include "tessera/exec/stream_driver.hpp"
 #include "tessera/exec/parallel.hpp"
 #include "tessera/storage/table.hpp"
 
@@ -192,16 +192,22 @@ Batch concat_batches(const std::vector<Batch>& parts, const std::vector<plan::Ou
   return out;
 }
 
+// A part of the chain under `op` that ran on the GPU (execute_physical) is a whole result: it cannot be cut into
+// morsels.
+bool chain_from_gpu(const StreamPath& path, const ExecContext& ctx) {
+  if (ctx.from_gpu)
+    for (const plan::LogicalOp* c : path.chain)
+      if (ctx.from_gpu->count(c)) return true;
+  return false;
+}
+
 // An aggregation over a streamable scan too large for the memory budget (or split by ctx.morsel_rows), run a
 // morsel at a time; nullopt when it runs whole.
 std::optional<Batch> streamed_aggregate(const plan::LogicalOp& op, ExecContext& ctx) {
   if (ctx.scan_range) return std::nullopt;
   const StreamPath path = stream_path(*op.child());
   if (!path.scan) return std::nullopt;
-  // A part of the chain that ran on the GPU (execute_physical) is a whole result: it cannot be cut into morsels.
-  if (ctx.from_gpu)
-    for (const plan::LogicalOp* c : path.chain)
-      if (ctx.from_gpu->count(c)) return std::nullopt;
+  if (chain_from_gpu(path, ctx)) return std::nullopt;
   return stream_aggregation<Batch>(
       op, ctx, path, ctx.memory_budget, [&](const plan::LogicalOp& o) { return execute(o, ctx); },
       [&](const plan::LogicalOp& agg, const Batch& in) { return run_aggregate(agg, in, ctx); },
@@ -210,7 +216,22 @@ std::optional<Batch> streamed_aggregate(const plan::LogicalOp& op, ExecContext& 
       });
 }
 
+// A scan, filter, projection or join with no aggregation above it, over a scan too large for the memory budget,
+// run a morsel at a time with each morsel's result through `reduce`; nullopt when it runs whole.
+template <typename Reduce>
+std::optional<Batch> streamed_rows(const plan::LogicalOp& op, ExecContext& ctx, Reduce&& reduce) {
+  if (ctx.scan_range || chain_from_gpu(stream_path(op), ctx)) return std::nullopt;
+  return stream_rows<Batch>(
+      op, ctx, ctx.memory_budget, [&](const plan::LogicalOp& o) { return execute(o, ctx); },
+      [&](const std::vector<Batch>& parts, const std::vector<plan::OutputColumn>& outputs) {
+        return concat_batches(parts, outputs, ctx.threads);
+      },
+      reduce);
+}
+
 Batch execute_node(const plan::LogicalOp& op, ExecContext& ctx) {
+  if (op.kind == OpKind::Scan || op.kind == OpKind::Filter || op.kind == OpKind::Project || op.kind == OpKind::Join)
+    if (std::optional<Batch> b = streamed_rows(op, ctx, [](Batch b) { return b; })) return std::move(*b);
   switch (op.kind) {
     case OpKind::Scan: {
       Batch all;
@@ -250,8 +271,16 @@ Batch execute_node(const plan::LogicalOp& op, ExecContext& ctx) {
     case OpKind::Limit: {
       // Rows [offset, offset + limit) of the input; over a sort, a top-(offset + limit) sort.
       const int64_t end = op.limit >= 0 && op.limit <= INT64_MAX - op.offset ? op.offset + op.limit : -1;
-      Batch in = op.child()->kind == OpKind::Sort ? run_sort(*op.child(), execute(*op.child()->child(), ctx), end, ctx)
-                                                   : execute(*op.child(), ctx);
+      Batch in;
+      if (op.child()->kind != OpKind::Sort) {
+        in = execute(*op.child(), ctx);
+      } else {
+        // A top-N over a streamed input keeps each morsel's first rows only.
+        const plan::LogicalOp& sort = *op.child();
+        std::optional<Batch> top;
+        if (end >= 0) top = streamed_rows(*sort.child(), ctx, [&](Batch b) { return run_sort(sort, std::move(b), end, ctx); });
+        in = run_sort(sort, top ? std::move(*top) : execute(*sort.child(), ctx), end, ctx);
+      }
       const int64_t stop = end >= 0 ? std::min(end, in.rows) : in.rows;
       const int64_t start = std::min(op.offset, stop);
       if (start == 0 && stop == in.rows) return in;

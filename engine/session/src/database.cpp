@@ -307,9 +307,12 @@ struct Database::Impl {
   // and the device's start overlap; at most about `budget` bytes (8 bytes a row counted), so a huge scan does not
   // hold all its columns at once. Subquery plans inside expressions are left to their first use.
   void prefetch_scans(const plan::LogicalOp& op, int64_t& budget) {
-    // A scan that will stream (exec/morsels.hpp) reads its chunks morsel by morsel instead.
-    if (op.kind == plan::OpKind::Aggregate)
-      if (const plan::LogicalOp* scan = exec::stream_path(*op.child()).scan)
+    // A scan that will stream (exec/morsels.hpp) reads its chunks morsel by morsel instead: under an aggregation,
+    // or under a filter, projection or join (exec/stream_driver.hpp).
+    const bool chain = op.kind == plan::OpKind::Scan || op.kind == plan::OpKind::Filter ||
+                       op.kind == plan::OpKind::Project || op.kind == plan::OpKind::Join;
+    if (chain || op.kind == plan::OpKind::Aggregate)
+      if (const plan::LogicalOp* scan = exec::stream_path(chain ? op : *op.child()).scan)
         if (exec::plan_morsels(*scan, opts.morsel_rows, host_memory_budget()).size() > 1) return;
     if (op.kind == plan::OpKind::Scan && op.table)
       for (size_t i : plan::scanned_columns(op)) {

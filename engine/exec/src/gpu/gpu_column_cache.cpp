@@ -69,8 +69,8 @@ void GpuColumnCache::make_room(int64_t bytes, const storage::Table& table, size_
     throw ExecError("GPU memory: column " + table.name() + "." + table.schema().field(col).name + " needs " +
                     size_text(bytes) + ", but the GPU column cache holds " + size_text(resident_) +
                     " for the running query within its budget of " + size_text(budget_) +
-                    " (only an aggregation over filters, projections and joins streams a larger table a morsel at a "
-                    "time; --gpu-memory sets the budget)");
+                    " (filters, projections and joins over a larger table stream it a morsel at a time, except "
+                    "under an operator the GPU does not run or inside a subquery; --gpu-memory sets the budget)");
 }
 
 DeviceColumnPtr GpuColumnCache::get(const storage::Table& table, size_t col, void* stream) {

@@ -10,7 +10,7 @@
 
 #include "operators_gpu.hpp"
 #include "tessera/exec/gpu/gpu_column_cache.hpp"
-#include "tessera/exec/streamed_aggregation.hpp"
+#include "tessera/exec/stream_driver.hpp"
 
 namespace tessera::exec::gpu {
 
@@ -62,14 +62,18 @@ DeviceColumnPtr scan_column(const plan::LogicalOp& scan, size_t i, GpuContext& c
 
 // An aggregation over a streamable scan whose columns are not resident and do not fit half the cache's budget
 // (or split by ctx.morsel_rows), run a morsel at a time; nullopt when it runs whole.
+// Every column the scan reads is in the cache already: it runs whole, however large (unless morsels are forced).
+bool resident(const plan::LogicalOp& scan, const GpuContext& ctx) {
+  if (ctx.morsel_rows > 0) return false;
+  for (size_t i : plan::scanned_columns(scan))
+    if (!ctx.cache->find(*scan.table, i)) return false;
+  return true;
+}
+
 std::optional<DeviceBatch> streamed_aggregate(const plan::LogicalOp& op, GpuContext& ctx) {
   if (ctx.scan_range) return std::nullopt;
   const StreamPath path = stream_path(*op.child());
-  if (!path.scan) return std::nullopt;
-  bool resident = true;
-  for (size_t i : plan::scanned_columns(*path.scan))
-    resident = resident && ctx.cache->find(*path.scan->table, i) != nullptr;
-  if (resident && ctx.morsel_rows <= 0) return std::nullopt;
+  if (!path.scan || resident(*path.scan, ctx)) return std::nullopt;
   return stream_aggregation<DeviceBatch>(
       op, ctx, path, ctx.cache->budget(), [&](const plan::LogicalOp& o) { return execute_gpu(o, ctx); },
       [&](const plan::LogicalOp& agg, const DeviceBatch& in) { return aggregate(agg, in, ctx); },
@@ -78,7 +82,25 @@ std::optional<DeviceBatch> streamed_aggregate(const plan::LogicalOp& op, GpuCont
       });
 }
 
+// A scan, filter, projection or join with no aggregation above it, over a scan whose columns are not resident
+// and do not fit half the cache's budget, run a morsel at a time with each morsel's result through `reduce`;
+// nullopt when it runs whole.
+template <typename Reduce>
+std::optional<DeviceBatch> streamed_rows(const plan::LogicalOp& op, GpuContext& ctx, Reduce&& reduce) {
+  if (ctx.scan_range) return std::nullopt;
+  const StreamPath path = stream_path(op);
+  if (!path.scan || resident(*path.scan, ctx)) return std::nullopt;
+  return stream_rows<DeviceBatch>(
+      op, ctx, ctx.cache->budget(), [&](const plan::LogicalOp& o) { return execute_gpu(o, ctx); },
+      [&](const std::vector<DeviceBatch>& parts, const std::vector<plan::OutputColumn>& outputs) {
+        return concat_batches(parts, outputs, ctx);
+      },
+      reduce);
+}
+
 DeviceBatch execute_node(const plan::LogicalOp& op, GpuContext& ctx) {
+  if (op.kind == OpKind::Scan || op.kind == OpKind::Filter || op.kind == OpKind::Project || op.kind == OpKind::Join)
+    if (std::optional<DeviceBatch> b = streamed_rows(op, ctx, [](DeviceBatch b) { return b; })) return std::move(*b);
   switch (op.kind) {
     case OpKind::Scan: {
       DeviceBatch all;
@@ -107,8 +129,13 @@ DeviceBatch execute_node(const plan::LogicalOp& op, GpuContext& ctx) {
     case OpKind::Limit: {
       // Over a sort, a top-(offset + limit) sort first.
       const int64_t end = op.limit >= 0 && op.limit <= INT64_MAX - op.offset ? op.offset + op.limit : -1;
-      if (op.child()->kind == OpKind::Sort)
-        return row_range(sort(*op.child(), execute_gpu(*op.child()->child(), ctx), end, ctx), op.offset, op.limit, ctx);
+      if (op.child()->kind == OpKind::Sort) {
+        // A top-N over a streamed input keeps each morsel's first rows only.
+        const plan::LogicalOp& s = *op.child();
+        std::optional<DeviceBatch> top;
+        if (end >= 0) top = streamed_rows(*s.child(), ctx, [&](DeviceBatch b) { return sort(s, std::move(b), end, ctx); });
+        return row_range(sort(s, top ? std::move(*top) : execute_gpu(*s.child(), ctx), end, ctx), op.offset, op.limit, ctx);
+      }
       return row_range(execute_gpu(*op.child(), ctx), op.offset, op.limit, ctx);
     }
     case OpKind::SingleRow: {

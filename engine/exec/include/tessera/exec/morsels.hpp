@@ -4,7 +4,7 @@
 // the other input is computed once, before the first morsel, and every morsel's rows are joined with it (the
 // hash table built on that side). A device then holds one morsel of the streamed table's columns, not the whole
 // table: data larger than host or GPU memory can be aggregated. The CPU and GPU executors both drive it with
-// stream_aggregation (streamed_aggregation.hpp), each with its own batches and operators.
+// stream_aggregation (stream_driver.hpp), each with its own batches and operators.
 #pragma once
 
 #include <cstdint>

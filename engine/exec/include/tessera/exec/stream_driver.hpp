@@ -1,6 +1,7 @@
-// The one driver both executors stream an aggregation with (morsels.hpp: the path and its morsels;
-// join_partitions.hpp: the passes of joins whose other input is too large). Each executor passes its batch type
-// and its operators.
+// The drivers both executors stream with (morsels.hpp: the path and its morsels; join_partitions.hpp: the passes
+// of joins whose other input is too large): an aggregation merged from per-morsel partials, and rows (a chain
+// with no aggregation above it, or a top-N) put together from the morsels' results. Each executor passes its
+// batch type and its operators.
 #pragma once
 
 #include <future>
@@ -33,6 +34,64 @@ void for_each_morsel(const plan::LogicalOp& scan, const std::vector<std::pair<in
   }
 }
 
+// The context's streaming state as the caller had it: restored by operator() and at the end of the scope (what
+// runs inside may stream with its own).
+template <typename Ctx>
+struct ContextRestore {
+  Ctx& ctx;
+  const ScanRange* range;
+  decltype(ctx.reused) reused;
+  decltype(ctx.kept) kept;
+  decltype(ctx.partition_filters) filters;
+  explicit ContextRestore(Ctx& c)
+      : ctx(c), range(c.scan_range), reused(c.reused), kept(c.kept), filters(c.partition_filters) {}
+  void operator()() const {
+    ctx.scan_range = range;
+    ctx.reused = reused;
+    ctx.kept = kept;
+    ctx.partition_filters = filters;
+  }
+  ~ContextRestore() { (*this)(); }
+};
+
+// `r` run over each of `morsels` of its path's scan (the joins' other inputs computed whole first, once; with
+// `filters`, when set, applied by execute), each morsel's result passed through reduce(batch), and the results put
+// together.
+template <typename Batch, typename Ctx, typename Execute, typename Concat, typename Reduce>
+Batch collect_morsels(const plan::LogicalOp& r, Ctx& ctx, const StreamPath& path,
+                      const std::vector<std::pair<int64_t, int64_t>>& morsels, const PartitionFilters* filters,
+                      Execute&& execute, Concat&& concat, Reduce&& reduce) {
+  ContextRestore<Ctx> restore(ctx);
+  std::map<const plan::LogicalOp*, Batch> inner;
+  std::map<const plan::LogicalOp*, std::shared_ptr<void>> inner_kept;
+  for (const plan::LogicalOp* x : path.reused) inner.emplace(x, execute(*x));
+  ctx.reused = &inner;
+  ctx.kept = &inner_kept;
+  if (filters) ctx.partition_filters = filters;
+  std::vector<Batch> parts;
+  for_each_morsel(*path.scan, morsels, ctx, [&] { parts.push_back(reduce(execute(r))); });
+  restore();
+  if (parts.size() == 1) return std::move(parts[0]);
+  return concat(parts, r.outputs);
+}
+
+// Operator `op` (a Scan, Filter, Project or Join) run a morsel at a time when nothing above it streams
+// (ctx.scan_range unset) and plan_morsels cuts its path's scan into more than one morsel within `budget`: each
+// morsel's result through reduce(batch) (a top-N keeps its first rows), then put together; nullopt when it runs
+// whole. The result must fit where the whole input does not.
+template <typename Batch, typename Ctx, typename Execute, typename Concat, typename Reduce>
+std::optional<Batch> stream_rows(const plan::LogicalOp& op, Ctx& ctx, int64_t budget, Execute&& execute,
+                                 Concat&& concat, Reduce&& reduce) {
+  if (ctx.scan_range) return std::nullopt;
+  const StreamPath path = stream_path(op);
+  if (!path.scan) return std::nullopt;
+  const std::vector<std::pair<int64_t, int64_t>> morsels = plan_morsels(*path.scan, ctx.morsel_rows, budget);
+  if (morsels.size() < 2) return std::nullopt;
+  Batch out = collect_morsels<Batch>(op, ctx, path, morsels, nullptr, execute, concat, reduce);
+  if (ctx.stats) (*ctx.stats)[&op].morsels = static_cast<int64_t>(morsels.size());
+  return out;
+}
+
 // Runs aggregation `op` a morsel at a time over `path` when plan_morsels cuts its scan into more than one morsel
 // (within `budget` bytes) or a join on the path reuses an input too large for the budget, and its aggregates
 // merge; nullopt when it runs whole. execute(op) runs an operator on the device (keeping only the rows that
@@ -48,44 +107,19 @@ std::optional<Batch> stream_aggregation(const plan::LogicalOp& op, Ctx& ctx, con
   if (morsels.size() < 2 && partitions.joins.empty()) return std::nullopt;
   const std::optional<plan::AggregateSplit> split = plan::split_aggregate(op);
   if (!split) return std::nullopt;
-  // The context as the caller had it, restored between the steps below and at the end (a reused input may stream
-  // an aggregation of its own).
-  struct Restore {
-    Ctx& ctx;
-    const ScanRange* range;
-    decltype(ctx.reused) reused;
-    decltype(ctx.kept) kept;
-    decltype(ctx.partition_filters) filters;
-    void operator()() const {
-      ctx.scan_range = range;
-      ctx.reused = reused;
-      ctx.kept = kept;
-      ctx.partition_filters = filters;
-    }
-    ~Restore() { (*this)(); }
-  } restore{ctx, ctx.scan_range, ctx.reused, ctx.kept, ctx.partition_filters};
-
-  // A reused input too large to compute whole: its own stream path a morsel at a time (its joins' other inputs
-  // computed whole first), each morsel's rows filtered to the pass's partition and put together.
+  ContextRestore<Ctx> restore(ctx);
+  // A reused input too large to compute whole: its own stream path a morsel at a time, each morsel's rows
+  // filtered to the pass's partition.
   auto collect = [&](const plan::LogicalOp& r, const PartitionFilters& filters) -> Batch {
     const StreamPath rp = stream_path(r);
-    std::map<const plan::LogicalOp*, Batch> inner;
-    std::map<const plan::LogicalOp*, std::shared_ptr<void>> inner_kept;
-    if (rp.scan)
-      for (const plan::LogicalOp* x : rp.reused) inner.emplace(x, execute(*x));
-    ctx.reused = &inner;
-    ctx.kept = &inner_kept;
-    ctx.partition_filters = &filters;
-    std::vector<Batch> parts;
     if (!rp.scan) {
-      parts.push_back(execute(r));
-    } else {
-      for_each_morsel(*rp.scan, plan_morsels(*rp.scan, ctx.morsel_rows, budget), ctx,
-                      [&] { parts.push_back(execute(r)); });
+      ctx.partition_filters = &filters;
+      Batch b = execute(r);
+      restore();
+      return b;
     }
-    restore();
-    if (parts.size() == 1) return std::move(parts[0]);
-    return concat(parts, r.outputs);
+    return collect_morsels<Batch>(r, ctx, rp, plan_morsels(*rp.scan, ctx.morsel_rows, budget), &filters, execute,
+                                  concat, [](Batch b) { return b; });
   };
 
   std::map<const plan::LogicalOp*, Batch> reused;
