@@ -64,6 +64,21 @@ TEST(Placement, AnEquiJoinAndWhatIsAboveItRunOnTheGpu) {
   EXPECT_EQ(pp.of.at(root->child().get())->device, physical::Device::Gpu);
 }
 
+// INT = BIGINT keys compare as BIGINT (join_conditions.hpp's widened_key): the GPU runs the join.
+TEST(Placement, IntAndBigintKeysJoinOnTheGpu) {
+  Plans p;
+  auto l = p.scan(0), r = p.scan(10);
+  const plan::PlanPtr join = plan::make_join(
+      plan::JoinType::Inner, l, r,
+      {plan::op(plan::Op::Eq, DataType::boolean(),
+                {plan::column_ref(0, DataType::int32(), "a"),
+                 plan::op(plan::Op::Cast, DataType::int64(), {plan::column_ref(10, DataType::int32(), "a")})})});
+  const plan::PlanPtr root = p.sum_of(join, 30);
+  const physical::PhysicalPlan pp = physical::place(*root, physical::Policy::Cuda, kGpu);
+  EXPECT_TRUE(pp.cpu_placements.empty());
+  EXPECT_EQ(pp.of.at(join.get())->device, physical::Device::Gpu);
+}
+
 TEST(Placement, AutoKeepsWhatTheGpuLacksOnTheCpuWithItsReasonAndTransfersBelowIt) {
   Plans p;
   const plan::PlanPtr root = p.sum_of(p.join(true), 30);

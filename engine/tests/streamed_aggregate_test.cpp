@@ -193,7 +193,7 @@ const char* kPartitionedQueries[] = {
     // two joins on one streamed key column share the passes; on different keys they multiply
     "SELECT a.g, count(*) FROM m a WHERE EXISTS (SELECT * FROM m b WHERE b.id = a.id AND b.f > 0) AND NOT EXISTS "
     "(SELECT * FROM m c WHERE c.id = a.id AND c.s < 't5') GROUP BY a.g ORDER BY a.g",
-    "SELECT a.g, count(*), sum(c.d) FROM m a JOIN m b ON b.id = a.id + 3 JOIN m c ON c.id % 1000 = b.id % 1000 "
+    "SELECT a.g, count(*), sum(c.d) FROM m a JOIN m b ON b.id = a.id + 3 JOIN m c ON c.big % 1000 = b.id % 1000 "
     "WHERE c.day < '1992-03-01' GROUP BY a.g ORDER BY a.g",
 };
 

@@ -69,7 +69,8 @@ std::string gpu_unsupported(const plan::LogicalOp& op) {
     case OpKind::Join: {
       const exec::JoinConditions split =
           exec::split_join_conditions(op.predicates, exec::output_ids(*op.child(0)), exec::output_ids(*op.child(1)));
-      for (const auto& [a, b] : split.keys) {
+      for (const auto& [ka, kb] : split.keys) {
+        const auto [a, b] = exec::widened_key(ka, kb);
         if (a->type.physical() != b->type.physical())
           return "join keys of different types (" + a->type.to_string() + ", " + b->type.to_string() + ") not on the GPU";
         if (std::string why = gpu_unsupported(*a); !why.empty()) return why;

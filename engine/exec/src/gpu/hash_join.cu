@@ -229,8 +229,9 @@ DeviceBatch hash_join(const plan::LogicalOp& op, const DeviceBatch& left, const 
   if (split.keys.empty()) return nested_loop_join(op, left, right, split.residual, ctx);
   std::vector<plan::ExprPtr> lexprs, rexprs;
   for (const auto& [a, b] : split.keys) {
-    lexprs.push_back(a);
-    rexprs.push_back(b);
+    const auto [wa, wb] = widened_key(a, b);
+    lexprs.push_back(wa);
+    rexprs.push_back(wb);
   }
   const bool semi_like = type == JoinType::Semi || type == JoinType::Anti;
   // Inner joins hash the smaller input; the others hash the right one (the left is what they keep).

@@ -43,6 +43,18 @@ inline JoinConditions split_join_conditions(const std::vector<plan::ExprPtr>& pr
   return out;
 }
 
+// A key pair of INT and BIGINT compares as BIGINT on both sides: the INT side is widened (the GPU hash join
+// compares keys of one physical type). Other pairs are returned as they are.
+inline std::pair<plan::ExprPtr, plan::ExprPtr> widened_key(const plan::ExprPtr& a, const plan::ExprPtr& b) {
+  using storage::TypeId;
+  auto integer = [](const plan::Expr& e) { return e.type.id == TypeId::Int32 || e.type.id == TypeId::Int64; };
+  if (!integer(*a) || !integer(*b) || a->type.id == b->type.id) return {a, b};
+  auto wide = [](const plan::ExprPtr& e) {
+    return e->type.id == TypeId::Int64 ? e : plan::op(plan::Op::Cast, storage::DataType::int64(), {e});
+  };
+  return {wide(a), wide(b)};
+}
+
 inline std::set<plan::ColumnId> output_ids(const plan::LogicalOp& op) {
   std::set<plan::ColumnId> ids;
   for (const auto& o : op.outputs) ids.insert(o.id);
