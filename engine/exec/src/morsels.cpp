@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "tessera/exec/zone_maps.hpp"
 #include "tessera/functions/sql_types.hpp"
 #include "tessera/storage/table.hpp"
 
@@ -56,31 +57,39 @@ void read_ahead(const plan::LogicalOp& scan, int64_t begin, int64_t end) {
 std::vector<std::pair<int64_t, int64_t>> plan_morsels(const plan::LogicalOp& scan, int64_t morsel_rows,
                                                       int64_t budget_bytes) {
   const int64_t rows = scan.table->num_rows();
+  const int64_t row_bytes = scan_row_bytes(scan);
+  if (morsel_rows <= 0 && (budget_bytes <= 0 || rows <= budget_bytes / 2 / row_bytes)) return {{0, rows}};
+  const int64_t most = morsel_rows > 0 ? morsel_rows : std::max<int64_t>(budget_bytes / 8 / row_bytes, 1);
+  const std::vector<int64_t> starts = scan.table->chunk_starts();
+  const std::vector<bool> keep = chunks_that_may_match(scan);  // empty: every chunk
   std::vector<std::pair<int64_t, int64_t>> out;
-  auto by_rows = [&](int64_t n) {
-    for (int64_t b = 0; b < rows; b += n) out.emplace_back(b, std::min(rows, b + n));
-  };
-  if (morsel_rows > 0) {
-    by_rows(morsel_rows);
-  } else {
-    const int64_t row_bytes = scan_row_bytes(scan);
-    if (budget_bytes <= 0 || rows <= budget_bytes / 2 / row_bytes) return {{0, rows}};
-    const int64_t most = std::max<int64_t>(budget_bytes / 8 / row_bytes, 1);
-    const std::vector<int64_t> starts = scan.table->chunk_starts();
-    if (starts.size() <= 2) {
-      by_rows(most);  // a table in memory: no chunks to follow
+  // Each run of chunks the zone maps keep: ranges of `morsel_rows` rows when forced; else whole stored chunks, as
+  // many as fit (a chunk larger than that goes alone), or for a table in memory (one chunk) ranges of rows.
+  for (size_t k = 0; k + 1 < starts.size();) {
+    if (!keep.empty() && !keep[k]) {
+      ++k;
+      continue;
+    }
+    size_t run_end = k + 1;
+    while (run_end + 1 < starts.size() && (keep.empty() || keep[run_end])) ++run_end;
+    if (morsel_rows > 0 || starts.size() <= 2) {
+      for (int64_t b = starts[k]; b < starts[run_end]; b += most) out.emplace_back(b, std::min(starts[run_end], b + most));
     } else {
-      // Whole stored chunks, as many as fit (a chunk larger than that goes alone).
-      for (size_t k = 0; k + 1 < starts.size();) {
-        size_t e = k + 1;
-        while (e + 1 < starts.size() && starts[e + 1] - starts[k] <= most) ++e;
-        out.emplace_back(starts[k], starts[e]);
-        k = e;
+      for (size_t c = k; c < run_end;) {
+        size_t e = c + 1;
+        while (e < run_end && starts[e + 1] - starts[c] <= most) ++e;
+        out.emplace_back(starts[c], starts[e]);
+        c = e;
       }
     }
+    k = run_end;
   }
   if (out.empty()) out.emplace_back(0, 0);
   return out;
+}
+
+bool streams(const std::vector<std::pair<int64_t, int64_t>>& morsels, const plan::LogicalOp& scan) {
+  return !(morsels.size() == 1 && morsels[0].first == 0 && morsels[0].second == scan.table->num_rows());
 }
 
 }  // namespace tessera::exec

@@ -313,7 +313,7 @@ struct Database::Impl {
                        op.kind == plan::OpKind::Project || op.kind == plan::OpKind::Join;
     if (chain || op.kind == plan::OpKind::Aggregate)
       if (const plan::LogicalOp* scan = exec::stream_path(chain ? op : *op.child()).scan)
-        if (exec::plan_morsels(*scan, opts.morsel_rows, host_memory_budget()).size() > 1) return;
+        if (exec::streams(exec::plan_morsels(*scan, opts.morsel_rows, host_memory_budget()), *scan)) return;
     if (op.kind == plan::OpKind::Scan && op.table)
       for (size_t i : plan::scanned_columns(op)) {
         if (!op.table->unread_column_source(i)) continue;

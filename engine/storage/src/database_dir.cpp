@@ -33,6 +33,7 @@ struct TableEntry {
   std::vector<std::string> chunks;  // file names, in row order
   std::vector<int64_t> rows;        // of each chunk
   std::vector<ColumnStats> stats;   // per column, over all chunks; empty in a manifest written before them
+  std::vector<std::vector<ZoneMap>> zones;  // per chunk, per column; empty in a manifest written before them
 };
 
 struct DatabaseDir::State {
@@ -194,7 +195,17 @@ static nlohmann::json manifest_json(const DatabaseDir::State& s) {
                       {"scale", f.type.scale}, {"length", f.type.length}, {"nullable", f.nullable},
                       {"declared", f.declared}, {"collation", static_cast<int>(f.type.collation)}});
     nlohmann::json chunks = nlohmann::json::array();
-    for (size_t i = 0; i < t.chunks.size(); ++i) chunks.push_back({{"file", t.chunks[i]}, {"rows", t.rows[i]}});
+    for (size_t i = 0; i < t.chunks.size(); ++i) {
+      nlohmann::json ch = {{"file", t.chunks[i]}, {"rows", t.rows[i]}};
+      // The zone map of each column: [min, max, all NULL] (min and max null without a range).
+      if (t.zones.size() == t.chunks.size()) {
+        nlohmann::json zones = nlohmann::json::array();
+        for (const ZoneMap& z : t.zones[i])
+          zones.push_back(z.has_range ? nlohmann::json{z.min, z.max, z.all_null} : nlohmann::json{nullptr, nullptr, z.all_null});
+        ch["zones"] = std::move(zones);
+      }
+      chunks.push_back(std::move(ch));
+    }
     nlohmann::json stats = nlohmann::json::array();
     for (const ColumnStats& c : t.stats)
       stats.push_back({{"rows", c.rows}, {"nulls", c.nulls}, {"has_range", c.has_range}, {"min", c.min}, {"max", c.max},
@@ -240,7 +251,23 @@ DatabaseDir::State parse_manifest(const std::string& path, const std::string& te
         if (file.find('/') != std::string::npos || file.empty()) throw DatabaseError(path + ": bad chunk file name");
         e.chunks.push_back(file);
         e.rows.push_back(ch.at("rows").get<int64_t>());
+        if (ch.contains("zones")) {
+          std::vector<ZoneMap> zones;
+          for (const auto& z : ch.at("zones")) {
+            if (!z.is_array() || z.size() != 3) throw DatabaseError(path + ": damaged zone map of table " + e.name);
+            ZoneMap m;
+            m.has_range = !z[0].is_null();
+            if (m.has_range) m.min = z[0].get<int64_t>(), m.max = z[1].get<int64_t>();
+            m.all_null = z[2].get<bool>();
+            if (m.has_range && m.min > m.max) throw DatabaseError(path + ": damaged zone map of table " + e.name);
+            zones.push_back(m);
+          }
+          if (zones.size() != e.schema.size())
+            throw DatabaseError(path + ": zone maps of table " + e.name + " do not match its columns");
+          e.zones.push_back(std::move(zones));
+        }
       }
+      if (e.zones.size() != e.chunks.size()) e.zones.clear();  // written before zone maps (all or none are used)
       int64_t table_rows = 0;
       for (int64_t r : e.rows) table_rows += r;
       for (const auto& c : t.value("stats", nlohmann::json::array())) {
@@ -328,6 +355,7 @@ std::vector<Table> DatabaseDir::open_tables(int threads) const {
     st.chunks = e.chunks;
     st.rows = e.rows;
     st.stats = e.stats;
+    st.zones = e.zones;
     st.threads = threads;
     out.emplace_back(e.name, e.schema, std::make_shared<StoredTableSource>(std::move(st)));
   }
@@ -369,10 +397,21 @@ std::vector<ColumnStats> write_chunk_file(const Table& t, int64_t from, int64_t 
   return stats;
 }
 
+// Merges the statistics of the chunks just added (the last chunk_stats.size() of into.chunks) into the table's,
+// and appends their zone maps (when the chunks before them have theirs).
 void merge_stats(TableEntry& into, const std::vector<std::vector<ColumnStats>>& chunk_stats, size_t columns) {
   into.stats.resize(columns);
   for (const auto& cs : chunk_stats)
     for (size_t k = 0; k < cs.size(); ++k) into.stats[k].merge(cs[k]);
+  if (into.zones.size() + chunk_stats.size() != into.chunks.size()) {
+    into.zones.clear();
+    return;
+  }
+  for (const auto& cs : chunk_stats) {
+    std::vector<ZoneMap> z;
+    for (const ColumnStats& c : cs) z.push_back(ZoneMap::of(c));
+    into.zones.push_back(std::move(z));
+  }
 }
 
 }  // namespace

@@ -202,4 +202,8 @@ const ColumnStats* StoredTableSource::stats(size_t col) const {
   return col < t_.stats.size() ? &t_.stats[col] : nullptr;
 }
 
+const ZoneMap* StoredTableSource::zone(size_t col, size_t chunk) const {
+  return chunk < t_.zones.size() && col < t_.zones[chunk].size() ? &t_.zones[chunk][col] : nullptr;
+}
+
 }  // namespace tessera::storage

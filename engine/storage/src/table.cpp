@@ -188,6 +188,8 @@ void Table::prefetch(size_t i) const {
 
 const ColumnStats* Table::stored_stats(size_t i) const { return lazy_ ? lazy_->source->stats(i) : nullptr; }
 
+const ZoneMap* Table::chunk_zone(size_t i, size_t chunk) const { return lazy_ ? lazy_->source->zone(i, chunk) : nullptr; }
+
 size_t Table::columns_read() const { return lazy_ ? lazy_->source->columns_read() : columns_.size(); }
 
 const rt::Column& Table::column(std::string_view name) const {

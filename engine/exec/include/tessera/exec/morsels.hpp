@@ -40,11 +40,14 @@ int64_t decoded_width(const storage::DataType& t);
 // Bytes one row of the scan's columns occupies decoded.
 int64_t scan_row_bytes(const plan::LogicalOp& scan);
 
-// The morsels to run `scan` in: `morsel_rows` > 0 forces ranges of that many rows (tests); otherwise one morsel
-// (the whole table) when its scanned columns take at most half of `budget_bytes`, else ranges of whole stored
-// chunks holding at most an eighth of it each. Never empty: an empty table is one empty morsel.
+// The morsels to run `scan` in: one (the whole table) when its scanned columns take at most half of
+// `budget_bytes` and `morsel_rows` is 0; else, over the stored chunks the zone maps do not exclude
+// (zone_maps.hpp), ranges of `morsel_rows` rows when that is > 0 (tests), else ranges of whole chunks holding at
+// most an eighth of the budget. Never empty: no rows at all is one empty morsel.
 std::vector<std::pair<int64_t, int64_t>> plan_morsels(const plan::LogicalOp& scan, int64_t morsel_rows,
                                                       int64_t budget_bytes);
+// Whether `morsels` cut the scan (else they are the whole table, run whole).
+bool streams(const std::vector<std::pair<int64_t, int64_t>>& morsels, const plan::LogicalOp& scan);
 
 // Reads the chunks of the scan's columns that a morsel needs from disk, as stored (storage::Table::read_ahead).
 void read_ahead(const plan::LogicalOp& scan, int64_t begin, int64_t end);

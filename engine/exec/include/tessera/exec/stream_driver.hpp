@@ -76,7 +76,7 @@ Batch collect_morsels(const plan::LogicalOp& r, Ctx& ctx, const StreamPath& path
 }
 
 // Operator `op` (a Scan, Filter, Project or Join) run a morsel at a time when nothing above it streams
-// (ctx.scan_range unset) and plan_morsels cuts its path's scan into more than one morsel within `budget`: each
+// (ctx.scan_range unset) and plan_morsels cuts its path's scan (streams()) within `budget`: each
 // morsel's result through reduce(batch) (a top-N keeps its first rows), then put together; nullopt when it runs
 // whole. The result must fit where the whole input does not.
 template <typename Batch, typename Ctx, typename Execute, typename Concat, typename Reduce>
@@ -86,13 +86,13 @@ std::optional<Batch> stream_rows(const plan::LogicalOp& op, Ctx& ctx, int64_t bu
   const StreamPath path = stream_path(op);
   if (!path.scan) return std::nullopt;
   const std::vector<std::pair<int64_t, int64_t>> morsels = plan_morsels(*path.scan, ctx.morsel_rows, budget);
-  if (morsels.size() < 2) return std::nullopt;
+  if (!streams(morsels, *path.scan)) return std::nullopt;
   Batch out = collect_morsels<Batch>(op, ctx, path, morsels, nullptr, execute, concat, reduce);
   if (ctx.stats) (*ctx.stats)[&op].morsels = static_cast<int64_t>(morsels.size());
   return out;
 }
 
-// Runs aggregation `op` a morsel at a time over `path` when plan_morsels cuts its scan into more than one morsel
+// Runs aggregation `op` a morsel at a time over `path` when plan_morsels cuts its scan (streams())
 // (within `budget` bytes) or a join on the path reuses an input too large for the budget, and its aggregates
 // merge; nullopt when it runs whole. execute(op) runs an operator on the device (keeping only the rows that
 // ctx.partition_filters names for it), aggregate(op, batch) aggregates, concat(batches, outputs) puts rows
@@ -104,7 +104,7 @@ std::optional<Batch> stream_aggregation(const plan::LogicalOp& op, Ctx& ctx, con
                                         Execute&& execute, Aggregate&& aggregate, Concat&& concat) {
   const std::vector<std::pair<int64_t, int64_t>> morsels = plan_morsels(*path.scan, ctx.morsel_rows, budget);
   const JoinPartitions partitions = partition_joins(path, budget);
-  if (morsels.size() < 2 && partitions.joins.empty()) return std::nullopt;
+  if (!streams(morsels, *path.scan) && partitions.joins.empty()) return std::nullopt;
   const std::optional<plan::AggregateSplit> split = plan::split_aggregate(op);
   if (!split) return std::nullopt;
   ContextRestore<Ctx> restore(ctx);

@@ -29,6 +29,8 @@ class ColumnSource {
   virtual void read_ahead(size_t col, size_t first, size_t end) const = 0;
   // Statistics written with the data, or null.
   virtual const ColumnStats* stats(size_t col) const = 0;
+  // The zone map of chunk `chunk`'s column `col` written with the data, or null (a database written before them).
+  virtual const ZoneMap* zone(size_t col, size_t chunk) const = 0;
   // Reads column `col` from disk now, as stored, and keeps it for the next read_column or read_segments (which
   // then read nothing): a cold process reads while its GPU comes up.
   virtual void prefetch(size_t col) const = 0;

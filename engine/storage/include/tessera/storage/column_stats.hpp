@@ -48,6 +48,14 @@ struct ColumnStats {
   double distinct_values() const;
 };
 
+// A zone map: what one chunk's column holds, for skipping the chunks a scan predicate excludes.
+struct ZoneMap {
+  bool has_range = false;  // min/max hold the range of the non-NULL values (integer-like types only)
+  int64_t min = 0, max = 0;
+  bool all_null = false;   // every row NULL (no comparison holds)
+  static ZoneMap of(const ColumnStats& s) { return {s.has_range, s.min, s.max, s.rows > 0 && s.nulls == s.rows}; }
+};
+
 // The types whose values widen to int64 exactly (what FOR + bit-packing and zone maps cover).
 bool integer_like(fn::SqlType t);
 // Value r of an integer-like column, widened.

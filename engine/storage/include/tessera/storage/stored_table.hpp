@@ -23,6 +23,7 @@ struct StoredTable {
   std::vector<std::string> chunks;  // file names in `dir`, in row order
   std::vector<int64_t> rows;        // of each chunk
   std::vector<ColumnStats> stats;   // per column, or empty
+  std::vector<std::vector<ZoneMap>> zones;  // per chunk, per column, or empty
   int threads = 0;                  // chunks read and decoded in parallel
 };
 
@@ -38,6 +39,7 @@ class StoredTableSource final : public ColumnSource {
   std::vector<EncodedSegment> read_chunk_segments(size_t col, size_t first, size_t end) const override;
   void read_ahead(size_t col, size_t first, size_t end) const override;
   const ColumnStats* stats(size_t col) const override;
+  const ZoneMap* zone(size_t col, size_t chunk) const override;
   size_t columns_read() const override;
   void prefetch(size_t col) const override;
 

@@ -103,6 +103,7 @@ class Schema {
 
 class ColumnSource;  // column_source.hpp
 struct ColumnStats;  // column_stats.hpp
+struct ZoneMap;      // column_stats.hpp
 
 // A table's columns are in memory, or (a table of a database on disk) read by a ColumnSource the first time
 // something asks for them: column(i) const loads column i once, thread-safely, so a query reads only what it
@@ -163,6 +164,9 @@ class Table {
   void prefetch(size_t i) const;
   // Statistics written with the data (a database on disk), or null: the planner computes its own then.
   const ColumnStats* stored_stats(size_t i) const;
+  // The zone map of stored chunk `chunk` (as chunk_starts counts them) of column i, or null (a table in memory,
+  // or a database written before zone maps).
+  const ZoneMap* chunk_zone(size_t i, size_t chunk) const;
   // How many columns the source has read so far, for the host or a device (tests: a query reads only what it
   // scans); every column for a table in memory.
   size_t columns_read() const;
