@@ -213,25 +213,27 @@ std::optional<Batch> streamed_aggregate(const plan::LogicalOp& op, ExecContext& 
       [&](const plan::LogicalOp& agg, const Batch& in) { return run_aggregate(agg, in, ctx); },
       [&](const std::vector<Batch>& parts, const std::vector<plan::OutputColumn>& outputs) {
         return concat_batches(parts, outputs, ctx.threads);
-      });
+      },
+      [&](const StreamPath& p) { return !chain_from_gpu(p, ctx); });
 }
 
 // A scan, filter, projection or join with no aggregation above it, over a scan too large for the memory budget,
 // run a morsel at a time with each morsel's result through `reduce`; nullopt when it runs whole.
 template <typename Reduce>
-std::optional<Batch> streamed_rows(const plan::LogicalOp& op, ExecContext& ctx, Reduce&& reduce) {
+std::optional<Batch> streamed_rows(const plan::LogicalOp& op, ExecContext& ctx, Reduce&& reduce,
+                                  bool caller_measures) {
   if (ctx.scan_range || chain_from_gpu(stream_path(op), ctx)) return std::nullopt;
   return stream_rows<Batch>(
       op, ctx, ctx.memory_budget, [&](const plan::LogicalOp& o) { return execute(o, ctx); },
       [&](const std::vector<Batch>& parts, const std::vector<plan::OutputColumn>& outputs) {
         return concat_batches(parts, outputs, ctx.threads);
       },
-      reduce);
+      reduce, caller_measures);
 }
 
 Batch execute_node(const plan::LogicalOp& op, ExecContext& ctx) {
   if (op.kind == OpKind::Scan || op.kind == OpKind::Filter || op.kind == OpKind::Project || op.kind == OpKind::Join)
-    if (std::optional<Batch> b = streamed_rows(op, ctx, [](Batch b) { return b; })) return std::move(*b);
+    if (std::optional<Batch> b = streamed_rows(op, ctx, [](Batch b) { return b; }, true)) return std::move(*b);
   switch (op.kind) {
     case OpKind::Scan: {
       Batch all;
@@ -278,7 +280,8 @@ Batch execute_node(const plan::LogicalOp& op, ExecContext& ctx) {
         // A top-N over a streamed input keeps each morsel's first rows only.
         const plan::LogicalOp& sort = *op.child();
         std::optional<Batch> top;
-        if (end >= 0) top = streamed_rows(*sort.child(), ctx, [&](Batch b) { return run_sort(sort, std::move(b), end, ctx); });
+        if (end >= 0)
+          top = streamed_rows(*sort.child(), ctx, [&](Batch b) { return run_sort(sort, std::move(b), end, ctx); }, false);
         in = run_sort(sort, top ? std::move(*top) : execute(*sort.child(), ctx), end, ctx);
       }
       const int64_t stop = end >= 0 ? std::min(end, in.rows) : in.rows;

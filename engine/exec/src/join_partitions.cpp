@@ -87,6 +87,16 @@ JoinPartitions partition_joins(const StreamPath& path, int64_t budget_bytes) {
         break;
       }
     }
+    // At most kMaxPasses passes in all: a join that would need more is collected but not partitioned.
+    if (jp.stream_key) {
+      const bool column = jp.stream_key->kind == plan::ExprKind::Column;
+      auto it = column ? group_of_column.find(jp.stream_key->column) : group_of_column.end();
+      const int64_t now = out.passes();
+      const int64_t after = it != group_of_column.end()
+                                ? now / out.parts[it->second] * std::max<int64_t>(out.parts[it->second], parts)
+                                : now * parts;
+      if (after > kMaxPasses) jp.stream_key = jp.reused_key = nullptr;
+    }
     if (jp.stream_key) {
       jp.keeps_unmatched = s == 0 && (j->join_type == plan::JoinType::Left || j->join_type == plan::JoinType::Anti);
       const bool column = jp.stream_key->kind == plan::ExprKind::Column;

@@ -254,7 +254,9 @@ DatabaseDir::State parse_manifest(const std::string& path, const std::string& te
         if (ch.contains("zones")) {
           std::vector<ZoneMap> zones;
           for (const auto& z : ch.at("zones")) {
-            if (!z.is_array() || z.size() != 3) throw DatabaseError(path + ": damaged zone map of table " + e.name);
+            if (!z.is_array() || z.size() != 3 || !z[2].is_boolean() || z[0].is_null() != z[1].is_null() ||
+                (!z[0].is_null() && (!z[0].is_number_integer() || !z[1].is_number_integer())))
+              throw DatabaseError(path + ": damaged zone map of table " + e.name);
             ZoneMap m;
             m.has_range = !z[0].is_null();
             if (m.has_range) m.min = z[0].get<int64_t>(), m.max = z[1].get<int64_t>();

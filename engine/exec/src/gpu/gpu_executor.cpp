@@ -79,14 +79,16 @@ std::optional<DeviceBatch> streamed_aggregate(const plan::LogicalOp& op, GpuCont
       [&](const plan::LogicalOp& agg, const DeviceBatch& in) { return aggregate(agg, in, ctx); },
       [&](const std::vector<DeviceBatch>& parts, const std::vector<plan::OutputColumn>& outputs) {
         return concat_batches(parts, outputs, ctx);
-      });
+      },
+      [&](const StreamPath& p) { return !resident(*p.scan, ctx); });
 }
 
 // A scan, filter, projection or join with no aggregation above it, over a scan whose columns are not resident
 // and do not fit half the cache's budget, run a morsel at a time with each morsel's result through `reduce`;
 // nullopt when it runs whole.
 template <typename Reduce>
-std::optional<DeviceBatch> streamed_rows(const plan::LogicalOp& op, GpuContext& ctx, Reduce&& reduce) {
+std::optional<DeviceBatch> streamed_rows(const plan::LogicalOp& op, GpuContext& ctx, Reduce&& reduce,
+                                        bool caller_measures) {
   if (ctx.scan_range) return std::nullopt;
   const StreamPath path = stream_path(op);
   if (!path.scan || resident(*path.scan, ctx)) return std::nullopt;
@@ -95,12 +97,12 @@ std::optional<DeviceBatch> streamed_rows(const plan::LogicalOp& op, GpuContext& 
       [&](const std::vector<DeviceBatch>& parts, const std::vector<plan::OutputColumn>& outputs) {
         return concat_batches(parts, outputs, ctx);
       },
-      reduce);
+      reduce, caller_measures);
 }
 
 DeviceBatch execute_node(const plan::LogicalOp& op, GpuContext& ctx) {
   if (op.kind == OpKind::Scan || op.kind == OpKind::Filter || op.kind == OpKind::Project || op.kind == OpKind::Join)
-    if (std::optional<DeviceBatch> b = streamed_rows(op, ctx, [](DeviceBatch b) { return b; })) return std::move(*b);
+    if (std::optional<DeviceBatch> b = streamed_rows(op, ctx, [](DeviceBatch b) { return b; }, true)) return std::move(*b);
   switch (op.kind) {
     case OpKind::Scan: {
       DeviceBatch all;
@@ -133,7 +135,8 @@ DeviceBatch execute_node(const plan::LogicalOp& op, GpuContext& ctx) {
         // A top-N over a streamed input keeps each morsel's first rows only.
         const plan::LogicalOp& s = *op.child();
         std::optional<DeviceBatch> top;
-        if (end >= 0) top = streamed_rows(*s.child(), ctx, [&](DeviceBatch b) { return sort(s, std::move(b), end, ctx); });
+        if (end >= 0)
+          top = streamed_rows(*s.child(), ctx, [&](DeviceBatch b) { return sort(s, std::move(b), end, ctx); }, false);
         return row_range(sort(s, top ? std::move(*top) : execute_gpu(*s.child(), ctx), end, ctx), op.offset, op.limit, ctx);
       }
       return row_range(execute_gpu(*op.child(), ctx), op.offset, op.limit, ctx);

@@ -45,9 +45,10 @@ struct JoinPartitions {
 
 // The joins of `path` whose reused input is too large for `budget_bytes` (none when the budget is 0), and how many
 // partitions each key needs for a partition of the reused input's estimated result to take at most a quarter of
-// the budget (at most kMaxPartitions).
+// the budget (at most kMaxPartitions a key, kMaxPasses in all).
 JoinPartitions partition_joins(const StreamPath& path, int64_t budget_bytes);
 inline constexpr int kMaxPartitions = 1024;
+inline constexpr int64_t kMaxPasses = 4096;  // over all partitioned joins (their partitions multiply)
 
 // Estimated bytes of the decoded columns all scans under `op` read (an upper bound on what computing it whole
 // holds), and of its result (estimated rows times its columns' widths).

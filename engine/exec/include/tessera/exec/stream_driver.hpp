@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -78,17 +79,25 @@ Batch collect_morsels(const plan::LogicalOp& r, Ctx& ctx, const StreamPath& path
 // Operator `op` (a Scan, Filter, Project or Join) run a morsel at a time when nothing above it streams
 // (ctx.scan_range unset) and plan_morsels cuts its path's scan (streams()) within `budget`: each
 // morsel's result through reduce(batch) (a top-N keeps its first rows), then put together; nullopt when it runs
-// whole. The result must fit where the whole input does not.
+// whole. The result must fit where the whole input does not. caller_measures: the call runs inside execute's
+// EXPLAIN ANALYZE measurement of `op`.
 template <typename Batch, typename Ctx, typename Execute, typename Concat, typename Reduce>
 std::optional<Batch> stream_rows(const plan::LogicalOp& op, Ctx& ctx, int64_t budget, Execute&& execute,
-                                 Concat&& concat, Reduce&& reduce) {
+                                 Concat&& concat, Reduce&& reduce, bool caller_measures) {
   if (ctx.scan_range) return std::nullopt;
   const StreamPath path = stream_path(op);
   if (!path.scan) return std::nullopt;
   const std::vector<std::pair<int64_t, int64_t>> morsels = plan_morsels(*path.scan, ctx.morsel_rows, budget);
   if (!streams(morsels, *path.scan)) return std::nullopt;
+  // When the caller measures this call (execute's EXPLAIN ANALYZE timing around it), the per-morsel runs of `op`
+  // count nothing; else they are its measurement.
+  std::optional<std::decay_t<decltype((*ctx.stats)[&op])>> before;
+  if (ctx.stats) before = (*ctx.stats)[&op];
   Batch out = collect_morsels<Batch>(op, ctx, path, morsels, nullptr, execute, concat, reduce);
-  if (ctx.stats) (*ctx.stats)[&op].morsels = static_cast<int64_t>(morsels.size());
+  if (ctx.stats) {
+    if (caller_measures) (*ctx.stats)[&op] = *before;
+    (*ctx.stats)[&op].morsels = static_cast<int64_t>(morsels.size());
+  }
   return out;
 }
 
@@ -96,12 +105,14 @@ std::optional<Batch> stream_rows(const plan::LogicalOp& op, Ctx& ctx, int64_t bu
 // (within `budget` bytes) or a join on the path reuses an input too large for the budget, and its aggregates
 // merge; nullopt when it runs whole. execute(op) runs an operator on the device (keeping only the rows that
 // ctx.partition_filters names for it), aggregate(op, batch) aggregates, concat(batches, outputs) puts rows
-// together; Ctx holds morsel_rows, scan_range, reused, kept, partition_filters and stats. For each pass of the
+// together, can_stream(path) says whether a reused input's path may be cut into morsels (not when part of it is a
+// whole result already, or its columns are resident); Ctx holds morsel_rows, scan_range, reused, kept, partition_filters and stats. For each pass of the
 // partitioned joins (one when there are none) the joins' other inputs are computed (those too large a morsel of
 // their own scan at a time), then every morsel of the streamed scan runs against them.
-template <typename Batch, typename Ctx, typename Execute, typename Aggregate, typename Concat>
+template <typename Batch, typename Ctx, typename Execute, typename Aggregate, typename Concat, typename CanStream>
 std::optional<Batch> stream_aggregation(const plan::LogicalOp& op, Ctx& ctx, const StreamPath& path, int64_t budget,
-                                        Execute&& execute, Aggregate&& aggregate, Concat&& concat) {
+                                        Execute&& execute, Aggregate&& aggregate, Concat&& concat,
+                                        CanStream&& can_stream) {
   const std::vector<std::pair<int64_t, int64_t>> morsels = plan_morsels(*path.scan, ctx.morsel_rows, budget);
   const JoinPartitions partitions = partition_joins(path, budget);
   if (!streams(morsels, *path.scan) && partitions.joins.empty()) return std::nullopt;
@@ -112,7 +123,7 @@ std::optional<Batch> stream_aggregation(const plan::LogicalOp& op, Ctx& ctx, con
   // filtered to the pass's partition.
   auto collect = [&](const plan::LogicalOp& r, const PartitionFilters& filters) -> Batch {
     const StreamPath rp = stream_path(r);
-    if (!rp.scan) {
+    if (!rp.scan || !can_stream(rp)) {
       ctx.partition_filters = &filters;
       Batch b = execute(r);
       restore();
