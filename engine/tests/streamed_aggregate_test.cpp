@@ -117,6 +117,23 @@ class StreamedAggregation : public ::testing::Test {
     }
     return out;
   }
+  // Query q's answer from each of `dbs` equals `reference`'s (an error is a failure, not an abort of the test).
+  static void expect_same_answers(const char* q, engine::Database& reference,
+                                  std::initializer_list<engine::Database*> dbs) {
+    SCOPED_TRACE(q);
+    try {
+      const std::vector<std::string> expected = cells(reference, q);
+      for (engine::Database* db : dbs) EXPECT_EQ(cells(*db, q), expected);
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << e.what();
+    }
+  }
+  // EXPLAIN ANALYZE's text for q.
+  static std::string explain_analyze(engine::Database& db, const std::string& q) {
+    std::string text;
+    for (const std::string& line : cells(db, "EXPLAIN ANALYZE " + q)) text += line + "\n";
+    return text;
+  }
   static std::string dir_;
   static int copies_;
 };
@@ -159,12 +176,7 @@ TEST_F(StreamedAggregation, AnswersAsTheWholeTableOnEitherDevice) {
   auto forced = stored(500);
   // 256 KiB: a scan of more than a few columns streams in morsels of one chunk (the decoded table is ~440 KB)
   auto budgeted = stored(0, 256 << 10);
-  for (const char* q : kQueries) {
-    SCOPED_TRACE(q);
-    const std::vector<std::string> expected = cells(*memory, q);
-    EXPECT_EQ(cells(*forced, q), expected);
-    EXPECT_EQ(cells(*budgeted, q), expected);
-  }
+  for (const char* q : kQueries) expect_same_answers(q, *memory, {forced.get(), budgeted.get()});
   // Values worked out by hand: ids are 3r - 5000 for r < 4000.
   EXPECT_EQ(cells(*forced, "SELECT count(*), sum(id), min(id), max(id), avg(id) FROM m"),
             std::vector<std::string>{"4000|3994000|-5000|6997|998"});
@@ -203,18 +215,8 @@ TEST_F(StreamedAggregation, JoinsWithATooLargeOtherInputRunInPartitionedPasses) 
   auto memory = whole();
   // 32 KiB: every scan of m streams, and the joins' other inputs need several partitions each
   auto budgeted = stored(0, 32 << 10);
-  for (const char* q : kPartitionedQueries) {
-    SCOPED_TRACE(q);
-    try {
-      EXPECT_EQ(cells(*budgeted, q), cells(*memory, q));
-    } catch (const std::exception& e) {
-      ADD_FAILURE() << e.what();
-    }
-  }
-  std::string text;
-  for (const std::string& line : cells(*budgeted, std::string("EXPLAIN ANALYZE ") + kPartitionedQueries[1]))
-    text += line + "\n";
-  EXPECT_THAT(text, ::testing::MatchesRegex("(.|\n)*streamed in [0-9]+ morsels over [0-9]+ partitioned passes(.|\n)*"));
+  for (const char* q : kPartitionedQueries) expect_same_answers(q, *memory, {budgeted.get()});
+  EXPECT_THAT(explain_analyze(*budgeted, kPartitionedQueries[1]), ::testing::MatchesRegex("(.|\n)*streamed in [0-9]+ morsels over [0-9]+ partitioned passes(.|\n)*"));
   // Values worked out by hand: a.id = b.id + 3 matches ids 3r - 5000 for r in 1..3999, one b row each.
   EXPECT_EQ(cells(*budgeted, "SELECT count(*), count(b.id) FROM m a LEFT JOIN m b ON a.id = b.id + 3"),
             std::vector<std::string>{"4000|3999"});
@@ -240,19 +242,8 @@ TEST_F(StreamedAggregation, RowsWithoutAnAggregationStreamToo) {
   auto memory = whole();
   auto forced = stored(500);
   auto budgeted = stored(0, 32 << 10);
-  for (const char* q : kRowQueries) {
-    SCOPED_TRACE(q);
-    try {
-      const std::vector<std::string> expected = cells(*memory, q);
-      EXPECT_EQ(cells(*forced, q), expected);
-      EXPECT_EQ(cells(*budgeted, q), expected);
-    } catch (const std::exception& e) {
-      ADD_FAILURE() << e.what();
-    }
-  }
-  std::string text;
-  for (const std::string& line : cells(*budgeted, std::string("EXPLAIN ANALYZE ") + kRowQueries[5])) text += line + "\n";
-  EXPECT_THAT(text, ::testing::MatchesRegex("(.|\n)*streamed in [0-9]+ morsels(.|\n)*"));
+  for (const char* q : kRowQueries) expect_same_answers(q, *memory, {forced.get(), budgeted.get()});
+  EXPECT_THAT(explain_analyze(*budgeted, kRowQueries[5]), ::testing::MatchesRegex("(.|\n)*streamed in [0-9]+ morsels(.|\n)*"));
   EXPECT_EQ(budgeted->find_table("m")->columns_read(), 0u);  // no whole column read (nor prefetched) for them
   EXPECT_EQ(forced->find_table("m")->columns_read(), 0u);
 }
@@ -263,8 +254,7 @@ TEST_F(StreamedAggregation, ZoneMapsSkipTheChunksAFilterExcludes) {
   auto memory = whole();
   auto forced = stored(500);
   auto morsels = [&](engine::Database& db, const std::string& q) {
-    std::string text;
-    for (const std::string& line : cells(db, "EXPLAIN ANALYZE " + q)) text += line + "\n";
+    const std::string text = explain_analyze(db, q);
     const size_t at = text.find("streamed in ");
     return at == std::string::npos ? std::string("whole") : text.substr(at + 12, text.find(' ', at + 12) - at - 12);
   };

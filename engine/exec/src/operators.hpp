@@ -1,4 +1,4 @@
-// The physical operators, one file each; executor.cpp dispatches to them.
+// The CPU's physical operators, one file each; the plan walker reaches them through CpuOperators (executor.cpp).
 #pragma once
 
 #include "tessera/exec/executor.hpp"

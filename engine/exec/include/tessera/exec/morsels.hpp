@@ -3,8 +3,8 @@
 // aggregates each morsel partially and merges the partials (plan/aggregate_split.hpp). At each join on the way
 // the other input is computed once, before the first morsel, and every morsel's rows are joined with it (the
 // hash table built on that side). A device then holds one morsel of the streamed table's columns, not the whole
-// table: data larger than host or GPU memory can be aggregated. The CPU and GPU executors both drive it with
-// stream_aggregation (stream_driver.hpp), each with its own batches and operators.
+// table: data larger than host or GPU memory can be aggregated. The plan walker drives it on both devices
+// (plan_walker.hpp, stream_driver.hpp), each with its own batches and operators.
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,7 @@
-// The drivers both executors stream with (morsels.hpp: the path and its morsels; join_partitions.hpp: the passes
-// of joins whose other input is too large): an aggregation merged from per-morsel partials, and rows (a chain
-// with no aggregation above it, or a top-N) put together from the morsels' results. Each executor passes its
-// batch type and its operators.
+// The streaming drivers of the plan walker (plan_walker.hpp; morsels.hpp: the path and its morsels;
+// join_partitions.hpp: the passes of joins whose other input is too large): an aggregation merged from per-morsel
+// partials, and rows (a chain with no aggregation above it, or a top-N) put together from the morsels' results.
+// They run on either device through its operator set `Device` (plan_walker.hpp lists what it provides).
 #pragma once
 
 #include <future>
@@ -17,6 +17,9 @@
 #include "tessera/plan/aggregate_split.hpp"
 
 namespace tessera::exec {
+
+template <typename Device>
+typename Device::Batch execute_plan(const plan::LogicalOp& op, Device& d);  // plan_walker.hpp
 
 // Calls run(range) for each morsel of `scan`, with ctx.scan_range set to it; the next morsel's chunks are read on a
 // thread of their own while run works on this one.
@@ -56,44 +59,57 @@ struct ContextRestore {
 };
 
 // `r` run over each of `morsels` of its path's scan (the joins' other inputs computed whole first, once; with
-// `filters`, when set, applied by execute), each morsel's result passed through reduce(batch), and the results put
-// together.
-template <typename Batch, typename Ctx, typename Execute, typename Concat, typename Reduce>
-Batch collect_morsels(const plan::LogicalOp& r, Ctx& ctx, const StreamPath& path,
-                      const std::vector<std::pair<int64_t, int64_t>>& morsels, const PartitionFilters* filters,
-                      Execute&& execute, Concat&& concat, Reduce&& reduce) {
-  ContextRestore<Ctx> restore(ctx);
+// `filters`, when set, applied by execute_plan), each morsel's result passed through reduce(batch), and the results
+// put together.
+template <typename Device, typename Reduce>
+typename Device::Batch collect_morsels(const plan::LogicalOp& r, Device& d, const StreamPath& path,
+                                       const std::vector<std::pair<int64_t, int64_t>>& morsels,
+                                       const PartitionFilters* filters, Reduce&& reduce) {
+  using Batch = typename Device::Batch;
+  auto& ctx = d.ctx;
+  ContextRestore restore(ctx);
   std::map<const plan::LogicalOp*, Batch> inner;
   std::map<const plan::LogicalOp*, std::shared_ptr<void>> inner_kept;
-  for (const plan::LogicalOp* x : path.reused) inner.emplace(x, execute(*x));
+  for (const plan::LogicalOp* x : path.reused) inner.emplace(x, execute_plan(*x, d));
   ctx.reused = &inner;
   ctx.kept = &inner_kept;
   if (filters) ctx.partition_filters = filters;
   std::vector<Batch> parts;
-  for_each_morsel(*path.scan, morsels, ctx, [&] { parts.push_back(reduce(execute(r))); });
+  for_each_morsel(*path.scan, morsels, ctx, [&] { parts.push_back(reduce(execute_plan(r, d))); });
   restore();
   if (parts.size() == 1) return std::move(parts[0]);
-  return concat(parts, r.outputs);
+  return d.concat(parts, r.outputs);
 }
 
-// Operator `op` (a Scan, Filter, Project or Join) run a morsel at a time when nothing above it streams
-// (ctx.scan_range unset) and plan_morsels cuts its path's scan (streams()) within `budget`: each
-// morsel's result through reduce(batch) (a top-N keeps its first rows), then put together; nullopt when it runs
-// whole. The result must fit where the whole input does not. caller_measures: the call runs inside execute's
-// EXPLAIN ANALYZE measurement of `op`.
-template <typename Batch, typename Ctx, typename Execute, typename Concat, typename Reduce>
-std::optional<Batch> stream_rows(const plan::LogicalOp& op, Ctx& ctx, int64_t budget, Execute&& execute,
-                                 Concat&& concat, Reduce&& reduce, bool caller_measures) {
-  if (ctx.scan_range) return std::nullopt;
-  const StreamPath path = stream_path(op);
-  if (!path.scan) return std::nullopt;
-  const std::vector<std::pair<int64_t, int64_t>> morsels = plan_morsels(*path.scan, ctx.morsel_rows, budget);
-  if (!streams(morsels, *path.scan)) return std::nullopt;
-  // When the caller measures this call (execute's EXPLAIN ANALYZE timing around it), the per-morsel runs of `op`
-  // count nothing; else they are its measurement.
+// The stream path under `op` when it may be cut into morsels: nothing above it streams already (ctx.scan_range
+// unset), it reaches a scan, and the device lets that path stream (d.can_stream: not when part of it is a whole
+// result already, or the scan's columns are resident on the GPU).
+template <typename Device>
+std::optional<StreamPath> streamable_path(const plan::LogicalOp& op, const Device& d) {
+  if (d.ctx.scan_range) return std::nullopt;
+  StreamPath path = stream_path(op);
+  if (!path.scan || !d.can_stream(path)) return std::nullopt;
+  return path;
+}
+
+// Operator `op` (a Scan, Filter, Project or Join) run a morsel at a time when its path may stream
+// (streamable_path) and plan_morsels cuts its scan (streams()) within the device's budget: each morsel's result
+// through reduce(batch) (a top-N keeps its first rows), then put together; nullopt when it runs whole. The result
+// must fit where the whole input does not. caller_measures: the call runs inside execute_plan's EXPLAIN ANALYZE
+// measurement of `op`.
+template <typename Device, typename Reduce>
+std::optional<typename Device::Batch> stream_rows(const plan::LogicalOp& op, Device& d, Reduce&& reduce,
+                                                  bool caller_measures) {
+  auto& ctx = d.ctx;
+  const std::optional<StreamPath> path = streamable_path(op, d);
+  if (!path) return std::nullopt;
+  const std::vector<std::pair<int64_t, int64_t>> morsels = plan_morsels(*path->scan, ctx.morsel_rows, d.budget());
+  if (!streams(morsels, *path->scan)) return std::nullopt;
+  // When the caller measures this call (execute_plan's EXPLAIN ANALYZE timing around it), the per-morsel runs of
+  // `op` count nothing; else they are its measurement.
   std::optional<std::decay_t<decltype((*ctx.stats)[&op])>> before;
   if (ctx.stats) before = (*ctx.stats)[&op];
-  Batch out = collect_morsels<Batch>(op, ctx, path, morsels, nullptr, execute, concat, reduce);
+  auto out = collect_morsels(op, d, *path, morsels, nullptr, reduce);
   if (ctx.stats) {
     if (caller_measures) (*ctx.stats)[&op] = *before;
     (*ctx.stats)[&op].morsels = static_cast<int64_t>(morsels.size());
@@ -101,36 +117,37 @@ std::optional<Batch> stream_rows(const plan::LogicalOp& op, Ctx& ctx, int64_t bu
   return out;
 }
 
-// Runs aggregation `op` a morsel at a time over `path` when plan_morsels cuts its scan (streams())
-// (within `budget` bytes) or a join on the path reuses an input too large for the budget, and its aggregates
-// merge; nullopt when it runs whole. execute(op) runs an operator on the device (keeping only the rows that
-// ctx.partition_filters names for it), aggregate(op, batch) aggregates, concat(batches, outputs) puts rows
-// together, can_stream(path) says whether a reused input's path may be cut into morsels (not when part of it is a
-// whole result already, or its columns are resident); Ctx holds morsel_rows, scan_range, reused, kept, partition_filters and stats. For each pass of the
-// partitioned joins (one when there are none) the joins' other inputs are computed (those too large a morsel of
-// their own scan at a time), then every morsel of the streamed scan runs against them.
-template <typename Batch, typename Ctx, typename Execute, typename Aggregate, typename Concat, typename CanStream>
-std::optional<Batch> stream_aggregation(const plan::LogicalOp& op, Ctx& ctx, const StreamPath& path, int64_t budget,
-                                        Execute&& execute, Aggregate&& aggregate, Concat&& concat,
-                                        CanStream&& can_stream) {
-  const std::vector<std::pair<int64_t, int64_t>> morsels = plan_morsels(*path.scan, ctx.morsel_rows, budget);
-  const JoinPartitions partitions = partition_joins(path, budget);
-  if (!streams(morsels, *path.scan) && partitions.joins.empty()) return std::nullopt;
+// Runs aggregation `op` a morsel at a time over the path under its input when that path may stream
+// (streamable_path) and plan_morsels cuts its scan (streams()) within the device's budget, or a join on the path
+// reuses an input too large for the budget, and its aggregates merge; nullopt when it runs whole. For each pass of
+// the partitioned joins (one when there are none) the joins' other inputs are computed (those too large a morsel
+// of their own scan at a time, when the device lets their path stream), then every morsel of the streamed scan
+// runs against them.
+template <typename Device>
+std::optional<typename Device::Batch> stream_aggregation(const plan::LogicalOp& op, Device& d) {
+  using Batch = typename Device::Batch;
+  auto& ctx = d.ctx;
+  const std::optional<StreamPath> path = streamable_path(*op.child(), d);
+  if (!path) return std::nullopt;
+  const int64_t budget = d.budget();
+  const std::vector<std::pair<int64_t, int64_t>> morsels = plan_morsels(*path->scan, ctx.morsel_rows, budget);
+  const JoinPartitions partitions = partition_joins(*path, budget);
+  if (!streams(morsels, *path->scan) && partitions.joins.empty()) return std::nullopt;
   const std::optional<plan::AggregateSplit> split = plan::split_aggregate(op);
   if (!split) return std::nullopt;
-  ContextRestore<Ctx> restore(ctx);
+  ContextRestore restore(ctx);
   // A reused input too large to compute whole: its own stream path a morsel at a time, each morsel's rows
   // filtered to the pass's partition.
   auto collect = [&](const plan::LogicalOp& r, const PartitionFilters& filters) -> Batch {
     const StreamPath rp = stream_path(r);
-    if (!rp.scan || !can_stream(rp)) {
+    if (!rp.scan || !d.can_stream(rp)) {
       ctx.partition_filters = &filters;
-      Batch b = execute(r);
+      Batch b = execute_plan(r, d);
       restore();
       return b;
     }
-    return collect_morsels<Batch>(r, ctx, rp, plan_morsels(*rp.scan, ctx.morsel_rows, budget), &filters, execute,
-                                  concat, [](Batch b) { return b; });
+    return collect_morsels(r, d, rp, plan_morsels(*rp.scan, ctx.morsel_rows, budget), &filters,
+                           [](Batch b) { return b; });
   };
 
   std::map<const plan::LogicalOp*, Batch> reused;
@@ -139,21 +156,21 @@ std::optional<Batch> stream_aggregation(const plan::LogicalOp& op, Ctx& ctx, con
   const int64_t passes = partitions.passes();
   for (int64_t pass = 0; pass < passes; ++pass) {
     const PartitionFilters filters = partitions.filters(pass);
-    for (const plan::LogicalOp* r : path.reused) {
+    for (const plan::LogicalOp* r : path->reused) {
       const JoinPartition* j = partitions.reusing(r);
       if (pass > 0 && (!j || j->group < 0)) continue;  // the same in every pass
       reused.erase(r);
-      reused.emplace(r, j ? collect(*r, filters) : execute(*r));
+      reused.emplace(r, j ? collect(*r, filters) : execute_plan(*r, d));
     }
     kept.clear();  // hash tables on the previous pass's inputs
     ctx.reused = &reused;
     ctx.kept = &kept;
     ctx.partition_filters = &filters;
-    for_each_morsel(*path.scan, morsels, ctx,
-                    [&] { partials.push_back(aggregate(*split->partial, execute(*op.child()))); });
+    for_each_morsel(*path->scan, morsels, ctx,
+                    [&] { partials.push_back(d.aggregate(*split->partial, execute_plan(*op.child(), d))); });
     restore();
   }
-  Batch out = aggregate(*split->final, concat(partials, split->partial->outputs));
+  Batch out = d.aggregate(*split->final, d.concat(partials, split->partial->outputs));
   if (ctx.stats) {
     (*ctx.stats)[&op].morsels = static_cast<int64_t>(morsels.size()) * passes;
     (*ctx.stats)[&op].passes = passes;
