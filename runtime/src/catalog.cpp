@@ -557,6 +557,18 @@ std::unique_ptr<Catalog> Catalog::load(const std::string& dir, std::string& erro
   return catalog;
 }
 
+void Catalog::set_cancel_flags(bool stop) const {
+  auto set = [stop](void* lib) {
+    if (!lib) return;
+    // Written while the library's loops read it (volatile loads): an atomic store.
+    if (auto* flag = static_cast<int32_t*>(dlsym(lib, "__tessera_cancel")))
+      __atomic_store_n(flag, stop ? 1 : 0, __ATOMIC_RELAXED);
+  };
+  std::lock_guard<std::mutex> lock(libraries_mutex_);
+  set(library_);
+  for (void* lib : merged_libraries_) set(lib);
+}
+
 Catalog::~Catalog() {
   if (library_) dlclose(library_);
   for (void* lib : merged_libraries_) dlclose(lib);
@@ -596,6 +608,7 @@ bool Catalog::merge(std::unique_ptr<Catalog> other, std::string& error) {
   }
   for (auto& [name, why] : other->failed_) failed_[name] = why;
   for (auto& u : other->udfs_) udfs_.push_back(std::move(u));  // the entries' specs point into these
+  std::lock_guard<std::mutex> lock(libraries_mutex_);
   if (other->library_) merged_libraries_.push_back(other->library_);
   other->library_ = nullptr;
   for (void* lib : other->merged_libraries_) merged_libraries_.push_back(lib);

@@ -44,6 +44,13 @@ struct CudaDevice::Api {
   Result (*cuEventDestroy)(void*);
   Result (*cuGetErrorName)(Result, const char**);
   Result (*cuFuncGetAttribute)(int*, int, void*);
+  Result (*cuModuleGetGlobal)(Ptr*, size_t*, void*, const char*);
+  Result (*cuStreamCreate)(void**, unsigned);
+  Result (*cuStreamSynchronize)(void*);
+  Result (*cuMemcpyHtoDAsync)(Ptr, const void*, size_t, void*);
+  Result (*cuMemAllocHost)(void**, size_t);
+  Result (*cuMemFreeHost)(void*);
+  static constexpr unsigned kStreamNonBlocking = 1;  // CU_STREAM_NON_BLOCKING
   static constexpr int kMaxThreadsPerBlock = 0;  // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
 
   template <typename F>
@@ -72,7 +79,11 @@ struct CudaDevice::Api {
            load(cuEventCreate, "cuEventCreate", e) && load(cuEventRecord, "cuEventRecord", e) &&
            load(cuEventSynchronize, "cuEventSynchronize", e) &&
            load(cuEventElapsedTime, "cuEventElapsedTime", e) && load(cuEventDestroy, "cuEventDestroy_v2", e) &&
-           load(cuGetErrorName, "cuGetErrorName", e) && load(cuFuncGetAttribute, "cuFuncGetAttribute", e);
+           load(cuGetErrorName, "cuGetErrorName", e) && load(cuFuncGetAttribute, "cuFuncGetAttribute", e) &&
+           load(cuModuleGetGlobal, "cuModuleGetGlobal_v2", e) && load(cuStreamCreate, "cuStreamCreate", e) &&
+           load(cuStreamSynchronize, "cuStreamSynchronize", e) &&
+           load(cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2", e) && load(cuMemAllocHost, "cuMemAllocHost_v2", e) &&
+           load(cuMemFreeHost, "cuMemFreeHost", e);
   }
 };
 
@@ -180,7 +191,31 @@ void* CudaDevice::load_module(const ModuleKey& key, std::string& error) {
       !a.check(a.cuModuleLoadData(&module, bytes.data()), "cuModuleLoadData(" + file->second + ")", error))
     return nullptr;
   modules_[key] = module;
+  // User code compiled by tessera-cc has a cancellation flag its loops read (set_cancel_flags).
+  Api::Ptr flag = 0;
+  size_t flag_bytes = 0;
+  if (a.cuModuleGetGlobal(&flag, &flag_bytes, module, "__tessera_cancel") == 0 && flag_bytes == 4)
+    cancel_flags_.push_back(flag);
   return module;
+}
+
+bool CudaDevice::set_cancel_flags(bool stop, std::string& error) {
+  std::lock_guard<std::mutex> lock(modules_mutex_);
+  if (cancel_flags_.empty()) return true;
+  Api& a = *api_;
+  if (!a.check(a.cuCtxSetCurrent(context_), "cuCtxSetCurrent", error)) return false;
+  // A stream of its own that waits for no other, and a DMA copy from pinned memory (no kernel, which could not
+  // start while the user's kernel holds every SM): the flag changes while the kernel runs.
+  if (!cancel_stream_ && !a.check(a.cuStreamCreate(&cancel_stream_, Api::kStreamNonBlocking), "cuStreamCreate", error))
+    return false;
+  if (!cancel_value_ &&
+      !a.check(a.cuMemAllocHost(reinterpret_cast<void**>(&cancel_value_), sizeof(int32_t)), "cuMemAllocHost", error))
+    return false;
+  *cancel_value_ = stop ? 1 : 0;
+  for (Api::Ptr flag : cancel_flags_)
+    if (!a.check(a.cuMemcpyHtoDAsync(flag, cancel_value_, sizeof(int32_t), cancel_stream_), "cuMemcpyHtoDAsync", error))
+      return false;
+  return a.check(a.cuStreamSynchronize(cancel_stream_), "cuStreamSynchronize", error);
 }
 
 // Buffers come in size classes (powers of two from 64 KiB), so a freed buffer fits the next call's
@@ -224,6 +259,7 @@ CudaDevice::~CudaDevice() {
   if (!api_) return;
   for (const auto& [size, p] : pool_) api_->cuMemFree(p);
   for (auto& [u, m] : modules_) api_->cuModuleUnload(m);
+  if (cancel_value_) api_->cuMemFreeHost(cancel_value_);
   if (context_) api_->cuDevicePrimaryCtxRelease(device_);
 }
 

@@ -18,7 +18,7 @@ bool is_kernel_entry(llvm::StringRef name) { return name.starts_with("tk_"); }
 }  // namespace
 
 bool emit_cpu_library(mlir::ModuleOp lowered, llvm::LLVMContext& context, const std::string& so_path,
-                      std::string* ir_after_opt, std::string& error) {
+                      std::string* ir_after_opt, std::string& error, bool cancellable) {
   std::unique_ptr<llvm::Module> module = mlir::translateModuleToLLVMIR(lowered, context, "tessera_cpu_kernels");
   if (!module) {
     error = "translation of the lowered host module to LLVM IR failed";
@@ -31,6 +31,7 @@ bool emit_cpu_library(mlir::ModuleOp lowered, llvm::LLVMContext& context, const 
   module->setDataLayout(tm->createDataLayout());
   internalize_except(*module, is_kernel_entry);
   optimize_module(*module, *tm);
+  if (cancellable) insert_cancellation_checks(*module, 0);
   if (ir_after_opt) {
     llvm::raw_string_ostream os(*ir_after_opt);
     module->print(os, nullptr);

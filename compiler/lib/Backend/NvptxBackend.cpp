@@ -122,7 +122,7 @@ void order_globals_after_their_uses(llvm::Module& module) {
 }  // namespace
 
 bool emit_ptx(mlir::ModuleOp module, llvm::LLVMContext& context, const std::string& sm, std::string& ptx,
-              std::string* ir_after_opt, std::string& error) {
+              std::string* ir_after_opt, std::string& error, bool cancellable) {
   mlir::OwningOpRef<mlir::ModuleOp> device = extract_device_module(module, error);
   if (!device) return false;
 
@@ -142,6 +142,7 @@ bool emit_ptx(mlir::ModuleOp module, llvm::LLVMContext& context, const std::stri
   llvm_module->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(0));
   internalize_except(*llvm_module, is_kernel_entry);
   optimize_module(*llvm_module, *tm);
+  if (cancellable) insert_cancellation_checks(*llvm_module, 1);
   order_globals_after_their_uses(*llvm_module);
   if (ir_after_opt) {
     llvm::raw_string_ostream os(*ir_after_opt);

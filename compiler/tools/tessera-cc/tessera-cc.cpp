@@ -265,6 +265,9 @@ int main(int argc, char** argv) {
         return fail("cannot create " + output_dir + sub + ": " + ec.message());
   }
   const bool stage_is_cpu = emit == "cpu-llvm" || emit == "cpu-ir";
+  // A user's functions (no --library) get cancellation checks on their loops' back edges, so a statement can stop
+  // one that never returns; the library's loops are bounded by their inputs and stay as they are.
+  const bool cancellable = !use_library;
   const bool stage_is_gpu = emit == "gpu" || emit == "nvvm" || emit == "gpu-ir" || emit == "ptx";
 
   // ---- CPU back end ----
@@ -282,13 +285,13 @@ int main(int argc, char** argv) {
       std::string tmp_dir = "/tmp";
       llvm::SmallString<128> tmp;
       llvm::sys::fs::createTemporaryFile("tessera-cpu", "so", tmp);
-      if (!emit_cpu_library(*host, c, tmp.str().str(), &ir, error)) return fail(error);
+      if (!emit_cpu_library(*host, c, tmp.str().str(), &ir, error, cancellable)) return fail(error);
       llvm::sys::fs::remove(tmp);
       llvm::outs() << ir;
       return 0;
     }
     llvm::LLVMContext c;
-    if (!emit_cpu_library(*host, c, so_path, nullptr, error)) return fail("CPU back end: " + error);
+    if (!emit_cpu_library(*host, c, so_path, nullptr, error, cancellable)) return fail("CPU back end: " + error);
     info.cpu_library = so;
   }
 
@@ -336,7 +339,7 @@ int main(int argc, char** argv) {
       if (emit_stage("nvvm", [&](llvm::raw_ostream& os) { device->print(os); })) return 0;
       llvm::LLVMContext c;
       std::string ptx, ir;
-      if (!emit_ptx(*device, c, sm, ptx, emit == "gpu-ir" ? &ir : nullptr, error))
+      if (!emit_ptx(*device, c, sm, ptx, emit == "gpu-ir" ? &ir : nullptr, error, cancellable))
         return fail("NVPTX back end: " + error);
       if (emit_stage("gpu-ir", [&](llvm::raw_ostream& os) { os << ir; })) return 0;
       if (emit_stage("ptx", [&](llvm::raw_ostream& os) { os << ptx; })) return 0;

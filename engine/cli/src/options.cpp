@@ -88,6 +88,23 @@ int64_t parse_bytes(const std::string& option, const std::string& v) {
   return n << shift;
 }
 
+// A duration: a number of seconds (fractions allowed), or digits with ms, s, min or h: 30, 2.5, 500ms, 10min.
+int64_t parse_duration_ms(const std::string& option, const std::string& v) {
+  size_t unit = v.find_first_not_of("0123456789.");
+  if (unit == std::string::npos) unit = v.size();
+  const std::string number = v.substr(0, unit), suffix = v.substr(unit);
+  const double scale = suffix.empty() || suffix == "s" ? 1000 : suffix == "ms" ? 1 : suffix == "min" ? 60000
+                       : suffix == "h"                  ? 3600000
+                                                        : -1;
+  char* end = nullptr;
+  const double n = number.empty() ? -1 : std::strtod(number.c_str(), &end);
+  const double ms = n * scale;
+  if (scale < 0 || n < 0 || *end != 0 || !(ms >= 1) || ms > 1e12)
+    throw UsageError("bad value '" + v + "' for " + option +
+                     ": expected a time such as 30 (seconds), 2.5s, 500ms or 10min, at least 1 ms");
+  return static_cast<int64_t>(ms);
+}
+
 double parse_scale_factor(const std::string& option, const std::string& v) {
   char* end = nullptr;
   const double sf = std::strtod(v.c_str(), &end);
@@ -223,6 +240,8 @@ Command parse_command_line(const std::vector<std::string>& args) {
       o.gpu_memory = parse_bytes(a, r.value());
     } else if (a == "--morsel-rows") {
       o.morsel_rows = parse_count(a, r.value(), INT64_MAX);
+    } else if (a == "--statement-timeout") {
+      o.statement_timeout_ms = parse_duration_ms(a, r.value());
     } else if (a == "--max-rows") {
       o.settings.format.max_rows = parse_count(a, r.value(), INT64_MAX);
     } else if (a == "-h" || a == "--help") {
@@ -278,6 +297,8 @@ std::string usage_text() {
          "  --gpu-memory S   GPU memory for cached table columns (default 80% of the free memory); a\n"
          "                   larger aggregation scan streams through the GPU a morsel at a time\n"
          "  --morsel-rows N  stream every aggregation over a scan in morsels of N rows (testing)\n"
+         "  --statement-timeout T  stop a statement that runs longer than T (30 = seconds, 500ms, 10min);\n"
+         "                   it changes nothing. Ctrl-C cancels the running statement the same way\n"
          "  -h, --help       this text\n"
          "shell commands: .tables  .schema [table]  .timing on|off  .format table|csv  .maxrows N\n"
          "                .read FILE  .help  .quit\n";

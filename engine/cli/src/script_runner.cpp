@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "interrupt.hpp"
 #include "statement_splitter.hpp"
 
 namespace tessera::cli {
@@ -46,7 +47,10 @@ bool ScriptRunner::run(std::string_view script, const std::string& source) {
     const Statement& st = split.statements[i];
     try {
       const auto t0 = std::chrono::steady_clock::now();
-      const engine::QueryResult r = db_.execute(st.text);
+      const engine::QueryResult r = [&] {
+        const CancelOnInterrupt ctrl_c(db_);
+        return db_.execute(st.text);
+      }();
       const double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       for (const std::string& m : r.messages) err_ << m << '\n';
       if (!r.names.empty()) {

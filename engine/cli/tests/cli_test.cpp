@@ -164,6 +164,20 @@ TEST(CliOptions, MemoryBudgetsAndMorsels) {
   EXPECT_NE(usage_text().find("--gpu-memory"), std::string::npos);
 }
 
+TEST(CliOptions, StatementTimeout) {
+  EXPECT_EQ(parse({}).run.statement_timeout_ms, 0);
+  EXPECT_EQ(parse({"--statement-timeout", "30"}).run.statement_timeout_ms, 30000);
+  EXPECT_EQ(parse({"--statement-timeout", "2.5s"}).run.statement_timeout_ms, 2500);
+  EXPECT_EQ(parse({"--statement-timeout=500ms"}).run.statement_timeout_ms, 500);
+  EXPECT_EQ(parse({"--statement-timeout", "10min"}).run.statement_timeout_ms, 600000);
+  EXPECT_EQ(parse({"--statement-timeout", "1h"}).run.statement_timeout_ms, 3600000);
+  for (const char* bad : {"", "0", "-1", "ms", "5x", "1.2.3", "0.1ms", "1e3", "1 s"})
+    EXPECT_EQ(usage_error({"--statement-timeout", bad}),
+              "bad value '" + std::string(bad) +
+                  "' for --statement-timeout: expected a time such as 30 (seconds), 2.5s, 500ms or 10min, at least 1 ms")
+        << bad;
+}
+
 TEST(CliOptions, Errors) {
   EXPECT_EQ(usage_error({"--bogus"}), "unknown option '--bogus'");
   EXPECT_EQ(usage_error({"-x"}), "unknown option '-x'");

@@ -39,6 +39,7 @@ int run(const cli::RunOptions& o) {
   eo.host_memory_bytes = o.memory_limit;
   eo.gpu_cache_bytes = o.gpu_memory;
   eo.morsel_rows = o.morsel_rows;
+  eo.statement_timeout_ms = o.statement_timeout_ms;
   eo.udf_catalogs = o.udf_catalogs;
   eo.database_path = o.database;
   eo.file_reader = cli::file_reader(o.threads);

@@ -14,6 +14,8 @@
 #include "tessera/exec/call_session.hpp"
 #include "tessera/exec/column_ops.hpp"
 #include "tessera/exec/executor.hpp"
+#include "tessera/runtime/statement_stop.hpp"
+#include "tessera/runtime/statement_stop.hpp"
 #include "tessera/exec/parallel.hpp"
 #include "tessera/exec/row_op_codes.hpp"
 #include "tessera/functions/decimal128.hpp"
@@ -502,6 +504,7 @@ Datum call_kernel(const Expr& e, const Batch& batch, ExecContext& ctx) {
   const fn::SessionContext session = call_session(e, ctx.session);
   const bool ok = ctx.gpu ? ctx.gpu->run(*e.kernel, args, session, result, error)
                          : rt::run_cpu(*e.kernel, args, session, ctx.threads, result, error);
+  rt::throw_if_stopped(ctx.stop);  // a user function stopped early: its result is no result
   if (!ok) throw ExecError(error);
   if (result.error) throw ExecError(result.error->message);
   return column_datum(std::move(result.column));

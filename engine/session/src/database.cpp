@@ -4,7 +4,9 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <new>
+#include <optional>
 #include <chrono>
 #include <cstdlib>
 #include <map>
@@ -39,6 +41,7 @@
 #include "tessera/runtime/cuda_device.hpp"
 #include "tessera/sql/parser.hpp"
 #include "device_session.hpp"
+#include "statement_watch.hpp"
 #include "table_statements.hpp"
 #include "tessera/storage/column_stats.hpp"
 #include "tessera/storage/database_dir.hpp"
@@ -109,6 +112,11 @@ std::string statement_text(std::string_view sql, const sql::Script& script, size
 struct Database::Impl {
   Options opts;
   std::unique_ptr<rt::Catalog> catalog;
+  // Stopping the running statement (statement_watch.hpp): requested by cancel() or the time limit; the device
+  // whose user modules' flags the watch sets (the main thread records it where it uses the device).
+  rt::StatementStop stop;
+  mutable std::atomic<rt::CudaDevice*> stop_device{nullptr};
+  int guard_depth = 0;
   DeviceSession device;  // after the catalog, which its bring-up thread reads
   std::map<std::string, std::unique_ptr<storage::Table>> tables;  // by lower-case name
   std::map<std::string, plan::ViewDef> views;
@@ -201,6 +209,8 @@ struct Database::Impl {
       g.cache = device.cache();
       g.session = ctx.session;
       g.stats = ctx.stats;
+      g.stop = ctx.stop;
+      stop_device.store(g.kernels);
       g.morsel_rows = ctx.morsel_rows;
       g.pool->reset_peak();
       const int64_t base = g.pool->in_use();
@@ -247,6 +257,8 @@ struct Database::Impl {
     ctx.threads = threads();
     ctx.session.collation = opts.case_insensitive ? uint32_t(fn::kCaseInsensitive) : 0u;
     ctx.gpu = with_device ? device.kernels() : nullptr;
+    if (ctx.gpu) stop_device.store(ctx.gpu);
+    ctx.stop = &stop;
     ctx.morsel_rows = opts.morsel_rows;
     ctx.memory_budget = host_memory_budget();
     return ctx;
@@ -701,8 +713,25 @@ struct Database::Impl {
     return last;
   }
 
+  // Sets the cancellation flags of the user code the statement may be running (on the watch's thread).
+  void set_cancel_flags(bool on) {
+    catalog->set_cancel_flags(on);
+    if (rt::CudaDevice* d = stop_device.load()) {
+      std::string error;  // nothing more can be done from the watch's thread: the engine's own checks still stop it
+      d->set_cancel_flags(on, error);
+    }
+  }
+
+  // Runs a statement under its watch (time limit, cancel()), with every failure an Error.
   template <typename F>
   auto guarded(F&& f) {
+    std::optional<StatementWatch> watch;
+    if (guard_depth == 0) watch.emplace(stop, opts.statement_timeout_ms, [this](bool on) { set_cancel_flags(on); });
+    ++guard_depth;
+    struct Leave {
+      int& depth;
+      ~Leave() { --depth; }
+    } leave{guard_depth};
     try {
       return f();
     } catch (const Error&) {
@@ -853,6 +882,10 @@ std::vector<std::string> Database::table_names() const {
   for (const auto& [k, t] : impl_->tables) out.push_back(t->name());
   return out;
 }
+
+void Database::set_statement_timeout_ms(int64_t ms) { impl_->opts.statement_timeout_ms = std::max<int64_t>(ms, 0); }
+
+void Database::cancel() { impl_->stop.request(rt::StatementStop::Reason::Cancelled); }
 
 QueryResult Database::execute(std::string_view sql) {
   bool analyze = false;

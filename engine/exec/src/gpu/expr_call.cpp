@@ -9,6 +9,7 @@
 #include "tessera/exec/call_session.hpp"
 #include "tessera/runtime/catalog.hpp"
 #include "tessera/runtime/cuda_device.hpp"
+#include "tessera/runtime/statement_stop.hpp"
 
 namespace tessera::exec::gpu {
 
@@ -111,6 +112,7 @@ DeviceDatum call_kernel(const plan::Expr& e, const DeviceBatch& batch, GpuContex
   if (!ctx.kernels->launch(*e.kernel, args, call_session(e, ctx.session), rows, out->mutable_view(), slot.get(), ctx.stream, error))
     throw ExecError(error);
   const int64_t packed = slot.read(ctx);
+  rt::throw_if_stopped(ctx.stop);  // a user function stopped early: its result is no result
   if (packed != fn::kNoError) {
     // SQL Server's message with the failing row's arguments, as on the CPU: the row's argument values
     // come back from the device (one row each).

@@ -3,6 +3,7 @@
 
 #include <deque>
 #include <map>
+#include <mutex>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -137,6 +138,9 @@ class Catalog {
   bool remove_function(std::string_view sql_name);
   // The user's functions (UDFs) among the kernels, for binding by SQL name.
   std::vector<const fn::FunctionSpec*> udf_specs() const;
+  // Sets (or clears) the cancellation flag of every loaded CPU library that has one (user code compiled by
+  // tessera-cc: its loops return at once while it is set; runtime/statement_stop.hpp). Thread-safe.
+  void set_cancel_flags(bool stop) const;
 
  private:
   struct UdfSpec;  // owns the strings a UDF's FunctionSpec points into
@@ -150,6 +154,7 @@ class Catalog {
   std::map<std::string, std::string> failed_;
   std::deque<std::unique_ptr<UdfSpec>> udfs_;
   std::vector<void*> merged_libraries_;  // CPU libraries of merged catalogs
+  mutable std::mutex libraries_mutex_;   // merge adds libraries while set_cancel_flags (another thread) reads them
   int module_groups_ = 1;
 };
 

@@ -97,6 +97,10 @@ class CudaDevice {
   // Adds the GPU modules of groups merged into the catalog after open() (CREATE FUNCTION); false with `error`
   // if one cannot be read. Modules are loaded on their first kernel's launch.
   bool load_new_modules(const Catalog& catalog, std::string& error);
+  // Sets (or clears) the cancellation flag of every loaded module that has one (user code compiled by
+  // tessera-cc: its loops return at once while it is set; runtime/statement_stop.hpp), while kernels run.
+  // Thread-safe; a module loaded later starts with its flag clear, so a stopping statement sets them again.
+  bool set_cancel_flags(bool stop, std::string& error);
 
   // Device-to-device copy bandwidth (GB/s, bytes read + written) of a `bytes` buffer, median of `repeats`.
   bool copy_bandwidth(int64_t bytes, int repeats, double& gb_per_s, std::string& error);
@@ -112,6 +116,9 @@ class CudaDevice {
   std::map<ModuleKey, void*> modules_;                  // those loaded so far (on first use)
   std::mutex modules_mutex_;
   void* load_module(const ModuleKey& key, std::string& error);
+  std::vector<unsigned long long> cancel_flags_;  // device addresses of the loaded modules' __tessera_cancel
+  void* cancel_stream_ = nullptr;                 // non-blocking: set_cancel_flags' copies wait for no kernel
+  int32_t* cancel_value_ = nullptr;               // pinned host memory the copies read
   std::string name_;
   // Device buffers of finished calls, by size class, for the next calls: cuMemAlloc and cuMemFree
   // (which synchronises) per argument column cost more than the copies of a small column.

@@ -16,6 +16,7 @@
 namespace tessera::rt {
 class Catalog;
 class CudaDevice;
+class StatementStop;
 }
 
 namespace tessera::exec {
@@ -41,6 +42,9 @@ struct ExecContext {
   std::map<std::string, std::shared_ptr<const Datum>>* memo = nullptr;
   const std::set<std::string>* memo_keep = nullptr;  // the fingerprints worth keeping (repeated ones)
   std::map<const plan::LogicalOp*, OperatorStats>* stats = nullptr;  // set by EXPLAIN ANALYZE
+  // Set while a statement may be stopped (Ctrl-C, a time limit): checked between operators and morsels and
+  // after every kernel call (rt::throw_if_stopped).
+  const rt::StatementStop* stop = nullptr;
   // Results of GPU subtrees already brought to the host (execute_physical): execute() returns them
   // where the CPU part of the plan reaches those operators.
   const std::map<const plan::LogicalOp*, Batch>* from_gpu = nullptr;

@@ -20,6 +20,7 @@
 #include "tessera/exec/batch.hpp"  // ExecError
 #include "tessera/exec/stream_driver.hpp"
 #include "tessera/plan/logical_plan.hpp"
+#include "tessera/runtime/statement_stop.hpp"
 
 namespace tessera::exec {
 
@@ -68,10 +69,12 @@ typename Device::Batch execute_node(const plan::LogicalOp& op, Device& d) {
 }  // namespace walker_detail
 
 // The result of `op` on device `d`: a result the plan has already, else the operator run (in a partitioned pass,
-// only the rows of the pass's partition: ctx.partition_filters), measured for EXPLAIN ANALYZE.
+// only the rows of the pass's partition: ctx.partition_filters), measured for EXPLAIN ANALYZE. A statement being
+// stopped (ctx.stop) ends before the next operator.
 template <typename Device>
 typename Device::Batch execute_plan(const plan::LogicalOp& op, Device& d) {
   if (const auto* b = d.precomputed(op)) return *b;
+  rt::throw_if_stopped(d.ctx.stop);
   return d.measured(op, [&] {
     if (const auto* filters = d.ctx.partition_filters)
       if (auto it = filters->find(&op); it != filters->end())

@@ -15,6 +15,7 @@
 #include "tessera/exec/join_partitions.hpp"
 #include "tessera/exec/morsels.hpp"
 #include "tessera/plan/aggregate_split.hpp"
+#include "tessera/runtime/statement_stop.hpp"
 
 namespace tessera::exec {
 
@@ -28,6 +29,7 @@ void for_each_morsel(const plan::LogicalOp& scan, const std::vector<std::pair<in
                      Run&& run) {
   std::future<void> next;  // its destructor waits for the read when a morsel throws
   for (size_t k = 0; k < morsels.size(); ++k) {
+    rt::throw_if_stopped(ctx.stop);
     if (next.valid()) next.get();  // morsel k's chunks are in (a read error surfaces here)
     if (k + 1 < morsels.size())
       next = std::async(std::launch::async, [s = &scan, m = morsels[k + 1]] { read_ahead(*s, m.first, m.second); });

@@ -93,6 +93,9 @@ struct Options {
   // (plan/fuse_predicates.hpp; EXPLAIN marks them "[fused]"). false: the function, then the comparison
   // (the benchmark's baseline).
   bool fuse_predicates = true;
+  // A statement running longer than this many milliseconds is stopped (user functions' loops included) and
+  // changes nothing; 0: no limit.
+  int64_t statement_timeout_ms = 0;
 };
 
 struct QueryResult {
@@ -157,6 +160,11 @@ class Database {
   // "EXPLAIN SELECT ..." returns the plan as one VARCHAR column named "plan", one line per row;
   // "EXPLAIN ANALYZE SELECT ..." runs the query and adds each operator's actual rows and time.
   QueryResult execute(std::string_view sql);
+  // Stops the statement now running (from another thread, or a signal handler: it only sets a flag): it ends
+  // with "the statement was cancelled" and changes nothing. Does nothing when no statement runs.
+  void cancel();
+  // The time limit of the statements that follow (Options::statement_timeout_ms; 0: none).
+  void set_statement_timeout_ms(int64_t ms);
   // The optimized plan of the script's last SELECT: one operator per line with estimated rows and
   // where it runs, and for each scalar function the catalog kernel and device that run it.
   std::string explain(std::string_view sql);

@@ -11,6 +11,7 @@
 namespace tessera::rt {
 class CudaDevice;
 class CudaPool;
+class StatementStop;
 }  // namespace tessera::rt
 
 namespace tessera::exec::gpu {
@@ -26,6 +27,7 @@ struct GpuContext {
   GpuColumnCache* cache = nullptr;
   fn::SessionContext session;
   std::map<const plan::LogicalOp*, OperatorStats>* stats = nullptr;  // EXPLAIN ANALYZE: rows, device ms
+  const rt::StatementStop* stop = nullptr;  // as ExecContext::stop
   GpuExprMemo* memo = nullptr;
   std::map<const plan::LogicalOp*, plan::Value> subquery_values;  // uncorrelated scalar subqueries, run once
   // Streaming (morsels.hpp): rows per morsel (0: decided by the cache's budget), and the morsel now running.
