@@ -13,7 +13,7 @@ for b in engine/tessera_engine_sql_tests engine/tessera_query_tests engine/tesse
          tests/tessera-differential bench/tessera-bench-gpu runtime/tessera-autotune \
          engine/tessera_table_statement_tests engine/tessera_udf_sql_tests engine/tessera_database_dir_tests \
          bench/storage/tessera-bench-database bench/storage/tessera-bench-csv engine/cli/tessera_cli_tests \
-         engine/tessera_clickbench_tests bench/tpch/tessera-bench-cold; do
+         engine/tessera_clickbench_tests bench/tpch/tessera-bench-cold engine/tessera_statement_stop_tests; do
   case " ${STAGE_SKIP:-} " in *" $(basename "$b") "*) continue ;; esac
   [ -x "build/$b" ] || { echo "stage_device.sh: build/$b missing (ninja -C build)"; exit 1; }
   strip -o ".devcarry/bin/$(basename "$b")" "build/$b"
@@ -30,6 +30,8 @@ stage_catalog build/catalog catalog
 xz -T2 -6 -c third_party/duckdb/lib/libduckdb.so > .devcarry/libduckdb.so.xz
 # The UDF example's catalog (examples/udf), for tessera_udf_sql_tests.
 mkdir -p .devcarry/udf-catalog && cp -r build/udf-example-catalog/. .devcarry/udf-catalog/
+# User functions that never return on some inputs, for tessera_statement_stop_tests.
+mkdir -p .devcarry/udf-looping-catalog && cp -r build/udf-looping-catalog/. .devcarry/udf-looping-catalog/
 # The user functions' differential tests (tests/CMakeLists.txt): the byte-map test functions' catalog, and
 # both user catalogs' native builds (the reference of tessera-differential --native).
 mkdir -p .devcarry/udf-byte-maps-catalog .devcarry/lib && cp -r build/udf-byte-maps-catalog/. .devcarry/udf-byte-maps-catalog/

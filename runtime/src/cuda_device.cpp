@@ -194,8 +194,16 @@ void* CudaDevice::load_module(const ModuleKey& key, std::string& error) {
   // User code compiled by tessera-cc has a cancellation flag its loops read (set_cancel_flags).
   Api::Ptr flag = 0;
   size_t flag_bytes = 0;
-  if (a.cuModuleGetGlobal(&flag, &flag_bytes, module, "__tessera_cancel") == 0 && flag_bytes == 4)
+  if (a.cuModuleGetGlobal(&flag, &flag_bytes, module, "__tessera_cancel") == 0 && flag_bytes == 4) {
+    // What set_cancel_flags copies with is made here, before the module's kernels run: allocating pinned memory
+    // (or a stream) while a kernel runs waits for it, and a user's kernel may never end.
+    if (!cancel_stream_ && !a.check(a.cuStreamCreate(&cancel_stream_, Api::kStreamNonBlocking), "cuStreamCreate", error))
+      return nullptr;
+    if (!cancel_value_ &&
+        !a.check(a.cuMemAllocHost(reinterpret_cast<void**>(&cancel_value_), sizeof(int32_t)), "cuMemAllocHost", error))
+      return nullptr;
     cancel_flags_.push_back(flag);
+  }
   return module;
 }
 
@@ -204,13 +212,9 @@ bool CudaDevice::set_cancel_flags(bool stop, std::string& error) {
   if (cancel_flags_.empty()) return true;
   Api& a = *api_;
   if (!a.check(a.cuCtxSetCurrent(context_), "cuCtxSetCurrent", error)) return false;
-  // A stream of its own that waits for no other, and a DMA copy from pinned memory (no kernel, which could not
-  // start while the user's kernel holds every SM): the flag changes while the kernel runs.
-  if (!cancel_stream_ && !a.check(a.cuStreamCreate(&cancel_stream_, Api::kStreamNonBlocking), "cuStreamCreate", error))
-    return false;
-  if (!cancel_value_ &&
-      !a.check(a.cuMemAllocHost(reinterpret_cast<void**>(&cancel_value_), sizeof(int32_t)), "cuMemAllocHost", error))
-    return false;
+  // On a stream of its own that waits for no other, a DMA copy from pinned memory (no kernel, which could not
+  // start while the user's kernel holds every SM, and no allocation, which would wait for it): the flag changes
+  // while the kernel runs.
   *cancel_value_ = stop ? 1 : 0;
   for (Api::Ptr flag : cancel_flags_)
     if (!a.check(a.cuMemcpyHtoDAsync(flag, cancel_value_, sizeof(int32_t), cancel_stream_), "cuMemcpyHtoDAsync", error))
