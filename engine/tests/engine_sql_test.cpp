@@ -455,6 +455,34 @@ TEST_F(Engine, CaseChainsOverOneColumnAnswerAsWritten) {
             (V{"NULL|NULL", "5|105", "19|119", "20|NULL"}));
 }
 
+// Over strings too (issue 36: 100,000 string branches took minutes): trailing blanks do not count, as in `=`; a
+// case-insensitive collation folds both sides (the probe is then UPPER(s), an expression, as it may be anyway);
+// the first branch of a repeated constant wins; NULL and unmatched values take ELSE. Each answer equals the same
+// CASE evaluated branch by branch (a last WHEN that is not an equality turns the lookup off) and the sums were
+// worked out by hand.
+TEST_F(Engine, CaseChainsOverStringsAnswerAsWritten) {
+  db_->execute("CREATE TABLE names (s VARCHAR(10))");
+  std::string insert = "INSERT INTO names VALUES (NULL), ('N3'), ('n4  '), (''), (' ')";
+  for (int i = 0; i < 30; ++i) insert += ", ('n" + std::to_string(i) + "')";
+  db_->execute(insert);
+  auto chain = [](const std::string& probe) {
+    std::string c = "CASE";
+    for (int i = 0; i < 20; ++i) c += " WHEN " + probe + " = 'n" + std::to_string(i) + "' THEN " + std::to_string(i);
+    return c + " WHEN " + probe + " = 'n5' THEN -1 WHEN " + probe + " = '' THEN 100";
+  };
+  const std::string ci = "s COLLATE SQL_Latin1_General_CP1_CI_AS";
+  for (const auto& [probe, sum] : {std::pair<std::string, std::string>{"s", "370"}, {ci, "375"}}) {
+    SCOPED_TRACE(probe);
+    const std::string lookup = chain(probe) + " ELSE -2 END";
+    const std::string plain = chain(probe) + " WHEN s IS NULL AND 1 = 0 THEN -3 ELSE -2 END";
+    // 0..19 sum to 190; n20..n29, 'N3' (binary) and NULL take ELSE (-2 each); 'n4  ' is 4; '' and ' ' are 100.
+    EXPECT_EQ(rows("SELECT sum(" + lookup + "), count(*) FROM names"), (V{sum + "|35"}));
+    EXPECT_EQ(rows("SELECT count(*) FROM names WHERE " + lookup + " <> " + plain), (V{"0"}));
+  }
+  EXPECT_EQ(rows("SELECT s, " + chain("s") + " END FROM names WHERE s IN ('n5', 'N3', 'n25') OR s IS NULL ORDER BY s"),
+            (V{"NULL|NULL", "N3|NULL", "n25|NULL", "n5|5"}));
+}
+
 // Every numeric type and DATE into CHAR(n), VARCHAR(n), NCHAR(n) and NVARCHAR(n) one character too short, exactly
 // long enough and longer, over a column (the GPU evaluates it on the GPU machine), by SQL Server's documented rules
 // (CAST and CONVERT, "truncating and rounding results"): an integer too long for CHAR/VARCHAR is '*', for

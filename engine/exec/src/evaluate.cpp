@@ -607,9 +607,17 @@ Datum evaluate_node(const Expr& e, const Batch& batch, ExecContext& ctx) {
         for (size_t k = 0; k < pairs; ++k) results.push_back(evaluate(*e.args[2 * k + 1], batch, ctx));
         if (e.has_else) results.push_back(evaluate(*e.args.back(), batch, ctx));
         std::vector<int> choice(rows, e.has_else ? static_cast<int>(pairs) : -1);
+        const auto& tk = lookup->text_keys;
         parallel_chunks(rows, ctx.threads, [&](int, int64_t s, int64_t en) {
           for (int64_t i = s; i < en; ++i) {
             if (!vx(i)) continue;
+            if (lookup->strings) {
+              const std::string_view v = rtrim_blanks(x.is_scalar ? std::string_view(x.scalar.s) : x.column->string(i));
+              const auto it = std::lower_bound(tk.begin(), tk.end(), v,
+                                               [](const std::string& a, std::string_view b) { return std::string_view(a) < b; });
+              if (it != tk.end() && *it == v) choice[i] = lookup->branch[it - tk.begin()];
+              continue;
+            }
             const int64_t v = x.is_scalar ? static_cast<int64_t>(x.scalar.i)
                               : wide      ? x.column->value<int64_t>(i)
                                           : x.column->value<int32_t>(i);

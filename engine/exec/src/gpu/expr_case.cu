@@ -5,7 +5,7 @@
 
 #include <cstring>
 
-#include "operand.cuh"
+#include "string_operand.cuh"
 #include "tessera/exec/case_lookup.hpp"
 
 namespace tessera::exec::gpu {
@@ -136,8 +136,8 @@ DeviceDatum choose(const std::vector<DeviceDatum>& values, const int32_t* choice
 }
 
 
-// A CASE that compares one integer column with constants (case_lookup.hpp): the column once, then a binary search
-// of the sorted constants per row picks the branch.
+// A CASE that compares one expression with constants (case_lookup.hpp): the expression once, then a binary search
+// of the sorted constants (integers or strings) per row picks the branch.
 static DeviceDatum case_lookup_when(const plan::Expr& e, const CaseLookup& lookup, const DeviceBatch& batch, GpuContext& ctx) {
   const int64_t rows = batch.rows;
   const size_t pairs = (e.args.size() - (e.has_else ? 1 : 0)) / 2;
@@ -145,6 +145,35 @@ static DeviceDatum case_lookup_when(const plan::Expr& e, const CaseLookup& looku
   std::vector<DeviceDatum> results;
   for (size_t k = 0; k < pairs; ++k) results.push_back(evaluate(*e.args[2 * k + 1], batch, ctx));
   if (e.has_else) results.push_back(evaluate(*e.args.back(), batch, ctx));
+  const int otherwise = e.has_else ? static_cast<int>(pairs) : -1;
+  const Valid vx = validity(x);
+  rt::DeviceBuffer choice = new_buffer(static_cast<size_t>(std::max<int64_t>(rows, 1)) * 4, ctx);
+  int32_t* ch = static_cast<int32_t*>(choice.data());
+  if (lookup.strings) {
+    const std::vector<std::string_view> sorted(lookup.text_keys.begin(), lookup.text_keys.end());
+    const DeviceStrings keys = upload_sorted_strings(sorted, ctx);
+    rt::DeviceBuffer branch = new_buffer(std::max<size_t>(lookup.branch.size(), 1) * 4, ctx), keep;
+    rt::cuda_check(cudaMemcpyAsync(branch.data(), lookup.branch.data(), lookup.branch.size() * 4,
+                                   cudaMemcpyHostToDevice, st(ctx)), "cudaMemcpyAsync");
+    const StrIn xs = string_operand(x, keep, ctx);
+    const uint8_t* kb = keys.b();
+    const int64_t* ko = keys.o();
+    const int32_t* b = static_cast<const int32_t*>(branch.data());
+    const int count = keys.n;
+    for_rows(rows, ctx.stream, [=] __device__(int64_t i) {
+      int pick = otherwise;
+      if (vx(i)) {
+        const uint8_t* p;
+        int32_t len;
+        xs.get(i, p, len);
+        const int at = find_sorted_string(kb, ko, count, p, len);
+        if (at >= 0) pick = b[at];
+      }
+      ch[i] = pick;
+    });
+    synchronize(ctx);  // the branch vector was copied from; `keep` ends here
+    return choose(results, ch, e.type, rows, ctx);
+  }
   const size_t n = lookup.keys.size();
   rt::DeviceBuffer keys = new_buffer(std::max<size_t>(n, 1) * 8, ctx), branch = new_buffer(std::max<size_t>(n, 1) * 4, ctx);
   rt::cuda_check(cudaMemcpyAsync(keys.data(), lookup.keys.data(), n * 8, cudaMemcpyHostToDevice, st(ctx)), "cudaMemcpyAsync");
@@ -152,10 +181,6 @@ static DeviceDatum case_lookup_when(const plan::Expr& e, const CaseLookup& looku
                  "cudaMemcpyAsync");
   const int64_t* k = static_cast<const int64_t*>(keys.data());
   const int32_t* b = static_cast<const int32_t*>(branch.data());
-  rt::DeviceBuffer choice = new_buffer(static_cast<size_t>(std::max<int64_t>(rows, 1)) * 4, ctx);
-  int32_t* ch = static_cast<int32_t*>(choice.data());
-  const int otherwise = e.has_else ? static_cast<int>(pairs) : -1;
-  const Valid vx = validity(x);
   const bool wide = fn::type_width(lookup.probe->type.physical()) == 8;
   const In<int64_t> x8 = wide ? operand<int64_t>(x) : In<int64_t>{};
   const In<int32_t> x4 = wide ? In<int32_t>{} : operand<int32_t>(x);

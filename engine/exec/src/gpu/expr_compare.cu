@@ -3,38 +3,13 @@
 #include <algorithm>
 #include <vector>
 
-#include "operand.cuh"
+#include "string_operand.cuh"
 
 namespace tessera::exec::gpu {
 
 using plan::Op;
 
 namespace {
-
-// A string operand: a column's (bytes, offsets, lengths), or a constant's bytes on the device.
-struct StrIn {
-  const uint8_t* bytes = nullptr;
-  const int64_t* off = nullptr;
-  const int32_t* len = nullptr;
-  int32_t scalar_len = 0;
-  __device__ void get(int64_t i, const uint8_t*& p, int32_t& n) const {
-    if (off) {
-      p = bytes + off[i];
-      n = len[i];
-    } else {
-      p = bytes;
-      n = scalar_len;
-    }
-    while (n > 0 && p[n - 1] == ' ') --n;
-  }
-};
-
-__device__ inline int compare_bytes(const uint8_t* a, int32_t na, const uint8_t* b, int32_t nb) {
-  const int32_t n = na < nb ? na : nb;
-  for (int32_t k = 0; k < n; ++k)
-    if (a[k] != b[k]) return a[k] < b[k] ? -1 : 1;
-  return na < nb ? -1 : (na > nb ? 1 : 0);
-}
 
 __device__ inline bool holds(Op o, int c) {
   switch (o) {
@@ -45,23 +20,6 @@ __device__ inline bool holds(Op o, int c) {
     case Op::Gt: return c > 0;
     default: return c >= 0;
   }
-}
-
-StrIn string_operand(const DeviceDatum& d, rt::DeviceBuffer& keep, GpuContext& ctx) {
-  StrIn s;
-  if (!d.is_scalar) {
-    s.bytes = static_cast<const uint8_t*>(d.column->data.data());
-    s.off = static_cast<const int64_t*>(d.column->offsets.data());
-    s.len = static_cast<const int32_t*>(d.column->lengths.data());
-    return s;
-  }
-  keep = new_buffer(std::max<size_t>(d.scalar.s.size(), 1), ctx);
-  if (!d.scalar.s.empty())
-    rt::cuda_check(cudaMemcpyAsync(keep.data(), d.scalar.s.data(), d.scalar.s.size(), cudaMemcpyHostToDevice,
-                                   static_cast<cudaStream_t>(ctx.stream)), "cudaMemcpyAsync");
-  s.bytes = static_cast<const uint8_t*>(keep.data());
-  s.scalar_len = static_cast<int32_t>(d.scalar.s.size());
-  return s;
 }
 
 template <typename T>
@@ -106,6 +64,45 @@ void in_list_fixed(const std::vector<const plan::Value*>& items, const DeviceDat
 
 }  // namespace
 
+StrIn string_operand(const DeviceDatum& d, rt::DeviceBuffer& keep, GpuContext& ctx) {
+  StrIn s;
+  if (!d.is_scalar) {
+    s.bytes = static_cast<const uint8_t*>(d.column->data.data());
+    s.off = static_cast<const int64_t*>(d.column->offsets.data());
+    s.len = static_cast<const int32_t*>(d.column->lengths.data());
+    return s;
+  }
+  keep = new_buffer(std::max<size_t>(d.scalar.s.size(), 1), ctx);
+  if (!d.scalar.s.empty())
+    rt::cuda_check(cudaMemcpyAsync(keep.data(), d.scalar.s.data(), d.scalar.s.size(), cudaMemcpyHostToDevice,
+                                   static_cast<cudaStream_t>(ctx.stream)), "cudaMemcpyAsync");
+  s.bytes = static_cast<const uint8_t*>(keep.data());
+  s.scalar_len = static_cast<int32_t>(d.scalar.s.size());
+  return s;
+}
+
+DeviceStrings upload_sorted_strings(const std::vector<std::string_view>& sorted, GpuContext& ctx) {
+  std::vector<uint8_t> bytes;
+  std::vector<int64_t> offs;  // n + 1 starts
+  for (std::string_view x : sorted) {
+    offs.push_back(static_cast<int64_t>(bytes.size()));
+    bytes.insert(bytes.end(), x.begin(), x.end());
+  }
+  offs.push_back(static_cast<int64_t>(bytes.size()));
+  cudaStream_t s = static_cast<cudaStream_t>(ctx.stream);
+  DeviceStrings out;
+  out.n = static_cast<int>(sorted.size());
+  out.bytes = new_buffer(std::max<size_t>(bytes.size(), 1), ctx);
+  out.offsets = new_buffer(offs.size() * 8, ctx);
+  if (!bytes.empty())
+    rt::cuda_check(cudaMemcpyAsync(out.bytes.data(), bytes.data(), bytes.size(), cudaMemcpyHostToDevice, s),
+                   "cudaMemcpyAsync");
+  rt::cuda_check(cudaMemcpyAsync(out.offsets.data(), offs.data(), offs.size() * 8, cudaMemcpyHostToDevice, s),
+                 "cudaMemcpyAsync");
+  synchronize(ctx);  // the host vectors end here
+  return out;
+}
+
 DeviceDatum compare(Op o, const DeviceDatum& a, const DeviceDatum& b, const DataType& t, int64_t rows,
                     GpuContext& ctx) {
   const Valid va = validity(a), vb = validity(b);
@@ -145,7 +142,6 @@ DeviceDatum in_list(const plan::Expr& e, const DeviceDatum& v, int64_t rows, Gpu
   uint8_t* ov = static_cast<uint8_t*>(out->valid.data());
   const bool negated = e.negated;
   const int n = static_cast<int>(items.size());
-  cudaStream_t s = static_cast<cudaStream_t>(ctx.stream);
   if (t.physical() == fn::SqlType::String) {
     // Blanks trimmed, sorted by bytes as compare_bytes orders them (std::string_view compares unsigned bytes,
     // a prefix first), so each row is a binary search.
@@ -156,34 +152,23 @@ DeviceDatum in_list(const plan::Expr& e, const DeviceDatum& v, int64_t rows, Gpu
       sorted.push_back(x);
     }
     std::sort(sorted.begin(), sorted.end());
-    std::vector<uint8_t> bytes;
-    std::vector<int64_t> offs;  // n + 1 starts
-    for (std::string_view x : sorted) {
-      offs.push_back(static_cast<int64_t>(bytes.size()));
-      bytes.insert(bytes.end(), x.begin(), x.end());
-    }
-    offs.push_back(static_cast<int64_t>(bytes.size()));
-    rt::DeviceBuffer db = new_buffer(std::max<size_t>(bytes.size(), 1), ctx), doff = new_buffer(offs.size() * 8, ctx);
-    if (!bytes.empty()) rt::cuda_check(cudaMemcpyAsync(db.data(), bytes.data(), bytes.size(), cudaMemcpyHostToDevice, s), "cudaMemcpyAsync");
-    rt::cuda_check(cudaMemcpyAsync(doff.data(), offs.data(), offs.size() * 8, cudaMemcpyHostToDevice, s), "cudaMemcpyAsync");
+    const DeviceStrings list = upload_sorted_strings(sorted, ctx);
     rt::DeviceBuffer keep;
     const StrIn x = string_operand(v, keep, ctx);
-    const uint8_t* ib = static_cast<const uint8_t*>(db.data());
-    const int64_t* io = static_cast<const int64_t*>(doff.data());
+    const uint8_t* ib = list.b();
+    const int64_t* io = list.o();
     for_rows(rows, ctx.stream, [=] __device__(int64_t i) {
       bool found = false;
       if (va(i)) {
         const uint8_t* p;
         int32_t len;
         x.get(i, p, len);
-        const int lo = lower_bound_index(
-            n, [&](int k) { return compare_bytes(ib + io[k], static_cast<int32_t>(io[k + 1] - io[k]), p, len) < 0; });
-        found = lo < n && compare_bytes(p, len, ib + io[lo], static_cast<int32_t>(io[lo + 1] - io[lo])) == 0;
+        found = find_sorted_string(ib, io, n, p, len) >= 0;
       }
       d[i] = found != negated;
       if (ov) ov[i] = va(i) && (found || !list_null);
     });
-    synchronize(ctx);  // the host vectors above end here
+    synchronize(ctx);  // `keep` ends here
     return column_datum(out);
   }
   with_physical(t.physical(), [&](auto tag) {
