@@ -522,6 +522,9 @@ std::unique_ptr<Catalog> Catalog::parse(std::string_view text, const std::string
     if (!Parser::kernel(*catalog, (*kernels)[i], seen, name, what))
       return fail("kernels[" + std::to_string(i) + "]" + (name.empty() ? "" : " '" + name + "'") + ": ");
   }
+  // A user's catalog (tessera-cc --udf-spec): its modules have the cancellation flag.
+  if (!catalog->udfs_.empty())
+    for (GpuModule& g : catalog->gpu_modules_) g.user_code = true;
   return catalog;
 }
 

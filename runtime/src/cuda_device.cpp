@@ -163,6 +163,7 @@ bool CudaDevice::load_new_modules(const Catalog& catalog, std::string& error) {
       return false;
     }
     module_files_[key] = path;
+    if (m.user_code) user_modules_.insert(key);
   }
   return true;
 }
@@ -194,7 +195,9 @@ void* CudaDevice::load_module(const ModuleKey& key, std::string& error) {
   // User code compiled by tessera-cc has a cancellation flag its loops read (set_cancel_flags).
   Api::Ptr flag = 0;
   size_t flag_bytes = 0;
-  if (a.cuModuleGetGlobal(&flag, &flag_bytes, module, "__tessera_cancel") == 0 && flag_bytes == 4) {
+  // Only a user module is asked (the library's have no flag: asking is an API error compute-sanitizer reports).
+  if (user_modules_.count(key) &&
+      a.cuModuleGetGlobal(&flag, &flag_bytes, module, "__tessera_cancel") == 0 && flag_bytes == 4) {
     // What set_cancel_flags copies with is made here, before the module's kernels run: allocating pinned memory
     // (or a stream) while a kernel runs waits for it, and a user's kernel may never end.
     if (!cancel_stream_ && !a.check(a.cuStreamCreate(&cancel_stream_, Api::kStreamNonBlocking), "cuStreamCreate", error))

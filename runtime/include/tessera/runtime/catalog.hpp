@@ -116,6 +116,7 @@ class Catalog {
     std::string ptx;    // absolute paths; cubin "" if not assembled
     std::string cubin;
     int group = 0;      // KernelEntry::gpu_module_group of its kernels
+    bool user_code = false;  // a user's functions: the module has the cancellation flag (statement_stop.hpp)
   };
   const std::vector<GpuModule>& gpu_modules() const { return gpu_modules_; }
   // Kernels the manifest lists as failed, with the compiler's reason.

@@ -10,6 +10,7 @@
 #include <map>
 #include <mutex>
 #include <memory>
+#include <set>
 #include <span>
 #include <string>
 #include <tuple>
@@ -113,6 +114,7 @@ class CudaDevice {
   int device_ = 0;
   using ModuleKey = std::tuple<int, int, RowMapping>;  // (group, rows per thread, mapping)
   std::map<ModuleKey, std::string> module_files_;       // every module of the catalog: its cubin (or PTX)
+  std::set<ModuleKey> user_modules_;                     // those of users' functions (cancellation flags)
   std::map<ModuleKey, void*> modules_;                  // those loaded so far (on first use)
   std::mutex modules_mutex_;
   void* load_module(const ModuleKey& key, std::string& error);
