@@ -842,7 +842,7 @@ TEST(EngineDevice, FunctionsOnTheGpuOrAClearError) {
     EXPECT_EQ(automatic.function_device().rfind("CPU (no GPU: ", 0), 0u) << automatic.function_device();
     automatic.add_table(make_t());
     EXPECT_NE(automatic.explain("SELECT YEAR(d) FROM t").find("kernel year [CPU, catalog]"), std::string::npos);
-    return;
+    GTEST_SKIP() << "no GPU here: the refusal and the CPU kernels were checked, the GPU half was not run";
   }
   ASSERT_TRUE(on_gpu->functions_on_gpu());
   EXPECT_EQ(on_gpu->function_device().rfind("GPU (", 0), 0u) << on_gpu->function_device();
