@@ -2,7 +2,6 @@
 // between the two inputs are the hash keys; the other conditions are a residual checked on each
 // candidate pair. The smaller input (known exactly by now) is hashed; the probe runs in parallel.
 // Without equality conditions it is a nested-loop join.
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -13,6 +12,7 @@
 #include "tessera/exec/column_ops.hpp"
 #include "tessera/exec/join_conditions.hpp"
 #include "tessera/exec/parallel.hpp"
+#include "tessera/runtime/host_memory.hpp"
 
 namespace tessera::exec {
 
@@ -20,7 +20,7 @@ using plan::JoinType;
 
 namespace {
 
-// The most row pairs an equi-join may produce: a quarter of physical memory at 16 bytes a pair (the
+// The most row pairs an equi-join may produce: a quarter of the usable memory at 16 bytes a pair (the
 // output columns are gathered from the pairs afterwards and need more). TESSERA_JOIN_PAIR_BUDGET
 // overrides it (tests, or a machine shared with other work).
 int64_t join_pair_budget() {
@@ -28,9 +28,8 @@ int64_t join_pair_budget() {
     const long long v = std::atoll(env);
     if (v > 0) return v;
   }
-  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-  const int64_t bytes = pages > 0 && page > 0 ? static_cast<int64_t>(pages) * page : int64_t(16) << 30;
-  return std::max<int64_t>(bytes / 4 / 16, int64_t(1) << 20);
+  // The memory this process may use (a container's limit where it is below the machine's).
+  return std::max<int64_t>(rt::usable_host_memory() / 4 / 16, int64_t(1) << 20);
 }
 
 std::set<ColumnId> ids_of(const Batch& b) { return std::set<ColumnId>(b.ids.begin(), b.ids.end()); }

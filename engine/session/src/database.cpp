@@ -42,6 +42,7 @@
 #include "tessera/sql/parser.hpp"
 #include "device_session.hpp"
 #include "statement_watch.hpp"
+#include "tessera/runtime/host_memory.hpp"
 #include "table_statements.hpp"
 #include "tessera/storage/column_stats.hpp"
 #include "tessera/storage/database_dir.hpp"
@@ -266,8 +267,7 @@ struct Database::Impl {
 
   int64_t host_memory_budget() const {
     if (opts.host_memory_bytes > 0) return opts.host_memory_bytes;
-    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-    return pages > 0 && page > 0 ? static_cast<int64_t>(pages) * page / 2 : 0;
+    return rt::usable_host_memory() / 2;  // a container's limit, not the machine's memory, where it is lower
   }
 
   // Distinct non-NULL values of a column, for join ordering: from the statistics stored with a database's

@@ -79,7 +79,7 @@ struct Options {
   int64_t gpu_cache_bytes = 0;
   // Streaming (exec/morsels.hpp): an aggregation over a chain of filters and projections over one scan runs a
   // morsel of the table at a time when the scan's decoded columns would take more than half of the memory budget
-  // (on the CPU host_memory_bytes, 0: half the physical memory; on the GPU the column cache's budget), so data
+  // (on the CPU host_memory_bytes, 0: half the usable memory, rt::usable_host_memory; on the GPU the column cache's budget), so data
   // larger than memory can be aggregated. morsel_rows > 0 streams every such aggregation in morsels of that many
   // rows (tests: every morsel path on small data).
   int64_t host_memory_bytes = 0;
