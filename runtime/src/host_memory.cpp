@@ -28,9 +28,8 @@ std::optional<int64_t> file_limit(const char* path) {
   const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   return parse_memory_limit(text);
 }
-}  // namespace
 
-int64_t usable_host_memory() {
+int64_t read_usable_host_memory() {
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
   int64_t bytes = pages > 0 && page > 0 ? static_cast<int64_t>(pages) * page : int64_t{16} << 30;
   for (const char* path : {"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"})
@@ -38,6 +37,13 @@ int64_t usable_host_memory() {
   rlimit as{};
   if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY)
     bytes = std::min<int64_t>(bytes, static_cast<int64_t>(std::min<rlim_t>(as.rlim_cur, INT64_MAX)));
+  return bytes;
+}
+}  // namespace
+
+// Read once: every statement and every hash join asks, and the limits do not change under a running process.
+int64_t usable_host_memory() {
+  static const int64_t bytes = read_usable_host_memory();
   return bytes;
 }
 

@@ -15,7 +15,6 @@
 #include "tessera/exec/column_ops.hpp"
 #include "tessera/exec/executor.hpp"
 #include "tessera/runtime/statement_stop.hpp"
-#include "tessera/runtime/statement_stop.hpp"
 #include "tessera/exec/parallel.hpp"
 #include "tessera/exec/row_op_codes.hpp"
 #include "tessera/functions/decimal128.hpp"
@@ -612,9 +611,8 @@ Datum evaluate_node(const Expr& e, const Batch& batch, ExecContext& ctx) {
           for (int64_t i = s; i < en; ++i) {
             if (!vx(i)) continue;
             if (lookup->strings) {
-              const std::string_view v = rtrim_blanks(x.is_scalar ? std::string_view(x.scalar.s) : x.column->string(i));
-              const auto it = std::lower_bound(tk.begin(), tk.end(), v,
-                                               [](const std::string& a, std::string_view b) { return std::string_view(a) < b; });
+              const std::string_view v = rtrim_blanks(string_at(x, i));
+              const auto it = std::lower_bound(tk.begin(), tk.end(), v);
               if (it != tk.end() && *it == v) choice[i] = lookup->branch[it - tk.begin()];
               continue;
             }
