@@ -23,6 +23,7 @@ struct QueryOutcome {
   std::string name;    // "q01"
   Status status = Status::Ok;
   std::string message; // why it is not Ok
+  std::string check_note;  // how an Ok answer was checked, where not in full (published answers: columns left out)
   int64_t rows = 0;    // rows of the (DuckDB) answer
   std::vector<double> tessera_ms, duckdb_ms;  // the timed runs (empty unless Ok)
   double tessera_check_ms = 0, duckdb_check_ms = 0;  // the first (checked, untimed) run
@@ -45,6 +46,7 @@ struct QueryOutcome {
 struct BenchReport {
   std::string benchmark = "tpch";  // tpch, clickbench
   double sf = 1;                   // tpch
+  std::string database;            // tpch --db: the database on disk the data came from (nothing generated)
   int64_t rows = 0;                // clickbench: rows of hits
   int threads = 0;
   int runs = 0;
