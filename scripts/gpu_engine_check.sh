@@ -20,7 +20,9 @@
 # CLICKBENCH_ROWS=N (tessera-bench clickbench over N generated rows of hits, RUNS runs, DEVICE), BENCH_ARGS (more
 # tessera-bench tpch options, e.g. --no-fuse), COLD_SF=N (scripts/cold_bench.sh: the cold benchmark at SF N, COLD_SUITE,
 # COLD_RUNS, COLD_QUERIES, COLD_ARGS), STREAM_SF=N (scripts/stream_check.sh: Q1 and Q6 over a database on disk at SF N
-# with the GPU cache limited to STREAM_GPU_MEMORY, streamed a morsel at a time, against the same run whole).
+# with the GPU cache limited to STREAM_GPU_MEMORY, streamed a morsel at a time, against the same run whole),
+# PUBLISHED_SF=N (TPC-H over a database on disk at SF N, checked against DuckDB's published answers, warm times;
+# PUBLISHED_QUERIES, CROSS_QUERIES: queries also run on the CPU engine and compared with the GPU's answer).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-engine-out}
@@ -190,6 +192,34 @@ if [ -n "${STREAM_SF:-}" ]; then
   echo "== streaming, SF $STREAM_SF"
   B=$B SF=$STREAM_SF GPU_MEMORY=${STREAM_GPU_MEMORY:-1G} MEMORY_LIMIT=${STREAM_MEMORY_LIMIT:-1G} \
     QUERIES="${STREAM_QUERIES:-1 6}" bash scripts/stream_check.sh 2>&1 | tee "$OUT/stream-sf$STREAM_SF.txt" || rc=1
+fi
+if [ -n "${PUBLISHED_SF:-}" ]; then
+  # TPC-H at a scale too large to load into DuckDB within a call (SF 100): Tessera over a database on disk, warm
+  # (RUNS runs after a first, checked one), answers against DuckDB's published ones (carried in
+  # third_party/tpch-answers/sfN, see docs/BENCHMARKS.md); then CROSS_QUERIES (default "13": its published answer
+  # counts comments DuckDB's dbgen writes differently) on the CPU engine, whose answer must equal the GPU's.
+  db=${PUBLISHED_DB:-/tmp/sf$PUBLISHED_SF.tdb}
+  echo "== SF $PUBLISHED_SF from $db, answers from third_party/tpch-answers/sf$PUBLISHED_SF"
+  if [ ! -f "$db/manifest.json" ]; then
+    /usr/bin/time -f "generated SF $PUBLISHED_SF into $db: %e s, peak %M KB" $B/tessera "$db" --sf "$PUBLISHED_SF" \
+      -e "SELECT count(*) FROM lineitem" >/dev/null 2>"$OUT/published-gen.err" || { cat "$OUT/published-gen.err"; rc=1; }
+    tail -1 "$OUT/published-gen.err"; du -sh "$db"
+  fi
+  [ -n "${PUBLISHED_QUERIES:-}" ] && pq=(--queries "$PUBLISHED_QUERIES") || pq=()
+  $B/tessera-bench tpch --db "$db" --answers "third_party/tpch-answers/sf$PUBLISHED_SF" --sf "$PUBLISHED_SF" \
+    --runs "${RUNS:-3}" --device "${DEVICE:-cuda}" --no-trace "${pq[@]}" --json "$OUT/published-sf$PUBLISHED_SF.json" \
+    >"$OUT/published-sf$PUBLISHED_SF.txt" 2>"$OUT/published-sf$PUBLISHED_SF.err" || rc=1
+  cat "$OUT/published-sf$PUBLISHED_SF.txt"
+  for q in ${CROSS_QUERIES-13}; do
+    f=engine/queries/tpch/q$(printf %02d "$q").sql
+    for d in cuda cpu; do
+      /usr/bin/time -f "%e s, peak %M KB" timeout "${CROSS_TIMEOUT:-240}" $B/tessera "$db" --device $d --format csv "$f" \
+        >"$OUT/cross-q$q.$d.csv" 2>"$OUT/cross-q$q.$d.err" || rc=1
+      echo "Q$q --device $d: $(tail -1 "$OUT/cross-q$q.$d.err")"
+    done
+    if cmp -s "$OUT/cross-q$q.cuda.csv" "$OUT/cross-q$q.cpu.csv"; then echo "Q$q: the CPU and GPU engines agree ($(wc -l <"$OUT/cross-q$q.cpu.csv") lines)"
+    else echo "Q$q: the CPU and GPU engines DIFFER"; rc=1; fi
+  done
 fi
 for sf in ${SFS-1 10}; do echo "== SF $sf"; cat "$OUT/bench-sf$sf.txt"; done
 [ -n "${COLD_SF:-}" ] && { echo "== cold, SF $COLD_SF"; cat "$OUT/cold-sf$COLD_SF.txt"; }
