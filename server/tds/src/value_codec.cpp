@@ -459,10 +459,10 @@ Value read_value(ByteReader& r, const TypeInfo& t, std::string_view what) {
     case WireType::Image:
     case WireType::Text:
     case WireType::NText: {
+      // No check against the declared maximum here: drivers disagree on its unit (tedious declares an NTEXT's
+      // length in characters), and the type is unbounded anyway.
       const uint32_t length = r.u32(c.owner + " length");
       if (length == 0xFFFFFFFF) return Value();
-      if (length > t.max_length)
-        c.fail("value of " + std::to_string(length) + " bytes exceeds its maximum length " + std::to_string(t.max_length));
       return decode_text_or_binary(c, r.bytes(length, c.owner + " value"));
     }
   }

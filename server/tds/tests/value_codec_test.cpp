@@ -348,6 +348,8 @@ TEST(ValueCodec, TextNTextImageParametersAndRows) {
   EXPECT_EQ(read_hex(make(WireType::Text, 0x7FFFFFFF), "02 00 00 00 61 E9"), Value::string("a\xC3\xA9"));
   EXPECT_EQ(read_hex(make(WireType::NText, 0x7FFFFFFE), "02 00 00 00 61 00"), Value::string("a"));
   EXPECT_EQ(read_hex(make(WireType::Image, 0x7FFFFFFF), "FF FF FF FF"), Value());
+  // tedious declares an NTEXT parameter's maximum in characters: 2 characters are 4 bytes.
+  EXPECT_EQ(read_hex(make(WireType::NText, 2), "04 00 00 00 61 00 62 00"), Value::string("ab"));
   // In a row: a 16-byte text pointer and an 8-byte timestamp before the length; NULL has no pointer.
   std::string zeros;
   for (int i = 0; i < 16 + 8; ++i) zeros += " 00";
