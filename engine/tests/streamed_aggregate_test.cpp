@@ -334,6 +334,31 @@ TEST_F(StreamedAggregation, OverflowIsStillAnError) {
   }
 }
 
+// On the GPU a streamed scan's chunks stay in the column cache as stored (compressed) when they fit where the decoded
+// columns do not: the next run decodes them again on the device and moves nothing over PCIe. A budget too small
+// even for them uploads every morsel each time, with the same answers.
+TEST_F(StreamedAggregation, AWarmStreamedScanOnTheGpuMovesNothing) {
+  const char* q = "SELECT g, count(*), sum(d), avg(w), max(s) FROM m WHERE f > -1e9 GROUP BY g ORDER BY g";
+  const std::vector<std::string> expected = cells(*whole(), q);
+  auto db = stored(0, 256 << 10);
+  auto tight = stored(0, 24 << 10);
+  for (engine::Database* d : {db.get(), tight.get()}) EXPECT_EQ(cells(*d, q), expected);
+  if (!db->gpu_engine()) GTEST_SKIP() << "no GPU here: the answers were checked on the CPU, the column cache was not";
+  EXPECT_NE(explain_analyze(*db, q).find("streamed in"), std::string::npos) << explain_analyze(*db, q);
+  const int64_t first = db->gpu_uploaded_bytes();
+  EXPECT_GT(first, 0);
+  EXPECT_GT(db->gpu_resident_bytes(), 0);
+  EXPECT_LE(db->gpu_resident_bytes(), int64_t{256} << 10);
+  EXPECT_EQ(cells(*db, q), expected);
+  EXPECT_EQ(cells(*db, q), expected);
+  EXPECT_EQ(db->gpu_uploaded_bytes(), first);  // the warm runs decoded the cached chunks
+  EXPECT_EQ(db->find_table("m")->columns_read(), 0u);
+  const int64_t tight_first = tight->gpu_uploaded_bytes();
+  EXPECT_EQ(cells(*tight, q), expected);
+  EXPECT_LE(tight->gpu_resident_bytes(), int64_t{24} << 10);
+  EXPECT_GE(tight->gpu_uploaded_bytes(), tight_first);
+}
+
 // A streamed scan reads the chunks of each morsel and keeps none: no whole column is read, on either device.
 TEST_F(StreamedAggregation, AStreamedScanReadsNoWholeColumn) {
   auto db = stored(0, 256 << 10);

@@ -50,8 +50,9 @@ int64_t scan_row_bytes(const plan::LogicalOp& scan) {
   return std::max<int64_t>(bytes, 1);
 }
 
-void read_ahead(const plan::LogicalOp& scan, int64_t begin, int64_t end) {
-  for (size_t i : plan::scanned_columns(scan)) scan.table->read_ahead(i, begin, end);
+void read_ahead(const plan::LogicalOp& scan, int64_t begin, int64_t end, const std::vector<size_t>& skip) {
+  for (size_t i : plan::scanned_columns(scan))
+    if (std::find(skip.begin(), skip.end(), i) == skip.end()) scan.table->read_ahead(i, begin, end);
 }
 
 std::vector<std::pair<int64_t, int64_t>> plan_morsels(const plan::LogicalOp& scan, int64_t morsel_rows,

@@ -45,27 +45,77 @@ void check(cudaError_t e, const char* what) { rt::cuda_check(e, what); }
 
 }  // namespace
 
+DeviceSegments upload_segments(const std::vector<storage::EncodedSegment>& segments, rt::MemoryResource& mr,
+                               StagedUploader& uploader, cudaStream_t stream) {
+  DeviceSegments d;
+  // The encoded bytes in one allocation, each segment 16-byte aligned, then spare bytes for load_u64's second word.
+  std::vector<uint64_t> at;
+  uint64_t encoded = 0;
+  for (const storage::EncodedSegment& seg : segments) {
+    at.push_back(encoded);
+    encoded += (seg.bytes.size() + kAlign - 1) / kAlign * kAlign;
+    d.layouts.push_back(seg.layout);
+    d.what.push_back(seg.what);
+  }
+  d.buffers.emplace_back(mr, encoded + 2 * kAlign, stream);
+  uint8_t* const dev = static_cast<uint8_t*>(d.buffers.back().data());
+  for (size_t i = 0; i < segments.size(); ++i) {
+    d.base.push_back(dev + at[i]);
+    uploader.copy(dev + at[i], segments[i].bytes.data(), segments[i].bytes.size(), stream);
+  }
+  d.encoded_bytes = static_cast<int64_t>(encoded);
+  // Dictionaries: where each entry starts among its entries' bytes, computed on the host (entries are few) for
+  // all segments at once, copied in one piece when a column is decoded.
+  d.dict_starts_at.assign(segments.size(), 0);
+  for (size_t i = 0; i < segments.size(); ++i) {
+    const storage::SegmentLayout& s = segments[i].layout;
+    if (s.encoding != storage::Encoding::Dictionary) continue;
+    const char* host_payload = segments[i].bytes.data() + s.payload_at;
+    d.dict_starts_at[i] = d.dict_starts.size();
+    d.dict_starts.push_back(0);
+    for (uint32_t k = 0; k < s.dict_entries; ++k) {
+      uint32_t n;
+      std::memcpy(&n, host_payload + 4 + uint64_t{k} * 4, 4);
+      d.dict_starts.push_back(d.dict_starts.back() + n);
+    }
+  }
+  return d;
+}
+
+DeviceSegments join_segments(const std::vector<const DeviceSegments*>& parts) {
+  DeviceSegments d;
+  for (const DeviceSegments* p : parts) {
+    d.buffers.insert(d.buffers.end(), p->buffers.begin(), p->buffers.end());
+    d.base.insert(d.base.end(), p->base.begin(), p->base.end());
+    d.layouts.insert(d.layouts.end(), p->layouts.begin(), p->layouts.end());
+    d.what.insert(d.what.end(), p->what.begin(), p->what.end());
+    for (size_t at : p->dict_starts_at) d.dict_starts_at.push_back(at + d.dict_starts.size());
+    d.dict_starts.insert(d.dict_starts.end(), p->dict_starts.begin(), p->dict_starts.end());
+    d.encoded_bytes += p->encoded_bytes;
+  }
+  return d;
+}
+
 DeviceColumnPtr decode_segments(const std::vector<storage::EncodedSegment>& segments, fn::SqlType type,
                                 rt::MemoryResource& mr, StagedUploader& uploader, cudaStream_t stream,
                                 int64_t& moved_bytes) {
-  // The encoded bytes, each segment 16-byte aligned, then spare bytes for load_u64's second word.
-  std::vector<uint64_t> at(segments.size());
-  std::vector<int64_t> first_row(segments.size());
-  uint64_t encoded = 0;
+  const DeviceSegments d = upload_segments(segments, mr, uploader, stream);
+  moved_bytes = d.encoded_bytes;
+  return decode_device_segments(d, type, mr, stream);
+}
+
+DeviceColumnPtr decode_device_segments(const DeviceSegments& d, fn::SqlType type, rt::MemoryResource& mr,
+                                       cudaStream_t stream) {
+  const std::vector<storage::SegmentLayout>& layouts = d.layouts;
+  const size_t n_segments = layouts.size();
+  std::vector<int64_t> first_row(n_segments);
   int64_t rows = 0;
   bool any_nulls = false;
-  for (size_t i = 0; i < segments.size(); ++i) {
-    at[i] = encoded;
-    encoded += (segments[i].bytes.size() + kAlign - 1) / kAlign * kAlign;
+  for (size_t i = 0; i < n_segments; ++i) {
     first_row[i] = rows;
-    rows += segments[i].layout.rows;
-    any_nulls |= segments[i].layout.has_nulls;
+    rows += layouts[i].rows;
+    any_nulls |= layouts[i].has_nulls;
   }
-  rt::DeviceBuffer enc(mr, encoded + 2 * kAlign, stream);
-  uint8_t* const dev = static_cast<uint8_t*>(enc.data());
-  for (size_t i = 0; i < segments.size(); ++i)
-    uploader.copy(dev + at[i], segments[i].bytes.data(), segments[i].bytes.size(), stream);
-  moved_bytes = static_cast<int64_t>(encoded);
 
   auto c = std::make_shared<rt::DeviceColumn>();
   c->type = type;
@@ -73,14 +123,14 @@ DeviceColumnPtr decode_segments(const std::vector<storage::EncodedSegment>& segm
   if (any_nulls) {
     c->valid = rt::DeviceBuffer(mr, static_cast<size_t>(std::max<int64_t>(rows, 1)), stream);
     uint8_t* valid = static_cast<uint8_t*>(c->valid.data());
-    for (size_t i = 0; i < segments.size(); ++i) {
-      const storage::SegmentLayout& s = segments[i].layout;
+    for (size_t i = 0; i < n_segments; ++i) {
+      const storage::SegmentLayout& s = layouts[i];
       uint8_t* out = valid + first_row[i];
       if (!s.has_nulls) {
         check(cudaMemsetAsync(out, 1, static_cast<size_t>(s.rows), stream), "cudaMemsetAsync");
         continue;
       }
-      const uint8_t* bitmap = dev + at[i] + s.bitmap_at;
+      const uint8_t* bitmap = d.base[i] + s.bitmap_at;
       for_rows(s.rows, stream, [=] __device__(int64_t r) { out[r] = (bitmap[r / 8] >> (r % 8)) & 1; });
     }
   }
@@ -89,9 +139,9 @@ DeviceColumnPtr decode_segments(const std::vector<storage::EncodedSegment>& segm
     const int width = fn::type_width(type);
     c->data = rt::DeviceBuffer(mr, static_cast<size_t>(std::max<int64_t>(rows * width, 1)), stream);
     uint8_t* data = static_cast<uint8_t*>(c->data.data());
-    for (size_t i = 0; i < segments.size(); ++i) {
-      const storage::SegmentLayout& s = segments[i].layout;
-      const uint8_t* payload = dev + at[i] + s.payload_at;
+    for (size_t i = 0; i < n_segments; ++i) {
+      const storage::SegmentLayout& s = layouts[i];
+      const uint8_t* payload = d.base[i] + s.payload_at;
       uint8_t* out = data + first_row[i] * width;
       if (s.encoding == storage::Encoding::Plain) {
         check(cudaMemcpyAsync(out, payload, s.payload_bytes, cudaMemcpyDeviceToDevice, stream), "cudaMemcpyAsync");
@@ -127,39 +177,26 @@ DeviceColumnPtr decode_segments(const std::vector<storage::EncodedSegment>& segm
   int64_t* w = static_cast<int64_t*>(wide.data());
   int32_t* bad = static_cast<int32_t*>(flag.data());
   check(cudaMemsetAsync(bad, 0, 4, stream), "cudaMemsetAsync");
-  // Dictionaries: where each entry starts among its entries' bytes, computed on the host (entries are few) for
-  // all segments at once and copied in one piece.
-  std::vector<uint64_t> starts;
-  std::vector<size_t> starts_at(segments.size(), 0);
-  for (size_t i = 0; i < segments.size(); ++i) {
-    const storage::SegmentLayout& s = segments[i].layout;
-    if (s.encoding != storage::Encoding::Dictionary) continue;
-    const char* host_payload = segments[i].bytes.data() + s.payload_at;
-    starts_at[i] = starts.size();
-    starts.push_back(0);
-    for (uint32_t k = 0; k < s.dict_entries; ++k) {
-      uint32_t n;
-      std::memcpy(&n, host_payload + 4 + uint64_t{k} * 4, 4);
-      starts.push_back(starts.back() + n);
-    }
-  }
+  // Dictionaries: where each entry starts (upload_segments computed them), in one copy.
+  const std::vector<uint64_t>& starts = d.dict_starts;
+  const std::vector<size_t>& starts_at = d.dict_starts_at;
   rt::DeviceBuffer starts_buf(mr, std::max<size_t>(starts.size(), 1) * 8, stream);
   const uint64_t* all_starts = static_cast<const uint64_t*>(starts_buf.data());
   if (!starts.empty())
     check(cudaMemcpyAsync(starts_buf.data(), starts.data(), starts.size() * 8, cudaMemcpyHostToDevice, stream),
           "cudaMemcpyAsync");
   // Symbol-table (FSST) segments: where each row's codes start, by one scan of the stored code counts.
-  const bool any_fsst = std::any_of(segments.begin(), segments.end(), [](const storage::EncodedSegment& e) {
-    return e.layout.encoding == storage::Encoding::Fsst;
+  const bool any_fsst = std::any_of(layouts.begin(), layouts.end(), [](const storage::SegmentLayout& l) {
+    return l.encoding == storage::Encoding::Fsst;
   });
   rt::DeviceBuffer code_start_buf;
   const int64_t* code_start = nullptr;
   if (any_fsst) {
     check(cudaMemsetAsync(w, 0, static_cast<size_t>(rows + 1) * 8, stream), "cudaMemsetAsync");
-    for (size_t i = 0; i < segments.size(); ++i) {
-      const storage::SegmentLayout& s = segments[i].layout;
+    for (size_t i = 0; i < n_segments; ++i) {
+      const storage::SegmentLayout& s = layouts[i];
       if (s.encoding != storage::Encoding::Fsst) continue;
-      const uint8_t* counts = dev + at[i] + s.counts_at;
+      const uint8_t* counts = d.base[i] + s.counts_at;
       const int bits = s.bits;
       const uint64_t min = static_cast<uint64_t>(s.min);
       int64_t* wc = w + first_row[i];
@@ -173,16 +210,16 @@ DeviceColumnPtr decode_segments(const std::vector<storage::EncodedSegment>& segm
     check(cub::DeviceScan::ExclusiveSum(scratch.data(), temp, w, cs, rows + 1, stream), "cub::DeviceScan");
     code_start = cs;
   }
-  for (size_t i = 0; i < segments.size(); ++i) {
-    const storage::SegmentLayout& s = segments[i].layout;
-    const uint8_t* payload = dev + at[i] + s.payload_at;
+  for (size_t i = 0; i < n_segments; ++i) {
+    const storage::SegmentLayout& s = layouts[i];
+    const uint8_t* payload = d.base[i] + s.payload_at;
     int32_t* len = lengths + first_row[i];
     int64_t* wl = w + first_row[i];
     if (s.encoding == storage::Encoding::Fsst) {
       // Each row's decoded length from its codes; codes past the segment, a code past the table, an escape
       // with no byte after it, or a last row that does not end the codes mark the segment damaged.
-      const uint8_t* sym_len = dev + at[i] + s.symbol_lengths_at;
-      const uint8_t* codes = dev + at[i] + s.codes_at;
+      const uint8_t* sym_len = d.base[i] + s.symbol_lengths_at;
+      const uint8_t* codes = d.base[i] + s.codes_at;
       const int64_t* cs = code_start + first_row[i];
       const uint64_t code_bytes = s.code_bytes;
       const uint32_t symbols = s.symbol_count;
@@ -221,7 +258,7 @@ DeviceColumnPtr decode_segments(const std::vector<storage::EncodedSegment>& segm
       continue;
     }
     const uint64_t* st = all_starts + starts_at[i];
-    const uint8_t* codes = dev + at[i] + s.codes_at;
+    const uint8_t* codes = d.base[i] + s.codes_at;
     const int bits = s.bits;
     const uint32_t entries = s.dict_entries;
     const int32_t self = static_cast<int32_t>(i) + 1;
@@ -242,34 +279,34 @@ DeviceColumnPtr decode_segments(const std::vector<storage::EncodedSegment>& segm
   rt::DeviceBuffer scratch(mr, std::max<size_t>(temp, 1), stream);
   check(cub::DeviceScan::ExclusiveSum(scratch.data(), temp, w, offsets, rows + 1, stream), "cub::DeviceScan");
   // Where each segment's bytes start, and the total, in one copy back.
-  rt::DeviceBuffer starts_dev(mr, (segments.size() + 1) * 8, stream);
+  rt::DeviceBuffer starts_dev(mr, (n_segments + 1) * 8, stream);
   int64_t* sd = static_cast<int64_t*>(starts_dev.data());
-  for (size_t i = 0; i <= segments.size(); ++i)
-    check(cudaMemcpyAsync(sd + i, offsets + (i < segments.size() ? first_row[i] : rows), 8, cudaMemcpyDeviceToDevice, stream),
+  for (size_t i = 0; i <= n_segments; ++i)
+    check(cudaMemcpyAsync(sd + i, offsets + (i < n_segments ? first_row[i] : rows), 8, cudaMemcpyDeviceToDevice, stream),
           "cudaMemcpyAsync");
-  std::vector<int64_t> seg_start(segments.size() + 1);
+  std::vector<int64_t> seg_start(n_segments + 1);
   int32_t damaged = 0;
   check(cudaMemcpyAsync(seg_start.data(), sd, seg_start.size() * 8, cudaMemcpyDeviceToHost, stream), "cudaMemcpyAsync");
   check(cudaMemcpyAsync(&damaged, bad, 4, cudaMemcpyDeviceToHost, stream), "cudaMemcpyAsync");
   check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
-  for (size_t i = 0; i < segments.size() && !damaged; ++i)
-    if (segments[i].layout.encoding == storage::Encoding::Fsst &&
-        static_cast<uint64_t>(seg_start[i + 1] - seg_start[i]) != segments[i].layout.string_bytes)
+  for (size_t i = 0; i < n_segments && !damaged; ++i)
+    if (layouts[i].encoding == storage::Encoding::Fsst &&
+        static_cast<uint64_t>(seg_start[i + 1] - seg_start[i]) != layouts[i].string_bytes)
       damaged = static_cast<int32_t>(i) + 1;
   if (damaged)
-    throw ExecError(segments[damaged - 1].what + ": damaged column chunk: " +
-                    (segments[damaged - 1].layout.encoding == storage::Encoding::Fsst
+    throw ExecError(d.what[damaged - 1] + ": damaged column chunk: " +
+                    (layouts[damaged - 1].encoding == storage::Encoding::Fsst
                          ? "symbol codes that do not decode to the segment's strings"
                          : "a dictionary code out of range") +
                     " (found decoding on the GPU)");
   const int64_t total = seg_start.back();
-  if (static_cast<uint64_t>(total) > storage::kMaxChunkStringBytes * std::max<size_t>(segments.size(), 1))
+  if (static_cast<uint64_t>(total) > storage::kMaxChunkStringBytes * std::max<size_t>(n_segments, 1))
     throw ExecError("a stored string column expands to " + std::to_string(total) + " bytes");
   c->data = rt::DeviceBuffer(mr, static_cast<size_t>(std::max<int64_t>(total, 1)), stream);
   uint8_t* data = static_cast<uint8_t*>(c->data.data());
-  for (size_t i = 0; i < segments.size(); ++i) {
-    const storage::SegmentLayout& s = segments[i].layout;
-    const uint8_t* payload = dev + at[i] + s.payload_at;
+  for (size_t i = 0; i < n_segments; ++i) {
+    const storage::SegmentLayout& s = layouts[i];
+    const uint8_t* payload = d.base[i] + s.payload_at;
     if (s.encoding == storage::Encoding::Plain) {
       // A plain segment's bytes are its rows' bytes back to back: one copy.
       if (s.string_bytes)
@@ -279,9 +316,9 @@ DeviceColumnPtr decode_segments(const std::vector<storage::EncodedSegment>& segm
     }
     if (s.encoding == storage::Encoding::Fsst) {
       // A thread per row expands its codes (checked above) symbol by symbol.
-      const uint8_t* symbols = dev + at[i] + s.symbols_at;
-      const uint8_t* sym_len = dev + at[i] + s.symbol_lengths_at;
-      const uint8_t* codes = dev + at[i] + s.codes_at;
+      const uint8_t* symbols = d.base[i] + s.symbols_at;
+      const uint8_t* sym_len = d.base[i] + s.symbol_lengths_at;
+      const uint8_t* codes = d.base[i] + s.codes_at;
       const int64_t* cs = code_start + first_row[i];
       const int64_t* off = offsets + first_row[i];
       for_rows(s.rows, stream, [=] __device__(int64_t r) {
@@ -300,7 +337,7 @@ DeviceColumnPtr decode_segments(const std::vector<storage::EncodedSegment>& segm
     }
     const uint64_t* st = all_starts + starts_at[i];
     const uint8_t* dict = payload + 4 + uint64_t{s.dict_entries} * 4;
-    const uint8_t* codes = dev + at[i] + s.codes_at;
+    const uint8_t* codes = d.base[i] + s.codes_at;
     const int bits = s.bits;
     const int64_t* off = offsets + first_row[i];
     const int32_t* len = lengths + first_row[i];

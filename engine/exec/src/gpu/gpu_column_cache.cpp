@@ -3,6 +3,7 @@
 #include <cuda_runtime.h>
 
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "decode_segments.hpp"
@@ -55,17 +56,25 @@ int64_t decoded_bytes_bound(const std::vector<storage::EncodedSegment>& segments
 
 }  // namespace
 
-void GpuColumnCache::make_room(int64_t bytes, const storage::Table& table, size_t col) {
-  // Evict least-recently-used columns no running query holds (use_count 1: only the cache).
+bool GpuColumnCache::in_use(const Entry& e) const {
+  // use_count 1: only the cache holds it (a running query holds its columns; a decode its segments).
+  return e.column ? e.column.use_count() > 1 : e.segments.use_count() > 1;
+}
+
+bool GpuColumnCache::try_make_room(int64_t bytes) {
   for (auto it = lru_.end(); resident_ + bytes > budget_ && it != lru_.begin();) {
     --it;
     auto e = entries_.find(*it);
-    if (e->second.column.use_count() > 1) continue;
+    if (in_use(e->second)) continue;
     resident_ -= e->second.bytes;
     entries_.erase(e);
     it = lru_.erase(it);
   }
-  if (resident_ + bytes > budget_)
+  return resident_ + bytes <= budget_;
+}
+
+void GpuColumnCache::make_room(int64_t bytes, const storage::Table& table, size_t col) {
+  if (!try_make_room(bytes))
     throw ExecError("GPU memory: column " + table.name() + "." + table.schema().field(col).name + " needs " +
                     size_text(bytes) + ", but the GPU column cache holds " + size_text(resident_) +
                     " for the running query within its budget of " + size_text(budget_) +
@@ -75,7 +84,7 @@ void GpuColumnCache::make_room(int64_t bytes, const storage::Table& table, size_
 
 DeviceColumnPtr GpuColumnCache::get(const storage::Table& table, size_t col, void* stream) {
   std::lock_guard<std::mutex> lock(mutex_);
-  const Key key{&table, col};
+  const Key key{&table, col, kWhole, kWhole};
   if (auto it = entries_.find(key); it != entries_.end()) {
     lru_.splice(lru_.begin(), lru_, it->second.lru);
     return it->second.column;
@@ -91,7 +100,7 @@ DeviceColumnPtr GpuColumnCache::get(const storage::Table& table, size_t col, voi
       DeviceColumnPtr c = decode_segments(segments, type, mr_, *uploader_, cu_stream, moved);
       const int64_t bytes = c->bytes();
       lru_.push_front(key);
-      entries_[key] = Entry{c, bytes, lru_.begin()};
+      entries_[key] = Entry{c, nullptr, bytes, lru_.begin()};
       resident_ += bytes;
       uploaded_ += moved;
       decoded_on_device_ += bytes;
@@ -103,7 +112,7 @@ DeviceColumnPtr GpuColumnCache::get(const storage::Table& table, size_t col, voi
   make_room(bytes, table, col);
   auto c = upload(host, stream);
   lru_.push_front(key);
-  entries_[key] = Entry{c, bytes, lru_.begin()};
+  entries_[key] = Entry{c, nullptr, bytes, lru_.begin()};
   resident_ += bytes;
   uploaded_ += bytes;
   return c;
@@ -131,7 +140,7 @@ std::shared_ptr<rt::DeviceColumn> GpuColumnCache::upload(const rt::Column& host,
 
 DeviceColumnPtr GpuColumnCache::find(const storage::Table& table, size_t col) {
   std::lock_guard<std::mutex> lock(mutex_);
-  auto it = entries_.find(Key{&table, col});
+  auto it = entries_.find(Key{&table, col, kWhole, kWhole});
   if (it == entries_.end()) return nullptr;
   lru_.splice(lru_.begin(), lru_, it->second.lru);
   return it->second.column;
@@ -144,12 +153,50 @@ DeviceColumnPtr GpuColumnCache::read_rows(const storage::Table& table, size_t co
   if (begin < end)
     if (const storage::ColumnSource* source = table.unread_column_source(col)) {
       const storage::Table::ChunkRange k = table.chunks_holding(begin, end);
-      const std::vector<storage::EncodedSegment> segments = source->read_chunk_segments(col, k.first, k.end);
-      if (!segments.empty()) {
-        int64_t moved = 0;
-        DeviceColumnPtr c = decode_segments(segments, table.schema().field(col).type.physical(), mr_, *uploader_,
-                                            cu_stream, moved);
-        uploaded_ += moved;
+      // Each chunk's stored bytes, cached or (when any is not) the morsel's chunks read and uploaded, one copy per
+      // chunk, kept while they fit: later morsels and queries cut the table the same way or not.
+      std::vector<std::shared_ptr<DeviceSegments>> chunks(k.end - k.first);
+      bool all_cached = true;
+      for (size_t c = k.first; c < k.end && all_cached; ++c) {
+        auto it = entries_.find(Key{&table, col, c, c + 1});
+        if (it == entries_.end()) all_cached = false;
+        else chunks[c - k.first] = it->second.segments;
+      }
+      std::optional<DeviceSegments> stored;
+      if (all_cached) {
+        for (size_t c = k.first; c < k.end; ++c)
+          lru_.splice(lru_.begin(), lru_, entries_.find(Key{&table, col, c, c + 1})->second.lru);
+      } else {
+        std::vector<storage::EncodedSegment> segments = source->read_chunk_segments(col, k.first, k.end);
+        if (segments.size() == chunks.size()) {
+          for (size_t i = 0; i < segments.size(); ++i) {
+            const Key key{&table, col, k.first + i, k.first + i + 1};
+            if (auto it = entries_.find(key); it != entries_.end()) {
+              chunks[i] = it->second.segments;
+              continue;
+            }
+            std::vector<storage::EncodedSegment> one;
+            one.push_back(std::move(segments[i]));
+            chunks[i] = std::make_shared<DeviceSegments>(upload_segments(one, mr_, *uploader_, cu_stream));
+            uploaded_ += chunks[i]->encoded_bytes;
+            if (try_make_room(chunks[i]->encoded_bytes)) {  // else used for this morsel only
+              lru_.push_front(key);
+              entries_[key] = Entry{nullptr, chunks[i], chunks[i]->encoded_bytes, lru_.begin()};
+              resident_ += chunks[i]->encoded_bytes;
+            }
+          }
+        } else {
+          chunks.clear();  // format 1 chunks: read on the host
+        }
+      }
+      if (!chunks.empty()) {
+        std::vector<const DeviceSegments*> parts;
+        for (const auto& c : chunks) parts.push_back(c.get());
+        stored = join_segments(parts);
+      }
+      if (stored) {
+        DeviceColumnPtr c = decode_device_segments(*stored, table.schema().field(col).type.physical(), mr_, cu_stream);
+        stored.reset();  // the chunks' copies are free to evict again
         decoded_on_device_ += c->bytes();
         first_row = k.first_row;
         return c;
@@ -161,10 +208,19 @@ DeviceColumnPtr GpuColumnCache::read_rows(const storage::Table& table, size_t co
   return upload(host, stream);
 }
 
+bool GpuColumnCache::holds_rows(const storage::Table& table, size_t col, int64_t begin, int64_t end) {
+  if (begin >= end || !table.unread_column_source(col)) return false;
+  const storage::Table::ChunkRange k = table.chunks_holding(begin, end);
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (size_t c = k.first; c < k.end; ++c)
+    if (!entries_.count(Key{&table, col, c, c + 1})) return false;
+  return true;
+}
+
 void GpuColumnCache::forget(const storage::Table* table) {
   std::lock_guard<std::mutex> lock(mutex_);
   for (auto it = entries_.begin(); it != entries_.end();) {
-    if (it->first.first != table) {
+    if (std::get<0>(it->first) != table) {
       ++it;
       continue;
     }

@@ -56,6 +56,17 @@ DeviceColumnPtr scan_column(const plan::LogicalOp& scan, size_t i, GpuContext& c
   return rows_of(c, first_row, r->begin, r->end, ctx);
 }
 
+}  // namespace
+
+std::vector<size_t> columns_held(const GpuContext& ctx, const plan::LogicalOp& scan, int64_t begin, int64_t end) {
+  std::vector<size_t> out;
+  for (size_t i : plan::scanned_columns(scan))
+    if (ctx.cache->holds_rows(*scan.table, i, begin, end)) out.push_back(i);
+  return out;
+}
+
+namespace {
+
 // Every column the scan reads is in the cache already: it runs whole, however large (unless morsels are forced).
 bool resident(const plan::LogicalOp& scan, const GpuContext& ctx) {
   if (ctx.morsel_rows > 0) return false;

@@ -16,6 +16,8 @@
 
 namespace tessera::exec {
 
+struct ExecContext;  // executor.hpp
+
 // The rows [begin, end) of `scan`'s table that the scan produces while a morsel runs.
 struct ScanRange {
   const plan::LogicalOp* scan = nullptr;
@@ -49,7 +51,12 @@ std::vector<std::pair<int64_t, int64_t>> plan_morsels(const plan::LogicalOp& sca
 // Whether `morsels` cut the scan (else they are the whole table, run whole).
 bool streams(const std::vector<std::pair<int64_t, int64_t>>& morsels, const plan::LogicalOp& scan);
 
-// Reads the chunks of the scan's columns that a morsel needs from disk, as stored (storage::Table::read_ahead).
-void read_ahead(const plan::LogicalOp& scan, int64_t begin, int64_t end);
+// Reads the chunks of the scan's columns that a morsel needs from disk, as stored (storage::Table::read_ahead), but
+// for `skip` (the columns whose chunks the device holds already).
+void read_ahead(const plan::LogicalOp& scan, int64_t begin, int64_t end, const std::vector<size_t>& skip = {});
+
+// The columns of the scan whose rows [begin, end) a device holds already, so that the morsel reads nothing for them:
+// none on the CPU (the GPU's overload: gpu/gpu_context.hpp). Found by argument-dependent lookup from the context.
+inline std::vector<size_t> columns_held(const ExecContext&, const plan::LogicalOp&, int64_t, int64_t) { return {}; }
 
 }  // namespace tessera::exec

@@ -23,7 +23,7 @@ template <typename Device>
 typename Device::Batch execute_plan(const plan::LogicalOp& op, Device& d);  // plan_walker.hpp
 
 // Calls run(range) for each morsel of `scan`, with ctx.scan_range set to it; the next morsel's chunks are read on a
-// thread of their own while run works on this one.
+// thread of their own while run works on this one (but for those the device holds: columns_held).
 template <typename Ctx, typename Run>
 void for_each_morsel(const plan::LogicalOp& scan, const std::vector<std::pair<int64_t, int64_t>>& morsels, Ctx& ctx,
                      Run&& run) {
@@ -31,8 +31,12 @@ void for_each_morsel(const plan::LogicalOp& scan, const std::vector<std::pair<in
   for (size_t k = 0; k < morsels.size(); ++k) {
     rt::throw_if_stopped(ctx.stop);
     if (next.valid()) next.get();  // morsel k's chunks are in (a read error surfaces here)
-    if (k + 1 < morsels.size())
-      next = std::async(std::launch::async, [s = &scan, m = morsels[k + 1]] { read_ahead(*s, m.first, m.second); });
+    if (k + 1 < morsels.size()) {
+      const auto m = morsels[k + 1];
+      next = std::async(std::launch::async, [s = &scan, m, skip = columns_held(ctx, scan, m.first, m.second)] {
+        read_ahead(*s, m.first, m.second, skip);
+      });
+    }
     const ScanRange range{&scan, morsels[k].first, morsels[k].second};
     ctx.scan_range = &range;
     run();

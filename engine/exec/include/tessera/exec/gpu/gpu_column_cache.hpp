@@ -2,7 +2,9 @@
 // scans, uploaded the first time and kept for later queries, least-recently-used columns evicted when the
 // budget would be exceeded. A query whose own scans do not fit gets an error naming the sizes.
 // A stored table's column not yet read on the host travels as stored (its chunks' encoded segments, compressed)
-// and is decoded on the device (decode_segments.cu): the cold path.
+// and is decoded on the device (decode_segments.cu): the cold path. A streamed scan's morsel (a column too large
+// to keep decoded) keeps its stored bytes here when they fit, and decodes them again in the next query: the cache
+// holds compressed chunks where decoded columns do not fit, and a warm streamed scan moves nothing over PCIe.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <set>
+#include <tuple>
 #include <utility>
 
 #include "tessera/exec/gpu/device_batch.hpp"
@@ -23,6 +26,7 @@ class MemoryResource;
 namespace tessera::exec::gpu {
 
 class StagedUploader;
+struct DeviceSegments;  // decode_segments.hpp
 
 class GpuColumnCache {
  public:
@@ -34,11 +38,15 @@ class GpuColumnCache {
   DeviceColumnPtr get(const storage::Table& table, size_t col, void* stream);
   // The cached device copy of the column, or null (nothing is read).
   DeviceColumnPtr find(const storage::Table& table, size_t col);
-  // A streamed scan's morsel (morsels.hpp), not kept: a device column holding rows [begin, end) of the column,
-  // starting at row `first_row` (a stored column not read on the host: the chunks holding the rows, decoded on
-  // the device; else exactly those rows, uploaded).
+  // A streamed scan's morsel (morsels.hpp): a device column holding rows [begin, end) of the column, starting at
+  // row `first_row`, not kept. A stored column not read on the host: the chunks holding the rows, decoded on the
+  // device from their stored bytes, which stay cached when they fit (least recently used ones evicted as for
+  // columns); else exactly those rows, uploaded.
   DeviceColumnPtr read_rows(const storage::Table& table, size_t col, int64_t begin, int64_t end, void* stream,
                             int64_t& first_row);
+  // Whether the stored bytes of the chunks holding rows [begin, end) of the column are cached (the morsel's read
+  // ahead from disk is then skipped).
+  bool holds_rows(const storage::Table& table, size_t col, int64_t begin, int64_t end);
   // Drops every cached column of the table (it was replaced or dropped).
   void forget(const storage::Table* table);
   void clear();
@@ -49,12 +57,18 @@ class GpuColumnCache {
   int64_t decoded_on_device_bytes() const { return decoded_on_device_; }  // columns that arrived encoded, decoded size
 
  private:
-  using Key = std::pair<const storage::Table*, size_t>;
+  // (table, column, first chunk, end chunk): a whole decoded column has kWhole for both chunks; a morsel's stored
+  // bytes the range of chunks it read.
+  static constexpr size_t kWhole = ~size_t{0};
+  using Key = std::tuple<const storage::Table*, size_t, size_t, size_t>;
   struct Entry {
-    DeviceColumnPtr column;
+    DeviceColumnPtr column;                    // a whole column, decoded
+    std::shared_ptr<DeviceSegments> segments;  // or a morsel's chunks as stored
     int64_t bytes;
     std::list<Key>::iterator lru;
   };
+  bool in_use(const Entry& e) const;
+  bool try_make_room(int64_t bytes);  // evicts least recently used entries no query holds
   void make_room(int64_t bytes, const storage::Table& table, size_t col);  // evicts, or throws naming the sizes
   std::shared_ptr<rt::DeviceColumn> upload(const rt::Column& host, void* stream);
   rt::MemoryResource& mr_;

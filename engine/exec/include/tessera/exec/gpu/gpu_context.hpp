@@ -44,4 +44,8 @@ struct GpuContext {
   const std::map<const plan::LogicalOp*, std::vector<plan::ExprPtr>>* partition_filters = nullptr;
 };
 
+// The scan's columns whose stored chunks holding rows [begin, end) the column cache holds (morsels.hpp's
+// columns_held, for the GPU: the morsel's read ahead from disk skips them).
+std::vector<size_t> columns_held(const GpuContext& ctx, const plan::LogicalOp& scan, int64_t begin, int64_t end);
+
 }  // namespace tessera::exec::gpu
