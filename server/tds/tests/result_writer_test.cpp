@@ -153,7 +153,7 @@ TEST(ResultSet, RowsAndNullBitmapRows) {
 
 TEST(ResultSet, NullBitmapSpansBytes) {
   std::vector<Column> columns;
-  for (int i = 0; i < 9; ++i) columns.push_back({"c" + std::to_string(i), ColumnType::of(SqlType::TinyInt), true});
+  for (char name = 'a'; name < 'a' + 9; ++name) columns.push_back({std::string(1, name), ColumnType::of(SqlType::TinyInt), true});
   const ResultSetWriter w(columns, TdsVersion::V7_4);
   std::vector<Value> row(9, Value::integer(7));
   row[0] = Value();
