@@ -60,7 +60,8 @@ size_t begin_u16_length(Buffer& out) {
 
 void end_u16_length(Buffer& out, size_t length_at) {
   const size_t length = out.size() - length_at - 2;
-  if (length > 0xFFFF) throw std::logic_error("TDS token body of " + std::to_string(length) + " bytes exceeds its USHORT length");
+  if (length > 0xFFFF)
+    throw std::logic_error("TDS token body of " + std::to_string(length) + " bytes exceeds its USHORT length");
   out[length_at] = static_cast<uint8_t>(length);
   out[length_at + 1] = static_cast<uint8_t>(length >> 8);
 }

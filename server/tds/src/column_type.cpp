@@ -72,7 +72,8 @@ std::string date_text(int64_t days) {
 std::string time_text(int64_t ticks, uint8_t scale) {
   const int64_t seconds = ticks / kTicksPerSecond;
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%02d:%02d:%02d.%07d", static_cast<int>(seconds / 3600), static_cast<int>(seconds / 60 % 60),
+  std::snprintf(buf, sizeof buf, "%02d:%02d:%02d.%07d", static_cast<int>(seconds / 3600),
+                static_cast<int>(seconds / 60 % 60),
                 static_cast<int>(seconds % 60), static_cast<int>(ticks % kTicksPerSecond));
   return std::string(buf, scale == 0 ? 8 : 9 + scale);
 }
@@ -106,7 +107,8 @@ std::string text_form(const ColumnType& type, const Value& value) {
     case SqlType::DateTimeOffset: {
       const DateTimeOffset& d = value_of<DateTimeOffset>(type, value);
       const DateTime2 utc = rounded(d.utc, type.scale);
-      const int64_t local = int64_t{utc.days} * kTicksPerDay + utc.ticks + int64_t{d.offset_minutes} * 60 * kTicksPerSecond;
+      const int64_t local =
+          int64_t{utc.days} * kTicksPerDay + utc.ticks + int64_t{d.offset_minutes} * 60 * kTicksPerSecond;
       const int64_t days = local >= 0 ? local / kTicksPerDay : (local - kTicksPerDay + 1) / kTicksPerDay;
       const int offset = d.offset_minutes < 0 ? -d.offset_minutes : d.offset_minutes;
       char zone[8];

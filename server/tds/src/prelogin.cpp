@@ -24,7 +24,8 @@ std::string option_name(uint8_t token) {
   return "option " + std::to_string(token);
 }
 
-void expect_size(const ByteReader& r, size_t offset, std::span<const uint8_t> data, size_t size, const std::string& name) {
+void expect_size(const ByteReader& r, size_t offset, std::span<const uint8_t> data, size_t size,
+                 const std::string& name) {
   if (data.size() != size)
     r.fail_at(offset, name + " option has " + std::to_string(data.size()) + " bytes, " + std::to_string(size) +
                           " expected");

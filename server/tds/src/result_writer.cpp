@@ -50,7 +50,9 @@ void write_done_token(Buffer& out, uint8_t token_type, const Done& done, TdsVers
   else put_u32(out, static_cast<uint32_t>(std::min<uint64_t>(done.row_count, INT32_MAX)));  // a LONG before 7.2
 }
 
-bool is_text_type(WireType type) { return type == WireType::Text || type == WireType::NText || type == WireType::Image; }
+bool is_text_type(WireType type) {
+  return type == WireType::Text || type == WireType::NText || type == WireType::Image;
+}
 
 // TEXT, NTEXT and IMAGE columns name their table after the TYPE_INFO: a US_VARCHAR in 7.1, parts from 7.2
 // (where Tessera sends PLP instead, so this only keeps the layout right). No table: empty.
@@ -111,7 +113,9 @@ void write_info(Buffer& out, const ServerMessage& message, TdsVersion version) {
   write_message(out, token::kInfo, message, version);
 }
 
-void write_done(Buffer& out, const Done& done, TdsVersion version) { write_done_token(out, token::kDone, done, version); }
+void write_done(Buffer& out, const Done& done, TdsVersion version) {
+  write_done_token(out, token::kDone, done, version);
+}
 
 void write_done_proc(Buffer& out, const Done& done, TdsVersion version) {
   write_done_token(out, token::kDoneProc, done, version);
@@ -135,8 +139,10 @@ void write_return_value(Buffer& out, const ReturnValue& rv, TdsVersion version) 
   put_user_type(out, version);
   put_u16(out, kNullableFlag);
   write_type_info(out, type);
-  if (sent_as_text(rv.type, version) && !rv.value.is_null()) write_value(out, type, Value::string(text_form(rv.type, rv.value)));
-  else write_value(out, type, rv.value);
+  if (sent_as_text(rv.type, version) && !rv.value.is_null())
+    write_value(out, type, Value::string(text_form(rv.type, rv.value)));
+  else
+    write_value(out, type, rv.value);
 }
 
 void write_order(Buffer& out, std::span<const uint16_t> column_numbers) {

@@ -98,7 +98,9 @@ TypeInfo read_type_info(ByteReader& r, std::string_view what) {
   const uint8_t byte = r.u8(owner + " type");
   TypeInfo t;
   t.type = static_cast<WireType>(byte);
-  const auto bad = [&](const std::string& detail) { r.fail_at(at, owner + ": " + wire_type_name(byte) + " " + detail); };
+  const auto bad = [&](const std::string& detail) {
+    r.fail_at(at, owner + ": " + wire_type_name(byte) + " " + detail);
+  };
   const auto length_byte = [&](std::initializer_list<uint32_t> allowed) {
     t.max_length = r.u8(owner + " length");
     if (!one_of(t.max_length, allowed)) bad("with length " + std::to_string(t.max_length));

@@ -79,7 +79,8 @@ std::string format_date(int32_t days) {
 
 std::string format_ticks(int64_t ticks) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%02lld:%02lld:%02lld.%07lld", static_cast<long long>(ticks / (3600 * kTicksPerSecond)),
+  std::snprintf(buf, sizeof buf, "%02lld:%02lld:%02lld.%07lld",
+                static_cast<long long>(ticks / (3600 * kTicksPerSecond)),
                 static_cast<long long>(ticks / (60 * kTicksPerSecond) % 60),
                 static_cast<long long>(ticks / kTicksPerSecond % 60), static_cast<long long>(ticks % kTicksPerSecond));
   return buf;

@@ -453,7 +453,8 @@ Value read_value(ByteReader& r, const TypeInfo& t, std::string_view what) {
       const uint16_t length = r.u16(c.owner + " length");
       if (length == kPlpNullLow) return Value();
       if (length > t.max_length)
-        c.fail("value of " + std::to_string(length) + " bytes exceeds its maximum length " + std::to_string(t.max_length));
+        c.fail("value of " + std::to_string(length) + " bytes exceeds its maximum length " +
+               std::to_string(t.max_length));
       return decode_text_or_binary(c, r.bytes(length, c.owner + " value"));
     }
     case WireType::Image:
@@ -536,7 +537,8 @@ void write_value(Buffer& out, const TypeInfo& t, const Value& v) {
       return;
     case WireType::DateTimeOffsetN: {
       const DateTimeOffset& d = expect<DateTimeOffset>(v, t);
-      if (d.offset_minutes < -840 || d.offset_minutes > 840) out_of_range(t, "offset " + std::to_string(d.offset_minutes));
+      if (d.offset_minutes < -840 || d.offset_minutes > 840)
+        out_of_range(t, "offset " + std::to_string(d.offset_minutes));
       put_u8(out, static_cast<uint8_t>(time_length(t.scale) + 5));
       put_datetime2(out, t, d.utc);
       put_u16(out, static_cast<uint16_t>(d.offset_minutes));
@@ -554,7 +556,8 @@ void write_value(Buffer& out, const TypeInfo& t, const Value& v) {
         return;
       }
       if (bytes.size() > t.max_length)
-        out_of_range(t, "a value of " + std::to_string(bytes.size()) + " bytes (maximum " + std::to_string(t.max_length) + ")");
+        out_of_range(t, "a value of " + std::to_string(bytes.size()) + " bytes (maximum " +
+                            std::to_string(t.max_length) + ")");
       if (t.type == WireType::BigChar || t.type == WireType::NChar || t.type == WireType::BigBinary) {
         // Fixed-length types are padded as SQL Server stores them: spaces (UTF-16 spaces for NCHAR), zeros.
         const char pad = t.type == WireType::BigBinary ? '\0' : ' ';

@@ -51,7 +51,9 @@ struct DateTimeOffset {
 using Bytes = std::vector<uint8_t>;
 
 // The order of the variant's alternatives.
-enum class ValueKind : uint8_t { Null, Bool, Int, Float, Decimal, Money, Date, Time, DateTime2, DateTimeOffset, String, Binary };
+enum class ValueKind : uint8_t {
+  Null, Bool, Int, Float, Decimal, Money, Date, Time, DateTime2, DateTimeOffset, String, Binary
+};
 
 class Value {
  public:
