@@ -83,6 +83,22 @@ struct HashTable {
   }
 };
 
+// The build side's hash table, kept from one morsel to the next while morsels stream (ExecContext::kept) when the
+// build side is the input every morsel reuses and the table does not depend on the probe side: keys hashed, or
+// packed by a layout that depends on their types only (a string part's width depends on both sides' lengths).
+struct KeptBuild {
+  HashTable table;
+  std::optional<KeyLayout> layout;
+  std::vector<ColumnPtr> keys;  // the build keys the table indexes (compared when hashed)
+};
+
+bool layout_from_types_only(const std::optional<KeyLayout>& layout) {
+  if (!layout) return true;
+  for (const KeyLayout::Part& p : layout->parts)
+    if (p.string) return false;
+  return true;
+}
+
 }  // namespace
 
 Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecContext& ctx) {
@@ -90,10 +106,16 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
   const std::set<ColumnId> lids = ids_of(left), rids = ids_of(right);
   std::vector<ColumnPtr> lkeys, rkeys;
   const JoinConditions split = split_join_conditions(op.predicates, lids, rids);
+  // The build side's table from an earlier morsel (the right input, reused by every morsel), if kept.
+  const bool may_keep = ctx.kept && ctx.reused && ctx.reused->count(op.child(1).get()) && !split.keys.empty();
+  std::shared_ptr<KeptBuild> kept;
+  if (may_keep)
+    if (auto it = ctx.kept->find(&op); it != ctx.kept->end()) kept = std::static_pointer_cast<KeptBuild>(it->second);
   for (const auto& [a, b] : split.keys) {
     lkeys.push_back(evaluate_column(*a, left, ctx));
-    rkeys.push_back(evaluate_column(*b, right, ctx));
+    rkeys.push_back(kept ? nullptr : evaluate_column(*b, right, ctx));
   }
+  if (kept) rkeys = kept->keys;
   const std::vector<plan::ExprPtr>& residual = split.residual;
   std::vector<const rt::Column*> lk, rk;
   for (auto& c : lkeys) lk.push_back(c.get());
@@ -134,8 +156,11 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
     const int64_t prows = build_right ? left.rows : right.rows;
     // Narrow keys are packed into 64 bits: the "hash" is then the key itself and equal hashes
     // mean equal keys.
-    const std::optional<KeyLayout> layout = key_layout({bk, pk}, false);
-    HashTable ht;
+    const std::optional<KeyLayout> layout = kept ? kept->layout : key_layout({bk, pk}, false);
+    std::shared_ptr<KeptBuild> built = kept;
+    const bool build_now = !built;
+    if (build_now) built = std::make_shared<KeptBuild>();
+    HashTable& ht = built->table;
     std::vector<uint64_t> ph;
     std::vector<uint8_t> pnull;
     // One integer key without NULLs on the probe side (the common foreign-key join): the probe reads
@@ -145,16 +170,24 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
         (pk[0]->type == fn::SqlType::Int32 || pk[0]->type == fn::SqlType::Date || pk[0]->type == fn::SqlType::Int64))
       direct = pk[0];
     if (layout) {
-      std::vector<uint8_t> bnull = null_flags(bk, brows);
-      pack_keys(*layout, bk, brows, ht.hashes, ctx.threads);
-      ht.index(bnull);
+      if (build_now) {
+        std::vector<uint8_t> bnull = null_flags(bk, brows);
+        pack_keys(*layout, bk, brows, ht.hashes, ctx.threads);
+        ht.index(bnull);
+      }
       if (!direct) {
         pnull = null_flags(pk, prows);
         pack_keys(*layout, pk, prows, ph, ctx.threads);
       }
     } else {
-      ht.build(bk, brows, ctx.threads);
+      if (build_now) ht.build(bk, brows, ctx.threads);
       hash_keys(pk, prows, ph, pnull, ctx.threads);
+    }
+    // Kept for the next morsels when the table does not depend on this morsel's probe keys.
+    if (build_now && may_keep && build_right && layout_from_types_only(layout)) {
+      built->layout = layout;
+      built->keys = rkeys;
+      (*ctx.kept)[&op] = built;
     }
     const bool exact = layout.has_value();
     if (op.null_aware) {  // NOT IN: NULL keys on either side matter
@@ -216,7 +249,7 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
                           "refused before joining; is the join key one with few distinct values? Add a more "
                           "selective join condition or filter");
       }
-      ht.bucket_rows = {};
+      if (!may_keep) ht.bucket_rows = {};  // a kept table checks the next morsels' bound too
       std::atomic<int64_t> pairs_so_far{0};
       std::atomic<bool> over_budget{false};
       parallel_chunks(prows, ctx.threads, [&](int k, int64_t b, int64_t e) {
