@@ -45,13 +45,17 @@ struct CpuOperators {
   bool can_stream(const StreamPath& path) const {
     if (ctx.from_gpu)
       for (const plan::LogicalOp* c : path.chain)
-        if (ctx.from_gpu->count(c)) return false;
+        if (ctx.from_gpu->roots.count(c)) return false;
     return true;
   }
 
   const Batch* precomputed(const plan::LogicalOp& op) const {
-    if (ctx.from_gpu)
-      if (auto it = ctx.from_gpu->find(&op); it != ctx.from_gpu->end()) return &it->second;
+    if (ctx.from_gpu && ctx.from_gpu->roots.count(&op)) {  // ToHost: the GPU subtree run where the walk reaches it
+      auto& done = ctx.from_gpu->done;
+      auto it = done.find(&op);
+      if (it == done.end()) it = done.emplace(&op, ctx.from_gpu->run(op)).first;
+      return &it->second;
+    }
     if (ctx.reused)
       if (auto it = ctx.reused->find(&op); it != ctx.reused->end()) return &it->second;
     return nullptr;

@@ -11,17 +11,23 @@ Batch execute_physical(const physical::PhysicalPlan& plan, const plan::LogicalOp
   if (plan.to_host.empty()) return execute(root, ctx);
 #ifdef TESSERA_HAVE_GPU_ENGINE
   if (!gpu) throw ExecError("internal error: a plan with GPU operators and no GPU context");
-  std::map<const plan::LogicalOp*, Batch> done;
-  for (const auto& [subtree, transfer] : plan.to_host) {
-    gpu::DeviceBatch d = gpu::execute_gpu(*subtree, *gpu);
-    done.emplace(subtree, gpu::to_host(d, subtree->outputs, *gpu));
+  // The CPU walk runs each GPU subtree where it reaches it (ExecContext::GpuSubtrees): the ToHost operator.
+  ExecContext::GpuSubtrees subtrees;
+  for (const auto& [subtree, transfer] : plan.to_host) subtrees.roots.insert(subtree);
+  subtrees.run = [gpu](const plan::LogicalOp& subtree) {
+    gpu::DeviceBatch d = gpu::execute_gpu(subtree, *gpu);
+    return gpu::to_host(d, subtree.outputs, *gpu);
+  };
+  auto* previous = ctx.from_gpu;
+  ctx.from_gpu = &subtrees;
+  try {
+    Batch b = execute(root, ctx);
+    ctx.from_gpu = previous;
+    return b;
+  } catch (...) {
+    ctx.from_gpu = previous;
+    throw;
   }
-  if (auto it = done.find(&root); it != done.end()) return it->second;
-  const auto* previous = ctx.from_gpu;
-  ctx.from_gpu = &done;
-  Batch b = execute(root, ctx);
-  ctx.from_gpu = previous;
-  return b;
 #else
   (void)gpu;
   throw ExecError("internal error: GPU operators placed in a build without the GPU engine");

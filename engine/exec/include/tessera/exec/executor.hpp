@@ -4,6 +4,7 @@
 // arithmetic and comparisons are the engine's own code.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -45,9 +46,14 @@ struct ExecContext {
   // Set while a statement may be stopped (Ctrl-C, a time limit): checked between operators and morsels and
   // after every kernel call (rt::throw_if_stopped).
   const rt::StatementStop* stop = nullptr;
-  // Results of GPU subtrees already brought to the host (execute_physical): execute() returns them
-  // where the CPU part of the plan reaches those operators.
-  const std::map<const plan::LogicalOp*, Batch>* from_gpu = nullptr;
+  // The GPU subtrees of a physical plan (execute_physical): where the CPU part of the plan reaches one, it runs on
+  // the GPU and its result moves to host memory (the ToHost operator), once.
+  struct GpuSubtrees {
+    std::set<const plan::LogicalOp*> roots;
+    std::function<Batch(const plan::LogicalOp&)> run;  // the subtree on the GPU, then to host memory
+    std::map<const plan::LogicalOp*, Batch> done;
+  };
+  GpuSubtrees* from_gpu = nullptr;
   // Streaming (morsels.hpp): rows per morsel (0: decided by memory_budget), the host memory a scan's decoded
   // columns may take before an aggregation over it streams (0: no limit), and the morsel now running.
   int64_t morsel_rows = 0;
@@ -56,8 +62,8 @@ struct ExecContext {
   // While morsels stream: the joins' other inputs, computed once (execute() returns them; a join builds its hash
   // table on them).
   const std::map<const plan::LogicalOp*, Batch>* reused = nullptr;
-  // While morsels stream: what an operator keeps from one morsel to the next, by operator (the GPU join keeps its
-  // hash table; the CPU join builds it again for every morsel so far).
+  // While morsels stream: what an operator keeps from one morsel to the next, by operator (a join's hash table on
+  // the input every morsel reuses).
   std::map<const plan::LogicalOp*, std::shared_ptr<void>>* kept = nullptr;
   // While a partitioned pass runs (join_partitions.hpp): execute() keeps only the rows of an operator named here
   // that pass its conjuncts.

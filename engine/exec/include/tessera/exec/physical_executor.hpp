@@ -1,5 +1,5 @@
-// Runs a physical plan: each GPU subtree on the GPU executor, its result moved to host memory at its ToHost
-// node, then the CPU part on the CPU executor, which finds those results where the GPU subtrees were.
+// Runs a physical plan: the CPU part on the CPU executor, which runs each GPU subtree on the GPU executor where
+// it reaches it and moves its result to host memory there (its ToHost node).
 #pragma once
 
 #include "tessera/exec/executor.hpp"
