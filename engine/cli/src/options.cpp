@@ -135,6 +135,45 @@ std::vector<tpch::TableId> parse_tables(const std::string& v) {
   return out;
 }
 
+// The options that configure the engine, taken by `tessera` and `tessera serve` alike; false for any other.
+bool take_engine_option(ArgReader& r, const std::string& a, RunOptions& o) {
+  if (a == "--threads") {
+    o.threads = static_cast<int>(parse_count(a, r.value(), 4096));
+  } else if (a == "--catalog") {
+    o.catalog_dir = r.value();
+    if (o.catalog_dir.empty()) throw UsageError("--catalog needs a directory");
+  } else if (a == "--udf-catalog") {
+    o.udf_catalogs.push_back(r.value());
+    if (o.udf_catalogs.back().empty()) throw UsageError("--udf-catalog needs a directory");
+  } else if (a == "--udf") {
+    const std::string spec = r.value();
+    const std::string source = r.done() ? std::string() : r.value();
+    if (spec.empty() || source.empty() || source[0] == '-')
+      throw UsageError("--udf needs two arguments: the function spec (.json) and the C++ file");
+    o.udf_sources.emplace_back(spec, source);
+  } else if (a == "--device") {
+    const std::string v = r.value();
+    if (!engine::parse_function_device(v, o.functions))
+      throw UsageError("bad value '" + v + "' for --device: expected auto, cpu or cuda");
+  } else if (a == "--collation") {
+    const std::string v = r.value();
+    if (v != "ci" && v != "bin")
+      throw UsageError("bad value '" + v + "' for --collation: expected ci (case-insensitive) or bin (binary)");
+    o.case_insensitive = v == "ci";
+  } else if (a == "--memory-limit") {
+    o.memory_limit = parse_bytes(a, r.value());
+  } else if (a == "--gpu-memory") {
+    o.gpu_memory = parse_bytes(a, r.value());
+  } else if (a == "--morsel-rows") {
+    o.morsel_rows = parse_count(a, r.value(), INT64_MAX);
+  } else if (a == "--statement-timeout") {
+    o.statement_timeout_ms = parse_duration_ms(a, r.value());
+  } else {
+    return false;
+  }
+  return true;
+}
+
 Command parse_gen(const std::vector<std::string>& args) {
   Command cmd;
   cmd.kind = Command::Kind::Gen;
@@ -167,10 +206,46 @@ Command parse_gen(const std::vector<std::string>& args) {
   return cmd;
 }
 
+Command parse_serve(const std::vector<std::string>& args) {
+  Command cmd;
+  cmd.kind = Command::Kind::Serve;
+  ServeCommandOptions& s = cmd.serve;
+  ArgReader r(args);
+  while (!r.done()) {
+    const std::string a = r.next();
+    if (a == "--host") {
+      s.host = r.value();
+      if (s.host.empty()) throw UsageError("--host needs an address (127.0.0.1, 0.0.0.0, ::1, ...)");
+    } else if (a == "--port") {
+      s.port = static_cast<uint16_t>(parse_count(a, r.value(), 65535));
+    } else if (a == "--io-threads") {
+      s.io_threads = static_cast<int>(parse_count(a, r.value(), 64));
+      if (s.io_threads < 1) throw UsageError("--io-threads needs at least 1");
+    } else if (take_engine_option(r, a, s.engine)) {
+      // the engine's options, as for tessera DATABASE.tdb
+    } else if (a == "-h" || a == "--help") {
+      cmd.kind = Command::Kind::ServeHelp;
+      return cmd;
+    } else if (a.size() > 1 && a[0] == '-') {
+      throw UsageError("unknown option '" + a + "' for tessera serve");
+    } else {
+      if (!s.engine.database.empty())
+        throw UsageError("tessera serve serves one database (got '" + s.engine.database + "' and '" + a + "')");
+      if (!is_database_path(a))
+        throw UsageError("'" + a + "' is not a database: give a directory tessera created, or a new path ending in .tdb");
+      s.engine.database = a;
+    }
+  }
+  if (s.engine.database.empty()) throw UsageError("tessera serve needs a database (DATABASE.tdb)");
+  s.engine.data.kind = DataSource::Kind::None;
+  return cmd;
+}
+
 }  // namespace
 
 Command parse_command_line(const std::vector<std::string>& args) {
   if (!args.empty() && args[0] == "gen") return parse_gen(std::vector<std::string>(args.begin() + 1, args.end()));
+  if (!args.empty() && args[0] == "serve") return parse_serve(std::vector<std::string>(args.begin() + 1, args.end()));
   Command cmd;
   RunOptions& o = cmd.run;
   const char* data_option = nullptr;  // the one of --sf, --data, --csv given
@@ -211,37 +286,8 @@ Command parse_command_line(const std::vector<std::string>& args) {
     } else if (a == "--timing") {
       r.no_value();
       o.settings.timing = true;
-    } else if (a == "--threads") {
-      o.threads = static_cast<int>(parse_count(a, r.value(), 4096));
-    } else if (a == "--catalog") {
-      o.catalog_dir = r.value();
-      if (o.catalog_dir.empty()) throw UsageError("--catalog needs a directory");
-    } else if (a == "--udf-catalog") {
-      o.udf_catalogs.push_back(r.value());
-      if (o.udf_catalogs.back().empty()) throw UsageError("--udf-catalog needs a directory");
-    } else if (a == "--udf") {
-      const std::string spec = r.value();
-      const std::string source = r.done() ? std::string() : r.value();
-      if (spec.empty() || source.empty() || source[0] == '-')
-        throw UsageError("--udf needs two arguments: the function spec (.json) and the C++ file");
-      o.udf_sources.emplace_back(spec, source);
-    } else if (a == "--device") {
-      const std::string v = r.value();
-      if (!engine::parse_function_device(v, o.functions))
-        throw UsageError("bad value '" + v + "' for --device: expected auto, cpu or cuda");
-    } else if (a == "--collation") {
-      const std::string v = r.value();
-      if (v != "ci" && v != "bin")
-        throw UsageError("bad value '" + v + "' for --collation: expected ci (case-insensitive) or bin (binary)");
-      o.case_insensitive = v == "ci";
-    } else if (a == "--memory-limit") {
-      o.memory_limit = parse_bytes(a, r.value());
-    } else if (a == "--gpu-memory") {
-      o.gpu_memory = parse_bytes(a, r.value());
-    } else if (a == "--morsel-rows") {
-      o.morsel_rows = parse_count(a, r.value(), INT64_MAX);
-    } else if (a == "--statement-timeout") {
-      o.statement_timeout_ms = parse_duration_ms(a, r.value());
+    } else if (take_engine_option(r, a, o)) {
+      // --threads, --catalog, --udf..., --device, --collation, memory limits, --statement-timeout
     } else if (a == "--max-rows") {
       o.settings.format.max_rows = parse_count(a, r.value(), INT64_MAX);
     } else if (a == "-h" || a == "--help") {
@@ -264,6 +310,7 @@ Command parse_command_line(const std::vector<std::string>& args) {
 std::string usage_text() {
   return "usage: tessera [DATABASE.tdb] [options] [-e SQL | FILE.sql ...]\n"
          "       tessera gen --sf N --out DIR [--threads N] [--tables t1,t2,...] [--quiet]\n"
+         "       tessera serve DATABASE.tdb [--host H] [--port P] [options]   (tessera serve --help)\n"
          "\n"
          "Runs SQL on TPC-H data and prints every SELECT's result. Without -e or files: an interactive\n"
          "shell when standard input is a terminal, else the script read from standard input.\n"
@@ -308,6 +355,25 @@ std::string gen_usage_text() {
   return "usage: tessera gen --sf N --out DIR [--threads N] [--tables t1,t2,...] [--quiet]\n"
          "  writes DIR/<table>.tbl in TPC-H dbgen format (the same files as tessera-gen); tables: part,\n"
          "  partsupp, supplier, customer, orders, lineitem, nation, region (default: all)\n";
+}
+
+std::string serve_usage_text() {
+  return "usage: tessera serve DATABASE.tdb [--host H] [--port P] [--io-threads N] [engine options]\n"
+         "\n"
+         "Serves the database to SQL Server's clients (FreeTDS tsql, pyodbc, pymssql, Node's mssql, ...) over\n"
+         "TDS 7.1-7.4, until Ctrl-C or SIGTERM. Logs one line per connection, login and failure on stderr.\n"
+         "Every client logs in: the first start of a database creates the administrator login 'sa' with the\n"
+         "password in the environment variable TESSERA_SA_PASSWORD (and refuses to start without it); sa then\n"
+         "runs CREATE LOGIN name WITH PASSWORD = '...', ALTER LOGIN and DROP LOGIN. No TLS: clients connect\n"
+         "with encryption off (docs/SERVER.md).\n"
+         "\n"
+         "  --host H         the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: all)\n"
+         "  --port P         the TCP port (default 1433, SQL Server's; 0: any free port)\n"
+         "  --io-threads N   network threads (default 2); statements run one at a time on the engine thread\n"
+         "engine options, as for tessera DATABASE.tdb:\n"
+         "  --statement-timeout T  stop a statement that runs longer than T (30 = seconds, 500ms, 10min)\n"
+         "  --device D  --collation C  --threads N  --memory-limit S  --gpu-memory S  --catalog DIR\n"
+         "  --udf SPEC.json FILE.cpp  --udf-catalog DIR  --morsel-rows N  (tessera --help)\n";
 }
 
 }  // namespace tessera::cli

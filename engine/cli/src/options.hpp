@@ -1,6 +1,7 @@
 // The tessera command line:
 //   tessera [DATABASE.tdb] [options] [-e SQL | FILE.sql ...]   run SQL (or an interactive shell)
 //   tessera gen --sf N --out DIR [--threads N] [--tables t1,...] [--quiet]   write dbgen .tbl files
+//   tessera serve DATABASE.tdb [--host H] [--port P] [engine options]         serve SQL Server's clients (TDS)
 // parse_command_line() only reads the arguments (nothing is opened or run) and throws UsageError for
 // anything it cannot take, with a message that names the argument.
 #pragma once
@@ -51,11 +52,21 @@ struct GenCommandOptions {
   bool quiet = false;
 };
 
+// tessera serve (docs/SERVER.md): the database and the engine options of `engine` (its scripts, data and output
+// options are not taken), and where to listen.
+struct ServeCommandOptions {
+  RunOptions engine;
+  std::string host = "127.0.0.1";
+  uint16_t port = 1433;
+  int io_threads = 2;
+};
+
 struct Command {
-  enum class Kind { Run, Gen, Help, GenHelp };
+  enum class Kind { Run, Gen, Serve, Help, GenHelp, ServeHelp };
   Kind kind = Kind::Run;
   RunOptions run;
   GenCommandOptions gen;
+  ServeCommandOptions serve;
 };
 
 // `args` without the program name.
@@ -63,5 +74,6 @@ Command parse_command_line(const std::vector<std::string>& args);
 
 std::string usage_text();
 std::string gen_usage_text();
+std::string serve_usage_text();
 
 }  // namespace tessera::cli

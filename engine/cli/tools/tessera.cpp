@@ -1,6 +1,7 @@
 // tessera: runs SQL on TPC-H data with the Tessera engine, or writes dbgen .tbl files.
 //   tessera [--sf N | --data DIR | --csv DIR] [--format table|csv] [--timing] [-e SQL | FILE.sql ...]
 //   tessera gen --sf N --out DIR
+//   tessera serve DATABASE.tdb [--host H] [--port P]   (docs/SERVER.md)
 // See docs/CLI.md. Every failure is a "tessera: error: ..." line on stderr and exit code 1.
 #include <cstdio>
 #include <iostream>
@@ -9,10 +10,11 @@
 #include <vector>
 
 #include "data_setup.hpp"
+#include "engine_options.hpp"
 #include "options.hpp"
 #include "script_runner.hpp"
+#include "serve_command.hpp"
 #include "shell.hpp"
-#include "udf_build.hpp"
 #include "tessera/engine/database.hpp"
 #include "tessera/tpch/progress_bar.hpp"
 
@@ -31,20 +33,7 @@ std::string banner(const cli::LoadSummary& s, const engine::Database& db) {
 }
 
 int run(const cli::RunOptions& o) {
-  engine::Options eo;
-  eo.catalog_dir = o.catalog_dir;
-  eo.threads = o.threads;
-  eo.functions = o.functions;
-  eo.case_insensitive = o.case_insensitive;
-  eo.host_memory_bytes = o.memory_limit;
-  eo.gpu_cache_bytes = o.gpu_memory;
-  eo.morsel_rows = o.morsel_rows;
-  eo.statement_timeout_ms = o.statement_timeout_ms;
-  eo.udf_catalogs = o.udf_catalogs;
-  eo.database_path = o.database;
-  eo.file_reader = cli::file_reader(o.threads);
-  for (const auto& [spec, source] : o.udf_sources) eo.udf_catalogs.push_back(cli::build_udf_catalog(spec, source, std::cerr));
-  engine::Database db(eo);
+  engine::Database db(cli::engine_options(o, std::cerr));
   for (const std::string& w : db.warnings()) std::cerr << "tessera: warning: " << w << '\n';
   const bool shell = o.scripts.empty() && isatty(STDIN_FILENO);
   const cli::LoadSummary loaded = cli::load_data(db, o.data, o.threads, isatty(STDERR_FILENO));
@@ -75,6 +64,11 @@ int main(int argc, char** argv) {
       case cli::Command::Kind::GenHelp:
         std::cout << cli::gen_usage_text();
         return 0;
+      case cli::Command::Kind::ServeHelp:
+        std::cout << cli::serve_usage_text();
+        return 0;
+      case cli::Command::Kind::Serve:
+        return cli::run_serve(cmd.serve);
       case cli::Command::Kind::Gen:
         tpch::write_tbl_files_with_progress(cmd.gen.gen, cmd.gen.out, cmd.gen.quiet);
         return 0;
