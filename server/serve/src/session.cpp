@@ -78,6 +78,10 @@ Session::Session(SessionContext& context, SessionState state) : context_(context
 
 void Session::begin(const tds::Message& request, tds::Buffer& out) {
   if (busy()) throw std::logic_error("Session::begin: the previous request has not finished");
+  if (request.ignored) {  // abandoned by the client while it sent it: not run, but answered
+    units_.push_back(EmptyBatchDone{});
+    return;
+  }
   if (request.reset_connection() || request.reset_connection_skip_transaction()) {
     // sp_reset_connection, as a pooled connection is handed to its next user.
     const int32_t trancount = state_.trancount;

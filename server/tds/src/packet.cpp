@@ -98,7 +98,8 @@ void MessageAssembler::take_packet(std::span<const uint8_t> packet) {
                         std::to_string(max_message_size_) + "-byte limit");
   current_->payload.insert(current_->payload.end(), body.begin(), body.end());
   if (h.status & packet_status::kEndOfMessage) {
-    if (!(h.status & packet_status::kIgnore)) ready_.push_back(std::move(*current_));
+    current_->ignored = (h.status & packet_status::kIgnore) != 0;
+    ready_.push_back(std::move(*current_));
     current_.reset();
   }
 }

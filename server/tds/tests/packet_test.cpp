@@ -109,15 +109,24 @@ TEST(MessageAssembler, MessagesOverManyPacketsInRandomSlices) {
   }
 }
 
-TEST(MessageAssembler, IgnoredMessagesAreDropped) {
+// tedious abandons a request it cannot finish sending with the ignore bit and then waits for the server's answer
+// (found with tedious 19: a DECIMAL parameter it failed to serialise hung the request): the message is delivered,
+// marked, so that the server answers it without running it.
+TEST(MessageAssembler, IgnoredMessagesAreDeliveredMarked) {
   MessageAssembler a;
   a.feed(packet(1, 0x00, 1, Buffer(10, 1)));
   EXPECT_TRUE(a.mid_message());
   a.feed(packet(1, packet_status::kEndOfMessage | packet_status::kIgnore, 2, Buffer(10, 1)));
-  EXPECT_FALSE(a.next());
   EXPECT_FALSE(a.mid_message());
+  const std::optional<Message> ignored = a.next();
+  ASSERT_TRUE(ignored);
+  EXPECT_TRUE(ignored->ignored);
+  EXPECT_EQ(ignored->type, PacketType::SqlBatch);
   a.feed(packet(1, 0x01, 1, Buffer(3, 2)));
-  EXPECT_EQ(a.next()->payload, Buffer(3, 2));
+  const std::optional<Message> next = a.next();
+  ASSERT_TRUE(next);
+  EXPECT_FALSE(next->ignored);
+  EXPECT_EQ(next->payload, Buffer(3, 2));
 }
 
 TEST(MessageAssembler, RejectsBadLengths) {

@@ -33,7 +33,7 @@ enum class PacketType : uint8_t {
 
 namespace packet_status {
 inline constexpr uint8_t kEndOfMessage = 0x01;
-inline constexpr uint8_t kIgnore = 0x02;           // the client abandons the message: drop it
+inline constexpr uint8_t kIgnore = 0x02;           // the client abandons the message: skip it, but answer
 inline constexpr uint8_t kResetConnection = 0x08;  // reset the session before running this request
 inline constexpr uint8_t kResetConnectionSkipTransaction = 0x10;  // ... but keep the open transaction
 }  // namespace packet_status
@@ -62,6 +62,10 @@ struct Message {
   PacketType type = PacketType::SqlBatch;
   uint8_t status = 0;
   Buffer payload;
+  // The client ended it with the ignore bit: it abandoned the request while sending it (tedious does when a
+  // parameter fails to serialise, or on a cancel before the request was out). The payload is incomplete and must
+  // not be run, but the client waits for a response to it as to any request: a DONE.
+  bool ignored = false;
 
   bool reset_connection() const { return (status & packet_status::kResetConnection) != 0; }
   bool reset_connection_skip_transaction() const {
@@ -85,7 +89,7 @@ class MessageAssembler {
   // connection cannot continue after it.
   void feed(std::span<const uint8_t> bytes);
 
-  // The oldest complete message not yet taken. A message the client ended with the ignore bit is dropped.
+  // The oldest complete message not yet taken (one the client ended with the ignore bit too: Message::ignored).
   std::optional<Message> next();
 
   // True while bytes of an unfinished packet or message are held.
