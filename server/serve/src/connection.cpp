@@ -13,8 +13,6 @@ namespace tessera::server {
 
 namespace {
 
-constexpr auto kCancelRepeat = std::chrono::milliseconds(100);
-
 std::string packet_type_name(tds::PacketType t) {
   switch (t) {
     case tds::PacketType::SqlBatch: return "SQL batch";
@@ -262,11 +260,15 @@ asio::awaitable<LoginOutcome> Connection::check_login(const tds::Login7& login, 
 
 asio::awaitable<StatementOutcome> Connection::run_on_engine(std::string sql, int64_t timeout_ms) {
   auto self = shared_from_this();
-  auto initiate = [self, &sql, timeout_ms](auto handler) {
-    // The queue's callback runs on the engine thread; the coroutine resumes on this connection's strand.
+  auto wait = std::make_shared<EngineWait>();
+  engine_wait_ = wait;
+  auto initiate = [self, wait, &sql, timeout_ms](auto handler) {
     auto resume = std::make_shared<decltype(handler)>(std::move(handler));
-    self->ticket_ = self->shared_.queue.submit({std::move(sql), timeout_ms}, [self, resume](StatementOutcome o) {
-      asio::post(self->strand_, [resume, o = std::move(o)]() mutable { (*resume)(std::move(o)); });
+    wait->resume = [resume](StatementOutcome o) { (*resume)(std::move(o)); };
+    // The queue's callback runs on the engine thread; the coroutine resumes on this connection's strand, once:
+    // an ATTENTION may have resumed it already (on_attention).
+    self->ticket_ = self->shared_.queue.submit({std::move(sql), timeout_ms}, [self, wait](StatementOutcome o) {
+      asio::post(self->strand_, [wait, o = std::move(o)]() mutable { wait->finish(std::move(o)); });
     });
   };
   // Built outside the co_await, as in check_login.
@@ -274,25 +276,25 @@ asio::awaitable<StatementOutcome> Connection::run_on_engine(std::string sql, int
                                                                                           asio::use_awaitable);
   StatementOutcome outcome = co_await std::move(ran);
   ticket_.reset();
+  engine_wait_.reset();
   co_return outcome;
 }
 
-asio::awaitable<void> Connection::keep_cancelling() {
-  auto self = shared_from_this();
-  asio::steady_timer timer(strand_);
-  // A stop that reaches the engine just as the statement starts can be lost: ask again until it has ended.
-  while (ticket_ && attention_ && !closed_) {
-    shared_.queue.cancel(ticket_);
-    timer.expires_after(kCancelRepeat);
-    boost::system::error_code ec;
-    co_await timer.async_wait(asio::redirect_error(asio::use_awaitable, ec));
-  }
+void Connection::EngineWait::finish(StatementOutcome outcome) {
+  if (done) return;
+  done = true;
+  resume(std::move(outcome));
 }
 
 void Connection::on_attention() {
   if (busy_) {
     attention_ = true;
-    if (ticket_) asio::co_spawn(strand_, keep_cancelling(), asio::detached);
+    if (ticket_) shared_.queue.cancel(ticket_);  // the queue repeats it until the statement has stopped
+    // Acknowledged now, not when the engine has wound the statement down (a cross join can take seconds to notice):
+    // clients give up on a cancel that is not acknowledged within their timeout. The stopped statement changes
+    // nothing; this session's next statement queues behind it.
+    if (engine_wait_ && !engine_wait_->done)
+      asio::post(strand_, [wait = engine_wait_] { wait->finish(QueryQueue::cancelled_outcome()); });
     return;
   }
   // The response had ended when the attention came: it is still acknowledged, in a message of its own.
@@ -328,10 +330,12 @@ asio::awaitable<void> Connection::serve_request(tds::Message first) {
     tds::MessageWriter writer(tds::PacketType::TabularResult, packet_size_, spid_);
     session_->begin(*request, writer.payload());
     request.reset();
+    bool interrupted = false;
     while (true) {
       if (attention_) {
-        session_->attention(writer.payload());
+        session_->interrupt(writer.payload());
         attention_ = false;
+        interrupted = true;
         break;
       }
       SessionStep step = session_->advance(writer.payload(), flush_at);
@@ -342,11 +346,17 @@ asio::awaitable<void> Connection::serve_request(tds::Message first) {
         continue;
       }
       StatementOutcome outcome = co_await run_on_engine(std::move(step.sql), step.timeout_ms);
-      if (attention_) continue;  // acknowledged at the top; the outcome is dropped (a cancelled statement changed nothing)
+      if (attention_) continue;  // interrupted at the top; the outcome is dropped (a cancelled statement changed nothing)
       session_->statement_finished(std::move(outcome), writer.payload());
     }
     const tds::Buffer last = writer.finish();
     co_await send(last);
+    // The acknowledgement is a message of its own after the interrupted response, as SQL Server sends it (tedious
+    // takes the message after the one it is reading as the acknowledgement).
+    if (interrupted) {
+      const tds::Buffer ack = attention_message();
+      co_await send(ack);
+    }
     // The client may send its next request the moment it has read the response, before this coroutine resumes:
     // the reader keeps it (see run) and it is answered here. An attention that came meanwhile is that request's.
     if (pending_) {

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <atomic>
 #include <cstdint>
 #include <map>
@@ -74,7 +75,6 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // Answers the request, then any that came meanwhile (pending_); clears busy_ when done.
   asio::awaitable<void> serve_request(tds::Message first);
   asio::awaitable<StatementOutcome> run_on_engine(std::string sql, int64_t timeout_ms);
-  asio::awaitable<void> keep_cancelling();
   asio::awaitable<void> acknowledge_attention();
   tds::Buffer attention_message() const;
   void on_attention();
@@ -101,6 +101,13 @@ class Connection : public std::enable_shared_from_this<Connection> {
   bool attention_ = false;  // the client cancelled the request being answered
   std::optional<tds::Message> pending_;  // a request that came before the answer to the last one had ended
   std::shared_ptr<QueryQueue::Ticket> ticket_;  // the statement in the engine, if any
+  // The coroutine waiting for that statement: resumed by the engine's outcome or, on ATTENTION, at once.
+  struct EngineWait {
+    std::function<void(StatementOutcome)> resume;
+    bool done = false;
+    void finish(StatementOutcome outcome);
+  };
+  std::shared_ptr<EngineWait> engine_wait_;
 };
 
 }  // namespace tessera::server

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 
 #include "tessera/server/sql_error.hpp"
 #include "tessera/server/sql_tokens.hpp"
@@ -371,11 +373,114 @@ tds::ColumnType wire_column_type(const tds::RpcParameter& p) {
   return tds::ColumnType::nchar(units(true));
 }
 
+namespace {
+
+// A numeric literal as the value the RPC would carry: an integer that fits BIGINT, a DECIMAL of its digits, or a
+// FLOAT for E notation.
+tds::RpcParameter number_parameter(std::string_view text, bool negative) {
+  tds::RpcParameter p;
+  if (text.find_first_of("eE") != std::string_view::npos) {
+    const double v = std::strtod(std::string(text).c_str(), nullptr);
+    p.type.type = tds::WireType::FloatN;
+    p.type.max_length = 8;
+    p.value = tds::Value::floating(negative ? -v : v);
+    return p;
+  }
+  const size_t point = text.find('.');
+  std::string digits(text);
+  if (point != std::string_view::npos) digits.erase(point, 1);
+  const size_t first = digits.find_first_not_of('0');
+  const std::string significant = first == std::string::npos ? "0" : digits.substr(first);
+  const int scale = point == std::string_view::npos ? 0 : static_cast<int>(text.size() - point - 1);
+  if (significant.size() > 38 || digits.empty()) throw syntax_error_near(text);
+  __int128 unscaled = 0;
+  for (char c : significant) unscaled = unscaled * 10 + (c - '0');
+  if (negative) unscaled = -unscaled;
+  if (scale == 0 && unscaled >= INT64_MIN && unscaled <= INT64_MAX) {
+    p.type.type = tds::WireType::IntN;
+    p.type.max_length = 8;
+    p.value = tds::Value::integer(static_cast<int64_t>(unscaled));
+    return p;
+  }
+  const int precision = std::max<int>(static_cast<int>(significant.size()), std::max(scale, 1));
+  p.type.type = tds::WireType::DecimalN;
+  p.type.precision = static_cast<uint8_t>(precision);
+  p.type.scale = static_cast<uint8_t>(scale);
+  p.type.max_length = tds::decimal_length(p.type.precision);
+  p.value = tds::Value::decimal(unscaled, p.type.precision, p.type.scale);
+  return p;
+}
+
+}  // namespace
+
+std::optional<tds::RpcCall> parse_exec_call(std::string_view statement) {
+  const SqlTokens tokens = tokenize_sql(statement);
+  const std::vector<SqlToken>& t = tokens.tokens;
+  if (t.empty() || !(t[0].is("EXEC") || t[0].is("EXECUTE"))) return std::nullopt;
+  size_t i = 1;
+  if (i >= t.size() || !t[i].is_name()) throw syntax_error_near(i < t.size() ? t[i].text : statement);
+  tds::RpcCall call;
+  call.proc_name = t[i].value;
+  ++i;
+  while (i < t.size() && t[i].is_symbol(".") && i + 1 < t.size() && t[i + 1].is_name()) {  // sys.sp_executesql
+    call.proc_name = t[i + 1].value;
+    i += 2;
+  }
+  while (i < t.size()) {
+    tds::RpcParameter p;
+    if (t[i].kind == SqlTokenKind::Variable && i + 1 < t.size() && t[i + 1].is_symbol("=")) {
+      p.name = std::string(t[i].text);
+      i += 2;
+    }
+    if (i >= t.size()) throw syntax_error_near(statement.substr(statement.size()));
+    const SqlToken& v = t[i];
+    const bool negative = v.is_symbol("-") && i + 1 < t.size() && t[i + 1].kind == SqlTokenKind::Number;
+    if (negative) ++i;
+    const SqlToken& value = t[i];
+    if (value.kind == SqlTokenKind::String) {
+      if (value.unterminated) throw SqlError(105, 15, 1, "Unclosed quotation mark after the character string '" + value.value + "'.");
+      p.type.type = value.unicode ? tds::WireType::NVarChar : tds::WireType::BigVarChar;
+      p.type.max_length = tds::kPlpMaxLength;  // (MAX): the literal's own length is no limit
+      p.type.collation = tds::kDefaultCollation;
+      p.value = tds::Value::string(value.value);
+    } else if (value.kind == SqlTokenKind::Number && !value.text.starts_with("0x") && !value.text.starts_with("0X")) {
+      const std::string name = p.name;
+      p = number_parameter(value.text, negative);
+      p.name = name;
+    } else if (value.is("NULL")) {
+      p.type.type = tds::WireType::IntN;
+      p.type.max_length = 4;
+    } else if (value.is("DEFAULT")) {
+      p.status = tds::param_status::kDefaultValue;
+      p.type.type = tds::WireType::IntN;
+      p.type.max_length = 4;
+    } else {
+      throw syntax_error_near(value.text);  // a variable or an expression: Tessera's EXEC takes literals
+    }
+    ++i;
+    if (i < t.size() && (t[i].is("OUTPUT") || t[i].is("OUT"))) {
+      p.status |= tds::param_status::kByRefValue;
+      ++i;
+    }
+    call.parameters.push_back(std::move(p));
+    if (i == t.size()) break;
+    if (!t[i].is_symbol(",")) throw syntax_error_near(t[i].text);
+    ++i;
+  }
+  return call;
+}
+
 std::string typed_literal(const tds::RpcParameter& p, std::string_view declared_type) {
   const std::string own = wire_sql_type(p);
   const std::string literal = literal_text(p);
   if (p.value.is_null()) return "CAST(NULL AS " + std::string(declared_type) + ")";
-  std::string expression = "CAST(" + literal + " AS " + own + ")";
+  // Date-time and time literals carry 7 fraction digits, which only DATETIME2(7) and TIME(7) read (DATETIME's text
+  // takes 3): they become those first, then the wire type.
+  const std::string literal_type = p.value.kind() == tds::ValueKind::DateTime2 ? "DATETIME2(7)"
+                                   : p.value.kind() == tds::ValueKind::Time    ? "TIME(7)"
+                                                                               : own;
+  std::string expression = "CAST(" + literal + " AS " + literal_type + ")";
+  if (literal_type != own) expression = "CAST(" + expression + " AS " + own + ")";
   if (own != declared_type) expression = "CAST(" + expression + " AS " + std::string(declared_type) + ")";
   return expression;
 }

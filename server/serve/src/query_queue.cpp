@@ -1,6 +1,7 @@
 #include "tessera/server/query_queue.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <exception>
 
 namespace tessera::server {
@@ -13,7 +14,12 @@ class QueryQueue::Ticket {
   bool cancel_requested = false;
 };
 
-QueryQueue::QueryQueue(engine::Database& db) : db_(db), thread_([this] { run(); }) {}
+namespace {
+constexpr auto kCancelRepeat = std::chrono::milliseconds(50);
+}  // namespace
+
+QueryQueue::QueryQueue(engine::Database& db)
+    : db_(db), thread_([this] { run(); }), canceller_([this] { keep_cancelling(); }) {}
 
 QueryQueue::~QueryQueue() { stop(); }
 
@@ -61,7 +67,7 @@ void QueryQueue::stop() {
   std::deque<std::shared_ptr<Ticket>> dropped;
   {
     std::lock_guard lock(mutex_);
-    if (stopping_ && !thread_.joinable()) return;
+    if (stopping_ && !thread_.joinable() && !canceller_.joinable()) return;
     stopping_ = true;
     dropped.swap(waiting_);
     if (running_) {
@@ -75,6 +81,20 @@ void QueryQueue::stop() {
     d(cancelled_outcome());
   }
   if (thread_.joinable() && thread_.get_id() != std::this_thread::get_id()) thread_.join();
+  {
+    std::lock_guard lock(mutex_);
+    engine_done_ = true;
+  }
+  canceller_wake_.notify_all();
+  if (canceller_.joinable() && canceller_.get_id() != std::this_thread::get_id()) canceller_.join();
+}
+
+void QueryQueue::keep_cancelling() {
+  std::unique_lock lock(mutex_);
+  while (!engine_done_) {
+    canceller_wake_.wait_for(lock, kCancelRepeat, [&] { return engine_done_; });
+    if (running_ && running_->cancel_requested) db_.cancel();
+  }
 }
 
 size_t QueryQueue::waiting() const {

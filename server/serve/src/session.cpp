@@ -6,7 +6,6 @@
 #include "tessera/server/engine_errors.hpp"
 #include "tessera/server/login_statements.hpp"
 #include "tessera/server/sql_tokens.hpp"
-#include "tessera/tds/attention.hpp"
 #include "tessera/tds/protocol_error.hpp"
 #include "tessera/tds/rpc.hpp"
 #include "tessera/tds/sql_batch.hpp"
@@ -106,26 +105,26 @@ void Session::begin(const tds::Message& request, tds::Buffer& out) {
 
 void Session::begin_batch(const tds::Message& request) {
   const tds::SqlBatch batch = tds::parse_sql_batch(request.payload, state_.version);
-  add_statements(batch.text, false);
+  add_statements(batch.text, false, units_);
 }
 
-void Session::add_statements(std::string_view sql, bool in_proc) {
+void Session::add_statements(std::string_view sql, bool in_proc, std::deque<Unit>& out) {
   const cli::SplitScript split = cli::split_statements(sql);
   if (split.open_comment_line > 0) {
-    units_.push_back(RequestError{SqlError(113, 15, 1, "Missing end comment mark '*/'."), split.open_comment_line, in_proc});
+    out.push_back(RequestError{SqlError(113, 15, 1, "Missing end comment mark '*/'."), split.open_comment_line, in_proc});
     return;
   }
-  for (const cli::Statement& st : split.statements) units_.push_back(PendingStatement{st.text, st.line, st.first_word, in_proc});
+  for (const cli::Statement& st : split.statements) out.push_back(PendingStatement{st.text, st.line, st.first_word, in_proc});
 }
 
 void Session::begin_rpc(const tds::Message& request) {
   const tds::RpcRequest rpc = tds::parse_rpc(request.payload, state_.version);
-  for (const tds::RpcCall& call : rpc.calls) add_call(call);
+  for (const tds::RpcCall& call : rpc.calls) add_call(call, units_);
 }
 
 void Session::add_bound_statement(const std::string& statement, const std::string& declarations_text,
                                   const std::vector<ParameterDeclaration>& declarations, const tds::RpcCall& call,
-                                  size_t first_value, std::vector<tds::ReturnValue>& outputs) {
+                                  size_t first_value, std::vector<tds::ReturnValue>& outputs, std::deque<Unit>& out) {
   const std::span<const tds::RpcParameter> values =
       first_value < call.parameters.size() ? std::span(call.parameters).subspan(first_value) : std::span<const tds::RpcParameter>();
   const std::vector<BoundParameter> bound = match_parameters(declarations, values, static_cast<uint16_t>(first_value),
@@ -137,19 +136,19 @@ void Session::add_bound_statement(const std::string& statement, const std::strin
     outputs.push_back({b.ordinal, b.value->name.empty() ? b.declaration->name : b.value->name, wire_column_type(*b.value),
                        b.value->value, false});
   }
-  add_statements(sql, true);
+  add_statements(sql, true, out);
 }
 
-void Session::add_call(const tds::RpcCall& call) {
+void Session::add_call(const tds::RpcCall& call, std::deque<Unit>& out) {
   ProcEnd end;
-  const size_t units_before = units_.size();
+  const size_t units_before = out.size();
   try {
     using tds::ProcId;
     if (is_procedure(call, ProcId::ExecuteSql)) {
       const std::string statement = text_parameter(call, 0, "@statement");
       const std::string declarations_text = call.parameters.size() > 1 ? text_parameter(call, 1, "@params") : "";
       const std::vector<ParameterDeclaration> declarations = parse_parameter_declarations(declarations_text);
-      add_bound_statement(statement, declarations_text, declarations, call, 2, end.outputs);
+      add_bound_statement(statement, declarations_text, declarations, call, 2, end.outputs, out);
     } else if (is_procedure(call, ProcId::Prepare) || is_procedure(call, ProcId::PrepExec)) {
       const bool execute = is_procedure(call, ProcId::PrepExec);
       Prepared p;
@@ -158,14 +157,15 @@ void Session::add_call(const tds::RpcCall& call) {
       p.declarations = parse_parameter_declarations(p.declarations_text);
       const int32_t handle = next_handle_++;
       end.outputs.push_back({0, call.parameters[0].name, tds::ColumnType::of(tds::SqlType::Int), tds::Value::integer(handle), false});
-      if (execute) add_bound_statement(p.statement, p.declarations_text, p.declarations, call, 3, end.outputs);
+      if (execute) add_bound_statement(p.statement, p.declarations_text, p.declarations, call, 3, end.outputs, out);
       prepared_[handle] = std::move(p);
     } else if (is_procedure(call, ProcId::Execute)) {
       const int32_t handle = handle_parameter(call, 0);
       const auto it = prepared_.find(handle);
       if (it == prepared_.end())
         throw SqlError(8179, 16, 2, "Could not find prepared statement with handle " + std::to_string(handle) + ".");
-      add_bound_statement(it->second.statement, it->second.declarations_text, it->second.declarations, call, 1, end.outputs);
+      add_bound_statement(it->second.statement, it->second.declarations_text, it->second.declarations, call, 1,
+                          end.outputs, out);
     } else if (is_procedure(call, ProcId::Unprepare)) {
       const int32_t handle = handle_parameter(call, 0);
       if (prepared_.erase(handle) == 0)
@@ -179,10 +179,10 @@ void Session::add_call(const tds::RpcCall& call) {
       throw SqlError(2812, 16, 62, "Could not find stored procedure '" + call.proc_name + "'.");
     }
   } catch (const SqlError& e) {
-    units_.resize(units_before);
-    units_.push_back(RequestError{e, 1, true});
+    out.resize(units_before);
+    out.push_back(RequestError{e, 1, true});
   }
-  units_.push_back(std::move(end));
+  out.push_back(std::move(end));
 }
 
 void Session::begin_transaction_request(const tds::Message& request, tds::Buffer& out) {
@@ -274,6 +274,14 @@ std::optional<std::string> Session::run_here_or_prepare(PendingStatement& st, td
       state_.last_error = 0;
       state_.last_rowcount = 0;
       write_statement_done(out, in_proc, 0, tds::done_command::kNone, 0);
+      return std::nullopt;
+    }
+    if (std::optional<tds::RpcCall> call = parse_exec_call(st.sql)) {
+      // EXEC sp_executesql ... in a batch: its statements, then its DONEPROC, run in the EXEC's place.
+      units_.pop_front();
+      std::deque<Unit> inner;
+      add_call(*call, inner);
+      units_.insert(units_.begin(), std::make_move_iterator(inner.begin()), std::make_move_iterator(inner.end()));
       return std::nullopt;
     }
     if (std::optional<ProbeAnswer> answer = answer_probe(st.sql, state_, context_.server)) {
@@ -390,10 +398,11 @@ void Session::finish_stream(tds::Buffer& out) {
   write_statement_done(out, in_proc, tds::done_status::kCount, command, rows);
 }
 
-void Session::attention(tds::Buffer& out) {
+void Session::interrupt(tds::Buffer& out) {
+  const bool in_proc = streaming_ ? streaming_->in_proc : false;
   units_.clear();
   streaming_.reset();
-  tds::write_attention_ack(out, state_.version);
+  write_statement_done(out, in_proc, tds::done_status::kError, tds::done_command::kNone, 0);
 }
 
 }  // namespace tessera::server

@@ -5,7 +5,8 @@
 // an argument to its parameter's type. For example @p1 declared NVARCHAR(10), sent as NVARCHAR(4000) 'O''Brien':
 //   CAST(CAST(N'O''Brien' AS NVARCHAR(4000)) AS NVARCHAR(10))
 // Quotes are doubled; floats are written with 17 significant digits in E notation (read back bit for bit);
-// dates and times with 7 fraction digits, then cast to their type (so DATETIME's 1/300 s survive).
+// dates and times with 7 fraction digits as DATETIME2(7) or TIME(7), then cast to their type (so DATETIME's
+// 1/300 s survive).
 //
 // Types the engine has no column type for (binary, UNIQUEIDENTIFIER, DATETIMEOFFSET, XML, sql_variant) are
 // refused, naming the parameter. Mistakes are SQL Server's errors: a @name not declared 137, a declared
@@ -15,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -59,6 +61,13 @@ void check_no_variables(std::string_view sql);
 
 // The typed literal of one value: CAST(<literal> AS <its wire type>)[, then AS `declared_type`].
 std::string typed_literal(const tds::RpcParameter& value, std::string_view declared_type);
+
+// EXEC[UTE] procedure [arg, ...] in a SQL batch, its arguments literals ([@name =] 42, -1.5, 2E3, N'text', 'text',
+// NULL, @name = DEFAULT) turned into the RPC call a driver would send: integers as BIGINT, decimals as
+// DECIMAL(p,s), floats as FLOAT, strings as NVARCHAR/VARCHAR(MAX). So `EXEC sp_executesql N'... @p ...', N'@p INT',
+// @p = 5` binds exactly as the RPC does. nullopt when the statement is no EXEC; SqlError (102) for arguments that
+// are not literals (a variable, an expression).
+std::optional<tds::RpcCall> parse_exec_call(std::string_view statement);
 
 // The SQL type a value travels as, in canonical form ("NVARCHAR(4000)"), and as a column type for RETURNVALUE.
 std::string wire_sql_type(const tds::RpcParameter& value);

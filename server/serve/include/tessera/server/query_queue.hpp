@@ -8,7 +8,9 @@
 // The I/O threads never wait here: a connection submits a statement with a completion callback and goes on
 // reading its socket, so a client's ATTENTION is seen while its statement waits or runs. cancel() drops a waiting
 // statement at once and stops a running one through Database::cancel() -- only ever the statement of the ticket
-// it is given: the engine thread marks which ticket runs under the same lock cancel() takes.
+// it is given: the engine thread marks which ticket runs under the same lock cancel() takes. A stop that reaches
+// the engine in the instant its statement starts can be lost (the statement clears stale stops as it begins), so a
+// canceller thread asks again every 50 ms until a cancelled statement has ended.
 #pragma once
 
 #include <condition_variable>
@@ -48,19 +50,19 @@ class QueryQueue {
   QueryQueue& operator=(const QueryQueue&) = delete;
 
   std::shared_ptr<Ticket> submit(Job job, Done done);
-  // Safe to call at any time, repeatedly, also after the job finished (then it does nothing). A stop requested
-  // just as the engine starts the statement can be lost in the engine's own start-up: callers repeat it until
-  // the job's Done has run.
+  // Safe to call at any time, repeatedly, also after the job finished (then it does nothing).
   void cancel(const std::shared_ptr<Ticket>& ticket);
   // Cancels the running statement, completes every waiting one as cancelled, and joins the engine thread. Later
   // submits complete at once as cancelled.
   void stop();
 
   size_t waiting() const;
+  // What a statement cancelled before it ran gets as its outcome.
+  static StatementOutcome cancelled_outcome();
 
  private:
   void run();
-  static StatementOutcome cancelled_outcome();
+  void keep_cancelling();
 
   engine::Database& db_;
   mutable std::mutex mutex_;
@@ -68,7 +70,10 @@ class QueryQueue {
   std::deque<std::shared_ptr<Ticket>> waiting_;
   std::shared_ptr<Ticket> running_;
   bool stopping_ = false;
+  bool engine_done_ = false;  // the engine thread has returned: the canceller ends too
+  std::condition_variable canceller_wake_;
   std::thread thread_;
+  std::thread canceller_;
 };
 
 }  // namespace tessera::server

@@ -8,13 +8,15 @@
 //     RunStatement: run step.sql on the engine (the query queue), then session.statement_finished(outcome, out)
 //     Finished:     send the rest of the response (end of message)
 //   }
-//   On the client's ATTENTION: cancel the statement, then session.attention(out) ends the response.
+//   On the client's ATTENTION: cancel the statement, session.interrupt(out) ends the response, then the
+//   acknowledgement (DONE with the ATTN bit) follows in a message of its own.
 //
 // A batch is split into statements with the shell's splitter and run one by one: each SELECT a result set, each
 // statement a DONE (with its row count unless NOCOUNT), the batch stopping at the first error (an ERROR token with
 // SQL Server's number, severity, state and the line in the batch). Statements about the session (client_probes,
 // login_statements) are answered here; the rest go to the engine, their @@system variables replaced by values.
-// RPCs: sp_executesql, sp_prepare, sp_execute, sp_prepexec, sp_unprepare (parameters.hpp); their statements end
+// RPCs: sp_executesql, sp_prepare, sp_execute, sp_prepexec, sp_unprepare (parameters.hpp), also as EXEC statements
+// with literal arguments in a batch (EXEC sp_executesql N'...', N'@p INT', @p = 5); their statements end
 // with DONEINPROC and the call with RETURNSTATUS, RETURNVALUEs (output parameters, prepared handles) and
 // DONEPROC. Several calls in one RPC message run in order and stop at the first error, like a batch.
 #pragma once
@@ -72,9 +74,10 @@ class Session {
   SessionStep advance(tds::Buffer& out, size_t flush_at);
   // The engine's outcome for the last RunStatement step.
   void statement_finished(StatementOutcome outcome, tds::Buffer& out);
-  // The client's ATTENTION: drops the rest of the request and appends DONE(ATTN). `out` must hold whole tokens
-  // (it does between steps).
-  void attention(tds::Buffer& out);
+  // The client's ATTENTION: drops the rest of the request and ends the response with a DONE after the whole
+  // tokens `out` holds (it holds whole tokens between steps). The connection then sends the acknowledgement,
+  // DONE(ATTN), as a message of its own.
+  void interrupt(tds::Buffer& out);
 
  private:
   struct PendingStatement {
@@ -111,12 +114,12 @@ class Session {
   void begin_batch(const tds::Message& request);
   void begin_rpc(const tds::Message& request);
   void begin_transaction_request(const tds::Message& request, tds::Buffer& out);
-  // The units of one RPC call (its statements, then its ProcEnd), or a RequestError and ProcEnd.
-  void add_call(const tds::RpcCall& call);
-  void add_statements(std::string_view sql, bool in_proc);
+  // The units of one RPC call (its statements, then its ProcEnd), or a RequestError and ProcEnd, appended to `out`.
+  void add_call(const tds::RpcCall& call, std::deque<Unit>& out);
+  void add_statements(std::string_view sql, bool in_proc, std::deque<Unit>& out);
   void add_bound_statement(const std::string& statement, const std::string& declarations_text,
                            const std::vector<ParameterDeclaration>& declarations, const tds::RpcCall& call,
-                           size_t first_value, std::vector<tds::ReturnValue>& outputs);
+                           size_t first_value, std::vector<tds::ReturnValue>& outputs, std::deque<Unit>& out);
 
   // Runs the front statement here when it is about the session; else returns the SQL for the engine.
   std::optional<std::string> run_here_or_prepare(PendingStatement& st, tds::Buffer& out);
