@@ -260,6 +260,7 @@ asio::awaitable<LoginOutcome> Connection::check_login(const tds::Login7& login, 
 
 asio::awaitable<StatementOutcome> Connection::run_on_engine(std::string sql, int64_t timeout_ms) {
   auto self = shared_from_this();
+  if (closed_) co_return QueryQueue::cancelled_outcome();  // the client is gone: nothing more for the engine
   auto wait = std::make_shared<EngineWait>();
   engine_wait_ = wait;
   auto initiate = [self, wait, &sql, timeout_ms](auto handler) {
@@ -338,6 +339,7 @@ asio::awaitable<void> Connection::serve_request(tds::Message first) {
         interrupted = true;
         break;
       }
+      if (closed_) co_return;  // closed meanwhile (a protocol error, the server stopping): nothing more to send
       SessionStep step = session_->advance(writer.payload(), flush_at);
       if (step.kind == SessionStep::Kind::Finished) break;
       if (step.kind == SessionStep::Kind::Flush) {

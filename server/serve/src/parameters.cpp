@@ -413,20 +413,23 @@ tds::RpcParameter number_parameter(std::string_view text, bool negative) {
 
 }  // namespace
 
-std::optional<tds::RpcCall> parse_exec_call(std::string_view statement) {
+std::optional<ExecCall> parse_exec_call(std::string_view statement) {
   const SqlTokens tokens = tokenize_sql(statement);
   const std::vector<SqlToken>& t = tokens.tokens;
   if (t.empty() || !(t[0].is("EXEC") || t[0].is("EXECUTE"))) return std::nullopt;
   size_t i = 1;
   if (i >= t.size() || !t[i].is_name()) throw syntax_error_near(i < t.size() ? t[i].text : statement);
-  tds::RpcCall call;
+  ExecCall exec;
+  tds::RpcCall& call = exec.call;
   call.proc_name = t[i].value;
   ++i;
   while (i < t.size() && t[i].is_symbol(".") && i + 1 < t.size() && t[i + 1].is_name()) {  // sys.sp_executesql
     call.proc_name = t[i + 1].value;
     i += 2;
   }
-  while (i < t.size()) {
+  // The first argument directly follows the name; each further one follows a ','.
+  bool argument_follows = i < t.size() && !(t[i].kind == SqlTokenKind::Word && !t[i].is("NULL") && !t[i].is("DEFAULT"));
+  while (i < t.size() && argument_follows) {
     tds::RpcParameter p;
     if (t[i].kind == SqlTokenKind::Variable && i + 1 < t.size() && t[i + 1].is_symbol("=")) {
       p.name = std::string(t[i].text);
@@ -463,11 +466,14 @@ std::optional<tds::RpcCall> parse_exec_call(std::string_view statement) {
       ++i;
     }
     call.parameters.push_back(std::move(p));
-    if (i == t.size()) break;
-    if (!t[i].is_symbol(",")) throw syntax_error_near(t[i].text);
-    ++i;
+    argument_follows = i < t.size() && t[i].is_symbol(",");
+    if (argument_follows) ++i;
   }
-  return call;
+  if (i < t.size()) {
+    if (t[i].kind != SqlTokenKind::Word) throw syntax_error_near(t[i].text);
+    exec.rest = t[i].begin;  // the next statement
+  }
+  return exec;
 }
 
 std::string typed_literal(const tds::RpcParameter& p, std::string_view declared_type) {

@@ -276,11 +276,20 @@ std::optional<std::string> Session::run_here_or_prepare(PendingStatement& st, td
       write_statement_done(out, in_proc, 0, tds::done_command::kNone, 0);
       return std::nullopt;
     }
-    if (std::optional<tds::RpcCall> call = parse_exec_call(st.sql)) {
-      // EXEC sp_executesql ... in a batch: its statements, then its DONEPROC, run in the EXEC's place.
-      units_.pop_front();
+    if (std::optional<ExecCall> exec = parse_exec_call(st.sql)) {
+      // EXEC sp_executesql ... in a batch: its statements, then its DONEPROC, run in the EXEC's place (and a
+      // statement that follows it without a ';' after them).
       std::deque<Unit> inner;
-      add_call(*call, inner);
+      add_call(exec->call, inner);
+      if (exec->rest > 0) {
+        PendingStatement rest = st;
+        rest.line += static_cast<int>(std::count(st.sql.begin(), st.sql.begin() + static_cast<std::ptrdiff_t>(exec->rest), '\n'));
+        rest.sql = blank_before(st.sql, exec->rest);
+        const SqlTokens tokens = tokenize_sql(std::string_view(rest.sql).substr(exec->rest));
+        rest.first_word = !tokens.tokens.empty() ? to_upper_ascii(tokens.tokens[0].text) : "";
+        inner.push_back(std::move(rest));
+      }
+      units_.pop_front();
       units_.insert(units_.begin(), std::make_move_iterator(inner.begin()), std::make_move_iterator(inner.end()));
       return std::nullopt;
     }

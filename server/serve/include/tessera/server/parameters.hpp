@@ -66,8 +66,13 @@ std::string typed_literal(const tds::RpcParameter& value, std::string_view decla
 // NULL, @name = DEFAULT) turned into the RPC call a driver would send: integers as BIGINT, decimals as
 // DECIMAL(p,s), floats as FLOAT, strings as NVARCHAR/VARCHAR(MAX). So `EXEC sp_executesql N'... @p ...', N'@p INT',
 // @p = 5` binds exactly as the RPC does. nullopt when the statement is no EXEC; SqlError (102) for arguments that
-// are not literals (a variable, an expression).
-std::optional<tds::RpcCall> parse_exec_call(std::string_view statement);
+// are not literals (a variable, an expression). The call ends where its argument list does: `rest` is the byte where
+// a statement after it starts without a ';' ("EXEC ... SELECT @@ROWCOUNT"), 0 when none does.
+struct ExecCall {
+  tds::RpcCall call;
+  size_t rest = 0;
+};
+std::optional<ExecCall> parse_exec_call(std::string_view statement);
 
 // The SQL type a value travels as, in canonical form ("NVARCHAR(4000)"), and as a column type for RETURNVALUE.
 std::string wire_sql_type(const tds::RpcParameter& value);
