@@ -19,7 +19,7 @@ ninja -C build-sanitize
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1 UBSAN_OPTIONS=print_stacktrace=1
 ctest --test-dir build-sanitize --output-on-failure -j2
 seconds=${FUZZ_SECONDS:-60}
-for t in ${FUZZ_TARGETS:-sql loader chunk spec manifest frontend}; do
+for t in ${FUZZ_TARGETS:-sql loader chunk spec manifest frontend tds}; do
   corpus=build-sanitize/fuzz-corpus/$t
   mkdir -p "$corpus"
   seeds=(fuzz/corpus/$t)
