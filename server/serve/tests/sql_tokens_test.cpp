@@ -61,7 +61,8 @@ TEST(SqlTokens, UnterminatedStringsRunToTheEnd) {
 
 TEST(SqlTokens, OffsetsPointIntoTheText) {
   const std::string sql = "SELECT @p";
-  const SqlToken& t = tokenize_sql(sql).tokens[1];
+  const SqlTokens tokens = tokenize_sql(sql);
+  const SqlToken& t = tokens.tokens[1];
   EXPECT_EQ(sql.substr(t.begin, t.end - t.begin), "@p");
 }
 
