@@ -212,6 +212,34 @@ TEST(CliOptions, Gen) {
   EXPECT_EQ(usage_error({"gen", "--sf", "1", "--out", "/x", "-e", "x"}), "unknown option '-e' for tessera gen");
 }
 
+TEST(CliOptions, Serve) {
+  const Command c = parse({"serve", "sales.tdb", "--host", "0.0.0.0", "--port", "14330", "--io-threads", "4",
+                           "--statement-timeout", "30", "--device", "cpu", "--collation", "ci", "--morsel-rows", "1000"});
+  EXPECT_EQ(c.kind, Command::Kind::Serve);
+  EXPECT_EQ(c.serve.engine.database, "sales.tdb");
+  EXPECT_EQ(c.serve.host, "0.0.0.0");
+  EXPECT_EQ(c.serve.port, 14330);
+  EXPECT_EQ(c.serve.io_threads, 4);
+  EXPECT_EQ(c.serve.engine.statement_timeout_ms, 30000);
+  EXPECT_EQ(c.serve.engine.functions, engine::FunctionDevice::Cpu);
+  EXPECT_TRUE(c.serve.engine.case_insensitive);
+  EXPECT_EQ(c.serve.engine.morsel_rows, 1000);
+  EXPECT_EQ(c.serve.engine.data.kind, DataSource::Kind::None);
+  const Command defaults = parse({"serve", "tpch.tdb"});
+  EXPECT_EQ(defaults.serve.host, "127.0.0.1");
+  EXPECT_EQ(defaults.serve.port, 1433);
+  EXPECT_EQ(parse({"serve", "--help"}).kind, Command::Kind::ServeHelp);
+  EXPECT_NE(serve_usage_text().find("TESSERA_SA_PASSWORD"), std::string::npos);
+  EXPECT_EQ(usage_error({"serve"}), "tessera serve needs a database (DATABASE.tdb)");
+  EXPECT_EQ(usage_error({"serve", "a.tdb", "b.tdb"}), "tessera serve serves one database (got 'a.tdb' and 'b.tdb')");
+  EXPECT_EQ(usage_error({"serve", "notes.txt"}),
+            "'notes.txt' is not a database: give a directory tessera created, or a new path ending in .tdb");
+  EXPECT_EQ(usage_error({"serve", "a.tdb", "-e", "SELECT 1"}), "unknown option '-e' for tessera serve");
+  EXPECT_EQ(usage_error({"serve", "a.tdb", "--sf", "1"}), "unknown option '--sf' for tessera serve");
+  EXPECT_EQ(usage_error({"serve", "a.tdb", "--port", "70000"}), "bad value '70000' for --port: expected a whole number from 0 to 65535");
+  EXPECT_EQ(usage_error({"serve", "a.tdb", "--io-threads", "0"}), "--io-threads needs at least 1");
+}
+
 // ---- statement splitting
 
 TEST(StatementSplitter, SplitsAndKeepsPositions) {
