@@ -92,7 +92,7 @@ void Session::begin(const tds::Message& request, tds::Buffer& out) {
   switch (request.type) {
     case tds::PacketType::SqlBatch: begin_batch(request); break;
     case tds::PacketType::Rpc: begin_rpc(request); break;
-    case tds::PacketType::TransactionManager: begin_transaction_request(request, out); break;
+    case tds::PacketType::TransactionManager: begin_transaction_request(request); break;
     case tds::PacketType::BulkLoad:
       units_.push_back(RequestError{not_supported("bulk load (BCP, SqlBulkCopy) is not supported: use INSERT or BULK INSERT"), 1, false});
       break;
@@ -185,7 +185,7 @@ void Session::add_call(const tds::RpcCall& call, std::deque<Unit>& out) {
   out.push_back(std::move(end));
 }
 
-void Session::begin_transaction_request(const tds::Message& request, tds::Buffer& out) {
+void Session::begin_transaction_request(const tds::Message& request) {
   const tds::TransactionRequest t = tds::parse_transaction_request(request.payload, state_.version);
   try {
     using tds::TransactionRequestType;
@@ -210,7 +210,6 @@ void Session::begin_transaction_request(const tds::Message& request, tds::Buffer
   } catch (const SqlError& e) {
     units_.push_back(RequestError{e, 1, false});
   }
-  (void)out;
 }
 
 bool Session::more_follows() const { return !units_.empty(); }

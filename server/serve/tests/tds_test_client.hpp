@@ -35,13 +35,11 @@ namespace tessera::server::test {
 // ---- requests ----
 
 inline tds::Buffer prelogin_payload(tds::Encryption encryption = tds::Encryption::Off) {
-  tds::Buffer out;
   // VERSION (6 bytes) and ENCRYPTION (1 byte), then the terminator; data after the 11-byte table.
-  const uint8_t table[] = {0x00, 0x00, 0x0B, 0x00, 0x06, 0x01, 0x00, 0x11, 0x00, 0x01, 0xFF};
-  out.assign(std::begin(table), std::end(table));
-  const uint8_t version[] = {0x10, 0x00, 0x03, 0xE8, 0x00, 0x00};
-  out.insert(out.end(), std::begin(version), std::end(version));
-  out.push_back(static_cast<uint8_t>(encryption));
+  tds::Buffer out;
+  for (uint8_t b : {0x00, 0x00, 0x0B, 0x00, 0x06, 0x01, 0x00, 0x11, 0x00, 0x01, 0xFF}) tds::put_u8(out, b);
+  for (uint8_t b : {0x10, 0x00, 0x03, 0xE8, 0x00, 0x00}) tds::put_u8(out, b);  // 16.0.1000
+  tds::put_u8(out, static_cast<uint8_t>(encryption));
   return out;
 }
 

@@ -113,7 +113,7 @@ class Session {
 
   void begin_batch(const tds::Message& request);
   void begin_rpc(const tds::Message& request);
-  void begin_transaction_request(const tds::Message& request, tds::Buffer& out);
+  void begin_transaction_request(const tds::Message& request);
   // The units of one RPC call (its statements, then its ProcEnd), or a RequestError and ProcEnd, appended to `out`.
   void add_call(const tds::RpcCall& call, std::deque<Unit>& out);
   void add_statements(std::string_view sql, bool in_proc, std::deque<Unit>& out);
