@@ -5,6 +5,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "tessera/storage/table.hpp"
+
 namespace tessera::bench {
 
 namespace {
@@ -20,16 +22,6 @@ std::vector<std::string> split_fields(const std::string& line) {
     if (e == std::string::npos) return out;
     s = e + 1;
   }
-}
-
-// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-int32_t days_from_civil(int y, int m, int d) {
-  y -= m <= 2;
-  const int era = (y >= 0 ? y : y - 399) / 400;
-  const int yoe = y - era * 400;
-  const int doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const int doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
 }
 
 // "-123.4500" -> scaled 1234500 with scale 4; false when the text is not a plain decimal number.
@@ -75,9 +67,9 @@ Cell typed_cell(const std::string& text, const Cell& like, const std::string& wh
       return Cell::float64(d);
     }
     case Cell::Kind::Date: {
-      int y = 0, m = 0, d = 0;
-      if (text.size() != 10 || std::sscanf(text.c_str(), "%4d-%2d-%2d", &y, &m, &d) != 3) throw bad("a date");
-      return Cell::date(days_from_civil(y, m, d));
+      int32_t days = 0;
+      if (!storage::parse_date(text, days)) throw bad("a date");
+      return Cell::date(days);
     }
     default: return Cell::string(text);
   }
