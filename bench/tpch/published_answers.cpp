@@ -1,6 +1,5 @@
 #include "published_answers.hpp"
 
-#include <charconv>
 #include <cstdlib>
 #include <fstream>
 #include <stdexcept>

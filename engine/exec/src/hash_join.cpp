@@ -113,7 +113,7 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
     if (auto it = ctx.kept->find(&op); it != ctx.kept->end()) kept = std::static_pointer_cast<KeptBuild>(it->second);
   for (const auto& [a, b] : split.keys) {
     lkeys.push_back(evaluate_column(*a, left, ctx));
-    rkeys.push_back(kept ? nullptr : evaluate_column(*b, right, ctx));
+    if (!kept) rkeys.push_back(evaluate_column(*b, right, ctx));
   }
   if (kept) rkeys = kept->keys;
   const std::vector<plan::ExprPtr>& residual = split.residual;
