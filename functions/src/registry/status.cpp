@@ -29,6 +29,10 @@ const StatusInfo& status_info(int32_t status) {
       {8115, "smallmoney_overflow", "Arithmetic overflow error converting expression to data type smallmoney."},
       {506, "invalid_escape", "The invalid escape character was specified in a LIKE predicate (it must be one character)."},
       {242, "datetime_out_of_range", "The conversion to a date-time data type resulted in an out-of-range value."},
+      {8116, "string_too_long",
+       "Argument data type is invalid for this function: EDIT_DISTANCE, EDIT_DISTANCE_SIMILARITY, "
+       "JARO_WINKLER_DISTANCE and JARO_WINKLER_SIMILARITY take strings of at most 4000 characters, and "
+       "EDIT_DISTANCE's shorter string at most 256."},
   };
   static const StatusInfo kUnknown{0, "unknown", "unknown status code"};
   return status >= 0 && status < kStatusCount ? kInfo[status] : kUnknown;

@@ -49,6 +49,10 @@ constexpr ArgSpec kWs3[] = {
     {"separator", SqlType::String}, {"a", SqlType::String}, {"b", SqlType::String}, {"c", SqlType::String}};
 constexpr ArgSpec kQuote[] = {{"string", SqlType::String}, {"quote_character", SqlType::String}};
 constexpr ArgSpec kCode[] = {{"code", SqlType::Int32}};
+constexpr ArgSpec kFuzzy[] = {{"character_expression1", SqlType::String}, {"character_expression2", SqlType::String}};
+constexpr ArgSpec kFuzzyMax[] = {{"character_expression1", SqlType::String},
+                                 {"character_expression2", SqlType::String},
+                                 {"maximum_distance", SqlType::Int32}};
 
 // ---- output-length rules (true upper bounds in bytes) ----
 constexpr MaxLengthFn same_length = &length_of_first_argument;
@@ -176,6 +180,21 @@ const FunctionSpec kStringFunctions[] = {
      .summary = "four-character Soundex code", TESSERA_ROW(tsf_soundex)},
     {.sql_name = "DIFFERENCE", .kernel = "difference", .result = SqlType::Int32, .args = kTwo,
      .summary = "Soundex similarity 0-4", TESSERA_ROW(tsf_difference)},
+    {.sql_name = "EDIT_DISTANCE", .kernel = "edit_distance", .result = SqlType::Int32, .args = kFuzzy,
+     .uses_context = true, .summary = "insertions, deletions, substitutions and transpositions between two strings",
+     TESSERA_ROW(tsf_edit_distance)},
+    {.sql_name = "EDIT_DISTANCE", .kernel = "edit_distance_max", .result = SqlType::Int32, .args = kFuzzyMax,
+     .uses_context = true, .summary = "EDIT_DISTANCE, maximum_distance + 1 past maximum_distance",
+     TESSERA_ROW(tsf_edit_distance_max)},
+    {.sql_name = "EDIT_DISTANCE_SIMILARITY", .kernel = "edit_distance_similarity", .result = SqlType::Int32,
+     .args = kFuzzy, .uses_context = true, .summary = "100 * (1 - EDIT_DISTANCE / longer length), 0-100",
+     TESSERA_ROW(tsf_edit_distance_similarity)},
+    {.sql_name = "JARO_WINKLER_DISTANCE", .kernel = "jaro_winkler_distance", .result = SqlType::Float64,
+     .args = kFuzzy, .uses_context = true, .summary = "1 - Jaro-Winkler similarity, 0-1",
+     TESSERA_ROW(tsf_jaro_winkler_distance)},
+    {.sql_name = "JARO_WINKLER_SIMILARITY", .kernel = "jaro_winkler_similarity", .result = SqlType::Int32,
+     .args = kFuzzy, .uses_context = true, .summary = "Jaro-Winkler similarity as a percentage, 0-100",
+     TESSERA_ROW(tsf_jaro_winkler_similarity)},
 };
 }  // namespace
 

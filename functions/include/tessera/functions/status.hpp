@@ -34,6 +34,7 @@ enum Status : int32_t {
   kSmallmoneyOverflow = 18,   // Msg 8115: arithmetic overflow error converting expression to smallmoney
   kInvalidEscape = 19,        // Msg 506: the invalid escape character was specified in a LIKE predicate
   kDateTimeOutOfRange = 20,   // Msg 242: the conversion resulted in an out-of-range datetime value
+  kStringTooLong = 21,        // Msg 8116: a string argument longer than the function takes (EDIT_DISTANCE)
   kStatusCount
 };
 

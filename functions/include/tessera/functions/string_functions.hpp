@@ -4,6 +4,13 @@
 
 #include "tessera/functions/row_abi.hpp"
 
+namespace tessera::fn {
+// The fuzzy matching functions' limits (string_fuzzy.cpp): characters of any argument (nvarchar(4000)), and of
+// the shorter argument of EDIT_DISTANCE and EDIT_DISTANCE_SIMILARITY (its table's rows are stack buffers).
+// Past them a row is kStringTooLong (Msg 8116).
+inline constexpr int32_t kFuzzyMaxChars = 4000;
+inline constexpr int32_t kEditDistanceMaxChars = 256;
+}  // namespace tessera::fn
 
 // ---- case (string_case.cpp) ----
 TESSERA_ROW_FN int32_t tsf_lower(char* out, int32_t* out_len, const char* s, int32_t s_len);
@@ -68,6 +75,21 @@ TESSERA_ROW_FN int32_t tsf_concat_ws_3(char* out, int32_t* out_len, const char* 
 TESSERA_ROW_FN int32_t tsf_quotename(char* out, int32_t* out_len, const char* s, int32_t s_len);
 TESSERA_ROW_FN int32_t tsf_quotename_quote(char* out, int32_t* out_len, const char* s, int32_t s_len,
                                            const char* quote, int32_t quote_len);
+
+// ---- fuzzy matching (string_fuzzy.cpp), SQL Server 2025 ----
+// EDIT_DISTANCE(a, b [, max_distance]), EDIT_DISTANCE_SIMILARITY(a, b), JARO_WINKLER_DISTANCE(a, b),
+// JARO_WINKLER_SIMILARITY(a, b)
+TESSERA_ROW_FN int32_t tsf_edit_distance(int32_t* out, const char* a, int32_t a_len, const char* b, int32_t b_len,
+                                         const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_edit_distance_max(int32_t* out, const char* a, int32_t a_len, const char* b,
+                                             int32_t b_len, int32_t max_distance,
+                                             const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_edit_distance_similarity(int32_t* out, const char* a, int32_t a_len, const char* b,
+                                                    int32_t b_len, const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_jaro_winkler_distance(double* out, const char* a, int32_t a_len, const char* b,
+                                                 int32_t b_len, const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_jaro_winkler_similarity(int32_t* out, const char* a, int32_t a_len, const char* b,
+                                                   int32_t b_len, const tessera::fn::SessionContext* ctx);
 
 // ---- single characters (string_char.cpp) ----
 TESSERA_ROW_FN int32_t tsf_ascii(int32_t* out, const char* s, int32_t s_len);
