@@ -109,6 +109,22 @@ TEST(StringConcatWs, Examples) {
   EXPECT_EQ(concat_ws(A("・"), A("日本"), A("語")), ok("日本・語"));
 }
 
+TEST(StringConcatWs, ChainLink) {
+  // The link the binder chains for 4..254 arguments: NULL only when every part is NULL, else concat_ws_3.
+  auto link = [](Arg s, Arg a, Arg b, Arg c) {
+    return call_str(tsf_concat_ws_3_or_null, s.data, s.len, s.null, a.data, a.len, a.null, b.data, b.len, b.null,
+                    c.data, c.len, c.null);
+  };
+  EXPECT_EQ(link(A(","), kNullArg, kNullArg, kNullArg), kNullResult);
+  EXPECT_EQ(link(kNullArg, kNullArg, kNullArg, kNullArg), kNullResult);
+  EXPECT_EQ(link(A(","), kNullArg, A(""), kNullArg), ok(""));
+  EXPECT_EQ(link(A(","), A("a"), kNullArg, A("c")), ok("a,c"));
+  // CONCAT_WS(',', NULL, NULL, NULL, 'd', 'e'): link(',', NULL, NULL, NULL) is NULL, then
+  // concat_ws_3(',', NULL, 'd', 'e') is 'd,e' (an empty link would have given ',d,e').
+  const StrResult first = link(A(","), kNullArg, kNullArg, kNullArg);
+  EXPECT_EQ(concat_ws(A(","), first.status == kNull ? kNullArg : A(first.value), A("d"), A("e")), ok("d,e"));
+}
+
 TEST(StringQuotename, Examples) {
   // QUOTENAME page: the right bracket is doubled.
   EXPECT_EQ(quotename("abc[]def"), ok("[abc[]]def]"));

@@ -151,6 +151,17 @@ TESSERA_ROW_FN int32_t tsf_concat_ws_3(char* out, int32_t* out_len, const char* 
   return join(out, out_len, sep, sep_null ? 0 : sep_len, parts, lens, nulls, 3);
 }
 
+// CONCAT_WS's link in a chain (the binder's CONCAT_WS of 4..254 arguments): as concat_ws_3, but NULL when every
+// part is NULL, so that the next link skips it as it skips a NULL argument (an empty result would add a
+// separator).
+TESSERA_ROW_FN int32_t tsf_concat_ws_3_or_null(char* out, int32_t* out_len, const char* sep, int32_t sep_len,
+                                               uint8_t sep_null, const char* a, int32_t a_len, uint8_t a_null,
+                                               const char* b, int32_t b_len, uint8_t b_null, const char* c,
+                                               int32_t c_len, uint8_t c_null) {
+  if (a_null && b_null && c_null) return kNull;
+  return tsf_concat_ws_3(out, out_len, sep, sep_len, sep_null, a, a_len, a_null, b, b_len, b_null, c, c_len, c_null);
+}
+
 // QUOTENAME(s): s as a bracket-delimited identifier, ']' doubled; NULL for
 // more than 128 characters.
 TESSERA_ROW_FN int32_t tsf_quotename(char* out, int32_t* out_len, const char* s, int32_t s_len) {

@@ -163,6 +163,10 @@ const FunctionSpec kStringFunctions[] = {
     {.sql_name = "CONCAT_WS", .kernel = "concat_ws_3", .result = SqlType::String, .args = kWs3,
      .nulls = NullRule::Custom, .max_length = ws3_length, .summary = "join with a separator, NULLs skipped",
      TESSERA_ROW(tsf_concat_ws_3)},
+    // A link of the binder's chain for CONCAT_WS of 4..254 arguments (bound only by kernel, after the above).
+    {.sql_name = "CONCAT_WS", .kernel = "concat_ws_3_or_null", .result = SqlType::String, .args = kWs3,
+     .nulls = NullRule::Custom, .max_length = ws3_length,
+     .summary = "join with a separator, NULLs skipped; NULL if every part is", TESSERA_ROW(tsf_concat_ws_3_or_null)},
     {.sql_name = "QUOTENAME", .kernel = "quotename", .result = SqlType::String, .args = kS,
      .max_length = quotename_length, .summary = "bracket-delimited identifier", TESSERA_ROW(tsf_quotename)},
     {.sql_name = "QUOTENAME", .kernel = "quotename_quote", .result = SqlType::String, .args = kQuote,

@@ -72,6 +72,10 @@ TESSERA_ROW_FN int32_t tsf_concat_ws_2(char* out, int32_t* out_len, const char* 
 TESSERA_ROW_FN int32_t tsf_concat_ws_3(char* out, int32_t* out_len, const char* sep, int32_t sep_len,
                                        uint8_t sep_null, const char* a, int32_t a_len, uint8_t a_null, const char* b,
                                        int32_t b_len, uint8_t b_null, const char* c, int32_t c_len, uint8_t c_null);
+TESSERA_ROW_FN int32_t tsf_concat_ws_3_or_null(char* out, int32_t* out_len, const char* sep, int32_t sep_len,
+                                               uint8_t sep_null, const char* a, int32_t a_len, uint8_t a_null,
+                                               const char* b, int32_t b_len, uint8_t b_null, const char* c,
+                                               int32_t c_len, uint8_t c_null);
 TESSERA_ROW_FN int32_t tsf_quotename(char* out, int32_t* out_len, const char* s, int32_t s_len);
 TESSERA_ROW_FN int32_t tsf_quotename_quote(char* out, int32_t* out_len, const char* s, int32_t s_len,
                                            const char* quote, int32_t quote_len);
