@@ -93,6 +93,12 @@ class Binder {
   ExprPtr call(std::string_view sql_name, std::vector<ExprPtr> args, sql::SourceLocation loc,
                std::optional<DataType> decimal_result = std::nullopt, const fn::FunctionSpec* only = nullptr);
   ExprPtr coerce(ExprPtr e, const DataType& to, sql::SourceLocation loc);
+  // GREATEST, LEAST, CONCAT, CONCAT_WS over their 1..254 arguments (chains of the library's kernels), and
+  // NULLIF, IIF, CHOOSE (CASE expressions); nullptr for other names. A kernel by id (BindError if the catalog lacks it); a value as CONCAT's text.
+  ExprPtr bind_variadic(const std::string& name, std::vector<ExprPtr>& args, sql::SourceLocation loc);
+  const fn::FunctionSpec& kernel_spec(std::string_view kernel, sql::SourceLocation loc);
+  ExprPtr as_text(ExprPtr e, sql::SourceLocation loc);
+  ExprPtr bind_case_function(const std::string& name, std::vector<ExprPtr>& args, sql::SourceLocation loc);
   // Collations (bind_expr.cpp): a COLLATE clause's name; whether strings of these types compare
   // case-insensitively (an explicit COLLATE, else the database's; two different explicit ones are Msg
   // 468); a string folded for such comparisons; an aggregate's string keys grouped, a sort's ordered,

@@ -3,6 +3,8 @@
 //   CONVERT(type, x [, style]), TRY_CONVERT(type, x [, style])
 //   EXTRACT(field FROM x)
 //   SUBSTRING(x FROM start [FOR length])  (also the comma form)
+//   TRIM([LEADING | TRAILING | BOTH] [characters FROM] x)  (SQL Server 2022): LTRIM(x, characters),
+//     RTRIM(x, characters), TRIM(characters, x) -- the library's kernels' argument orders
 //   DATEPART(part, d), DATENAME, DATEADD(part, n, d), DATEDIFF(part, a, b), DATEDIFF_BIG, DATETRUNC,
 //   DATE_BUCKET(part, n, d [, origin]): the first argument is a date part keyword.
 #include <array>
@@ -29,6 +31,7 @@ ExprPtr Parser::function_call() {
     if (uname == "CONVERT" || uname == "TRY_CONVERT") return convert_call(name);
     if (uname == "EXTRACT") return extract_call(name);
     if (uname == "SUBSTRING") return substring_call(name);
+    if (uname == "TRIM") return trim_call(name);
     if (takes_datepart(uname)) return datepart_call(name);
   }
   next();
@@ -166,6 +169,45 @@ ExprPtr Parser::extract_call(const Token& name) {
   e->value = expr();
   expect(TokenKind::RParen, "after the argument of EXTRACT");
   return e;
+}
+
+ExprPtr Parser::trim_call(const Token& name) {
+  next();
+  next();  // '('
+  auto f = std::make_unique<FunctionCallExpr>(name.loc);
+  f->name = make_identifier(name);
+  f->upper_name = "TRIM";
+  std::string side;  // LEADING, TRAILING or BOTH (a column of that name is followed by ')', ',' or '.')
+  if ((peek().is_word("LEADING") || peek().is_word("TRAILING") || peek().is_word("BOTH")) &&
+      peek(1).kind != TokenKind::RParen && peek(1).kind != TokenKind::Comma && peek(1).kind != TokenKind::Dot)
+    side = upper(next().text);
+  ExprPtr characters;
+  ExprPtr value;
+  if (side.empty() || !accept_keyword("FROM")) {
+    value = expr();
+    if (accept_keyword("FROM")) {
+      characters = std::move(value);
+      value = expr();
+    } else if (side.empty()) {
+      while (accept(TokenKind::Comma)) f->args.push_back(expr());  // TRIM(characters, x) as bound before
+    }
+  } else {
+    value = expr();  // TRIM(LEADING FROM x): spaces
+  }
+  expect(TokenKind::RParen, "after the argument of TRIM");
+  if (!f->args.empty()) {
+    f->args.insert(f->args.begin(), std::move(value));
+    return f;
+  }
+  if (side == "LEADING" || side == "TRAILING") {
+    f->upper_name = side == "LEADING" ? "LTRIM" : "RTRIM";
+    f->args.push_back(std::move(value));
+    if (characters) f->args.push_back(std::move(characters));
+    return f;
+  }
+  if (characters) f->args.push_back(std::move(characters));
+  f->args.push_back(std::move(value));
+  return f;
 }
 
 ExprPtr Parser::substring_call(const Token& name) {

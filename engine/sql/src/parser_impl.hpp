@@ -68,6 +68,7 @@ class Parser {
   ExprPtr convert_call(const Token& name);
   ExprPtr extract_call(const Token& name);
   ExprPtr substring_call(const Token& name);
+  ExprPtr trim_call(const Token& name);
   ExprPtr datepart_call(const Token& name);
 
   // ---- types (parse_type.cpp) ----
