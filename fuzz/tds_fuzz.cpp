@@ -79,7 +79,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     switch (decoder) {
       case 0: check_assembler(message); break;
-      case 1: (void)tds::decide_encryption(tds::parse_prelogin(message)); break;
+      case 1: {
+        const tds::Prelogin prelogin = tds::parse_prelogin(message);
+        (void)tds::decide_encryption(prelogin, false);
+        (void)tds::decide_encryption(prelogin, true);
+        break;
+      }
       case 2: {
         const tds::Login7 login = tds::parse_login7(message);
         (void)tds::negotiate_packet_size(login.packet_size);

@@ -8,8 +8,8 @@ packages=(cmake ninja-build g++ git python3
           llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 libclang-22-dev libclang-cpp22-dev
           libclang-rt-22-dev
           nlohmann-json3-dev libgtest-dev libgmock-dev libboost-dev zlib1g-dev libzstd-dev libreadline-dev libffi-dev
-          libsodium-dev
-          freetds-bin tdsodbc unixodbc python3-pyodbc python3-pymssql)  # tessera serve: logins, and its client tests
+          libsodium-dev libssl-dev openssl
+          freetds-bin tdsodbc unixodbc python3-pyodbc python3-pymssql)  # tessera serve: logins, TLS, and its client tests
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 command -v npm >/dev/null 2>&1 || missing+=(npm)  # fetches DuckDB and Node's mssql (scripts/install_*.sh)

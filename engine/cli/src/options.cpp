@@ -221,6 +221,10 @@ Command parse_serve(const std::vector<std::string>& args) {
     } else if (a == "--io-threads") {
       s.io_threads = static_cast<int>(parse_count(a, r.value(), 64));
       if (s.io_threads < 1) throw UsageError("--io-threads needs at least 1");
+    } else if (a == "--tls-cert") {
+      s.tls_certificate = r.value();
+    } else if (a == "--tls-key") {
+      s.tls_key = r.value();
     } else if (take_engine_option(r, a, s.engine)) {
       // the engine's options, as for tessera DATABASE.tdb
     } else if (a == "-h" || a == "--help") {
@@ -237,6 +241,8 @@ Command parse_serve(const std::vector<std::string>& args) {
     }
   }
   if (s.engine.database.empty()) throw UsageError("tessera serve needs a database (DATABASE.tdb)");
+  if (s.tls_certificate.empty() != s.tls_key.empty())
+    throw UsageError("TLS needs both --tls-cert FILE and --tls-key FILE");
   s.engine.data.kind = DataSource::Kind::None;
   return cmd;
 }
@@ -335,15 +341,16 @@ std::string usage_text() {
          "  --udf SPEC.json FILE.cpp  compile the C++ functions FILE declares in SPEC with tessera-cc and\n"
          "                   call them from SQL (docs/UDF.md; may be given several times)\n"
          "  --udf-catalog DIR  add the functions of a catalog tessera-cc --udf-spec built\n"
-         "  --device D       where scalar functions run: auto (the GPU if there is one, default), cpu,\n"
-         "                   or cuda (the GPU, an error without one); operators run on the CPU\n"
+         "  --device D       where operators and scalar functions run: auto (the GPU if there is one,\n"
+         "                   default; an operator the GPU engine lacks runs on the CPU, EXPLAIN says\n"
+         "                   which), cpu, or cuda (the GPU, an error without one)\n"
          "  --collation C    the database's collation for strings: bin (binary, default) or ci\n"
          "                   (case-insensitive, SQL Server's default); COLLATE overrides it per expression\n"
          "  --memory-limit S host memory a scan's columns may take (e.g. 8G; default half the memory):\n"
-         "                   an aggregation over a larger scan streams the table a morsel at a time\n"
+         "                   a larger scan streams the table a morsel at a time\n"
          "  --gpu-memory S   GPU memory for cached table columns (default 80% of the free memory); a\n"
-         "                   larger aggregation scan streams through the GPU a morsel at a time\n"
-         "  --morsel-rows N  stream every aggregation over a scan in morsels of N rows (testing)\n"
+         "                   larger scan streams through the GPU a morsel at a time\n"
+         "  --morsel-rows N  stream every scan that can stream in morsels of N rows (testing)\n"
          "  --statement-timeout T  stop a statement that runs longer than T (30 = seconds, 500ms, 10min);\n"
          "                   it changes nothing. Ctrl-C cancels the running statement the same way\n"
          "  -h, --help       this text\n"
@@ -358,18 +365,22 @@ std::string gen_usage_text() {
 }
 
 std::string serve_usage_text() {
-  return "usage: tessera serve DATABASE.tdb [--host H] [--port P] [--io-threads N] [engine options]\n"
+  return "usage: tessera serve DATABASE.tdb [--host H] [--port P] [--io-threads N] [--tls-cert FILE --tls-key FILE]\n"
+         "       [engine options]\n"
          "\n"
          "Serves the database to SQL Server's clients (FreeTDS tsql, pyodbc, pymssql, Node's mssql, ...) over\n"
          "TDS 7.1-7.4, until Ctrl-C or SIGTERM. Logs one line per connection, login and failure on stderr.\n"
          "Every client logs in: the first start of a database creates the administrator login 'sa' with the\n"
          "password in the environment variable TESSERA_SA_PASSWORD (and refuses to start without it); sa then\n"
-         "runs CREATE LOGIN name WITH PASSWORD = '...', ALTER LOGIN and DROP LOGIN. No TLS: clients connect\n"
-         "with encryption off (docs/SERVER.md).\n"
+         "runs CREATE LOGIN name WITH PASSWORD = '...', ALTER LOGIN and DROP LOGIN. With a certificate, clients\n"
+         "that ask for encryption get TLS (the login only for ENCRYPT_OFF, everything for Encrypt=yes); without one\n"
+         "they must connect with encryption off (docs/SERVER.md).\n"
          "\n"
          "  --host H         the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: all)\n"
          "  --port P         the TCP port (default 1433, SQL Server's; 0: any free port)\n"
          "  --io-threads N   network threads (default 2); statements run one at a time on the engine thread\n"
+         "  --tls-cert FILE  the server's certificate (PEM, intermediates after it) for TLS; needs --tls-key\n"
+         "  --tls-key FILE   its private key (PEM, unencrypted)\n"
          "engine options, as for tessera DATABASE.tdb:\n"
          "  --statement-timeout T  stop a statement that runs longer than T (30 = seconds, 500ms, 10min)\n"
          "  --device D  --collation C  --threads N  --memory-limit S  --gpu-memory S  --catalog DIR\n"

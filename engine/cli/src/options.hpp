@@ -59,6 +59,8 @@ struct ServeCommandOptions {
   std::string host = "127.0.0.1";
   uint16_t port = 1433;
   int io_threads = 2;
+  std::string tls_certificate;  // --tls-cert FILE and --tls-key FILE (PEM): both or neither; none: no TLS
+  std::string tls_key;
 };
 
 struct Command {

@@ -228,6 +228,13 @@ TEST(CliOptions, Serve) {
   const Command defaults = parse({"serve", "tpch.tdb"});
   EXPECT_EQ(defaults.serve.host, "127.0.0.1");
   EXPECT_EQ(defaults.serve.port, 1433);
+  EXPECT_TRUE(defaults.serve.tls_certificate.empty());
+  const Command tls = parse({"serve", "tpch.tdb", "--tls-cert", "server.crt", "--tls-key", "server.key"});
+  EXPECT_EQ(tls.serve.tls_certificate, "server.crt");
+  EXPECT_EQ(tls.serve.tls_key, "server.key");
+  EXPECT_EQ(usage_error({"serve", "a.tdb", "--tls-cert", "server.crt"}), "TLS needs both --tls-cert FILE and --tls-key FILE");
+  EXPECT_EQ(usage_error({"serve", "a.tdb", "--tls-key", "server.key"}), "TLS needs both --tls-cert FILE and --tls-key FILE");
+  EXPECT_NE(serve_usage_text().find("--tls-cert FILE"), std::string::npos);
   EXPECT_EQ(parse({"serve", "--help"}).kind, Command::Kind::ServeHelp);
   EXPECT_NE(serve_usage_text().find("TESSERA_SA_PASSWORD"), std::string::npos);
   EXPECT_EQ(usage_error({"serve"}), "tessera serve needs a database (DATABASE.tdb)");

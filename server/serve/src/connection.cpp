@@ -104,25 +104,69 @@ void Connection::close_now() {
   if (ticket_) shared_.queue.cancel(ticket_);  // the client is gone: its statement need not finish
 }
 
+asio::awaitable<std::span<const uint8_t>> Connection::read_some() {
+  boost::system::error_code ec;
+  const size_t n = co_await socket_.async_read_some(asio::buffer(read_buffer_), asio::redirect_error(asio::use_awaitable, ec));
+  if (ec) {
+    if (!closed_ && ec != asio::error::eof && ec != asio::error::connection_reset)
+      log("reading from the client failed: " + ec.message());
+    else if (assembler_.mid_message() && !closed_)
+      log("the client closed the connection in the middle of a message");
+    co_return std::span<const uint8_t>();
+  }
+  co_return std::span<const uint8_t>(read_buffer_.data(), n);
+}
+
 asio::awaitable<std::optional<tds::Message>> Connection::read_message() {
   while (true) {
     if (std::optional<tds::Message> m = assembler_.next()) co_return m;
-    boost::system::error_code ec;
-    const size_t n = co_await socket_.async_read_some(asio::buffer(read_buffer_), asio::redirect_error(asio::use_awaitable, ec));
-    if (ec) {
-      if (!closed_ && ec != asio::error::eof && ec != asio::error::connection_reset)
-        log("reading from the client failed: " + ec.message());
-      else if (assembler_.mid_message() && !closed_)
-        log("the client closed the connection in the middle of a message");
+    const std::span<const uint8_t> bytes = co_await read_some();
+    if (bytes.empty()) co_return std::nullopt;
+    if (!tls_) {
+      assembler_.feed(bytes);
+      continue;
+    }
+    plaintext_.clear();
+    const bool open = tls_->decrypt(bytes, plaintext_);
+    assembler_.feed(plaintext_);
+    if (!open) {  // the client ended TLS (close_notify): it is going
+      if (std::optional<tds::Message> m = assembler_.next()) co_return m;
       co_return std::nullopt;
     }
-    assembler_.feed(std::span<const uint8_t>(read_buffer_.data(), n));
   }
 }
 
 asio::awaitable<void> Connection::send(const tds::Buffer& bytes) {
   if (bytes.empty()) co_return;
+  if (tls_) {
+    const tds::Buffer records = tls_->encrypt(bytes);
+    co_await asio::async_write(socket_, asio::buffer(records), asio::use_awaitable);
+    co_return;
+  }
   co_await asio::async_write(socket_, asio::buffer(bytes), asio::use_awaitable);
+}
+
+asio::awaitable<bool> Connection::tls_handshake() {
+  auto self = shared_from_this();
+  // The client starts TLS once it has read PRELOGIN's answer: nothing of its may be waiting in the assembler.
+  if (assembler_.mid_message() || assembler_.has_ready())
+    throw tds::ProtocolError("the client sent more after PRELOGIN before reading its answer");
+  auto session = std::make_unique<TlsSession>(shared_.options.tls);
+  while (!session->established()) {
+    const std::span<const uint8_t> bytes = co_await read_some();
+    if (bytes.empty()) {
+      log("closed during the TLS handshake");
+      co_return false;
+    }
+    const tds::Buffer reply = session->handshake(bytes);
+    if (!reply.empty()) co_await asio::async_write(socket_, asio::buffer(reply), asio::use_awaitable);
+  }
+  tls_ = std::move(session);
+  // Records the client sent right behind its last handshake packet (TLS 1.3: LOGIN7 may follow its Finished).
+  plaintext_.clear();
+  tls_->decrypt({}, plaintext_);
+  assembler_.feed(plaintext_);
+  co_return true;
 }
 
 asio::awaitable<void> Connection::run() {
@@ -167,6 +211,8 @@ asio::awaitable<void> Connection::run() {
     log("disconnected");
   } catch (const tds::ProtocolError& e) {
     log(std::string("protocol error, closing: ") + e.what());
+  } catch (const TlsError& e) {
+    log(std::string("TLS error, closing: ") + e.what());
   } catch (const boost::system::system_error& e) {
     if (!closed_) log(std::string("connection error, closing: ") + e.what());
   }
@@ -176,9 +222,10 @@ asio::awaitable<void> Connection::run() {
 asio::awaitable<bool> Connection::log_in(tds::Message first) {
   auto self = shared_from_this();
   tds::Message message = std::move(first);
+  tds::TlsScope tls_scope = tds::TlsScope::None;
   if (message.type == tds::PacketType::Prelogin) {
     const tds::Prelogin prelogin = tds::parse_prelogin(message.payload);
-    const tds::EncryptionDecision decision = tds::decide_encryption(prelogin);
+    const tds::EncryptionDecision decision = tds::decide_encryption(prelogin, shared_.options.tls != nullptr);
     const tds::Buffer response = tds::write_message(
         tds::PacketType::TabularResult, tds::write_prelogin_response({prelogin_version(shared_.identity), decision.answer}),
         tds::kDefaultPacketSize);
@@ -186,6 +233,11 @@ asio::awaitable<bool> Connection::log_in(tds::Message first) {
     if (decision.refuse) {
       log("refused: " + decision.reason);
       co_return false;
+    }
+    tls_scope = decision.scope;
+    if (tls_scope != tds::TlsScope::None) {
+      const bool encrypted = co_await tls_handshake();
+      if (!encrypted) co_return false;
     }
     std::optional<tds::Message> next = co_await read_message();
     if (!next) {
@@ -196,6 +248,17 @@ asio::awaitable<bool> Connection::log_in(tds::Message first) {
   }
   if (message.type != tds::PacketType::Login7)
     throw tds::ProtocolError("expected LOGIN7, got a " + packet_type_name(message.type) + " message");
+  if (tls_) {
+    log("TLS (" + tls_->description() + ") for " +
+        (tls_scope == tds::TlsScope::LoginOnly ? "the login only (the client asked for no more)" : "the whole connection"));
+    if (tls_scope == tds::TlsScope::LoginOnly) {
+      // As SQL Server: the client encrypted LOGIN7 alone and reads the answer in clear. It sends nothing more
+      // before that answer, so nothing of TLS is left.
+      if (assembler_.mid_message() || assembler_.has_ready())
+        throw tds::ProtocolError("the client sent more after its encrypted LOGIN7 before reading the answer");
+      tls_.reset();
+    }
+  }
   const tds::Login7 login = tds::parse_login7(message.payload);
 
   // Slow down guessing from this address, then check the password where hashing does not hold up the I/O threads.
@@ -379,6 +442,8 @@ void Connection::request_ended(std::exception_ptr error) {
     std::rethrow_exception(error);
   } catch (const tds::ProtocolError& e) {
     log(std::string("protocol error, closing: ") + e.what());
+  } catch (const TlsError& e) {
+    log(std::string("TLS error, closing: ") + e.what());
   } catch (const boost::system::system_error& e) {
     if (!closed_) log(std::string("the client went away while being answered: ") + e.what());
   } catch (const std::exception& e) {

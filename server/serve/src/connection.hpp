@@ -1,7 +1,11 @@
 // One client connection (private to the server): the TDS state machine over its socket.
 //
-//   connected -> PRELOGIN (TLS refused when the client requires it) -> LOGIN7 (after the address's throttle delay;
-//   the password checked on the hashing thread) -> requests, answered by a Session
+//   connected -> PRELOGIN (ENCRYPTION decided: tds::decide_encryption) -> [the TLS handshake inside PRELOGIN
+//   packets] -> LOGIN7 (through TLS when encrypted; after the address's throttle delay; the password checked on the
+//   hashing thread) -> [TLS dropped when it covered the login only] -> requests, answered by a Session
+//
+// With TLS every byte read goes through the TlsSession before the message assembler, and every byte sent through
+// it after the token writers: the state machine above it does not change.
 //
 // The connection's coroutine keeps reading while a request is answered (by a second coroutine on the same strand),
 // so an ATTENTION cancels the statement in the engine and the response ends with DONE(ATTN). Anything the client
@@ -17,6 +21,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "asio.hpp"
@@ -26,6 +31,7 @@
 #include "tessera/server/session.hpp"
 #include "tessera/server/server_log.hpp"
 #include "tessera/server/tds_server.hpp"
+#include "tessera/server/tls_session.hpp"
 #include "tessera/tds/packet.hpp"
 
 namespace tessera::server {
@@ -68,6 +74,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
  private:
   asio::awaitable<void> run();
   asio::awaitable<std::optional<tds::Message>> read_message();
+  // The next bytes off the socket (TLS records when encrypted); empty at the end of the stream or on an error,
+  // which it logs.
+  asio::awaitable<std::span<const uint8_t>> read_some();
+  // PRELOGIN's TLS handshake; false (logged) when the client went away or broke it.
+  asio::awaitable<bool> tls_handshake();
   // `bytes` must live until the send is done (a local of the caller: see check_login on temporaries).
   asio::awaitable<void> send(const tds::Buffer& bytes);
   asio::awaitable<bool> log_in(tds::Message first);
@@ -100,6 +111,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   bool busy_ = false;       // a request (or an attention's acknowledgement) is being answered
   bool attention_ = false;  // the client cancelled the request being answered
   std::optional<tds::Message> pending_;  // a request that came before the answer to the last one had ended
+  std::unique_ptr<TlsSession> tls_;      // while encrypted: every byte in and out goes through it
+  tds::Buffer plaintext_;                // what tls_ decrypted from the last read
   std::shared_ptr<QueryQueue::Ticket> ticket_;  // the statement in the engine, if any
   // The coroutine waiting for that statement: resumed by the engine's outcome or, on ATTENTION, at once.
   struct EngineWait {

@@ -8,6 +8,7 @@
 
 #include "tds_test_client.hpp"
 #include "test_server.hpp"
+#include "tls_test_client.hpp"
 
 namespace tessera::server {
 namespace {
@@ -16,9 +17,10 @@ using namespace std::chrono_literals;
 using test::TestClient;
 
 // The server still serves a new client after whatever the last one did.
+// (A server with a certificate encrypts the login of a client asking for ENCRYPT_OFF: this one asks for none.)
 void expect_server_alive(uint16_t port) {
   TestClient c(port);
-  EXPECT_TRUE(c.login("sa", test::kSaPassword).login_ack);
+  EXPECT_TRUE(c.login("sa", test::kSaPassword, "", tds::Encryption::NotSupported).login_ack);
   const test::Response r = c.query("SELECT COUNT(*) AS n FROM nation");
   ASSERT_EQ(r.results.size(), 1u);
   EXPECT_EQ(r.results[0].rows[0][0], tds::Value::integer(25));
@@ -165,6 +167,107 @@ TEST(Connection, AClientThatRequiresEncryptionIsRefused) {
   EXPECT_EQ(tds::parse_prelogin(response->payload).encryption, tds::Encryption::NotSupported);
   EXPECT_TRUE(c.closed_by_server());
   EXPECT_NE(server.log().find("refused: the client requires an encrypted (TLS) connection"), std::string::npos);
+}
+
+ServerOptions with_tls(const test::TestCertificate& certificate) {
+  ServerOptions o;
+  o.tls = TlsContext::from_files(certificate.certificate(), certificate.key());
+  return o;
+}
+
+// PRELOGIN asking for `encryption` (expecting `answer`), then the TLS handshake inside PRELOGIN packets; from then
+// on the client encrypts everything.
+void start_tls(TestClient& c, test::TlsTestClient& tls, tds::Encryption encryption, tds::Encryption answer) {
+  c.send(tds::PacketType::Prelogin, test::prelogin_payload(encryption));
+  const std::optional<tds::Message> response = c.receive();
+  ASSERT_TRUE(response);
+  ASSERT_EQ(tds::parse_prelogin(response->payload).encryption, answer);
+  c.send_raw(tls.start());
+  while (!tls.established()) {
+    const std::optional<tds::Message> m = c.receive();
+    ASSERT_TRUE(m) << "no handshake answer";
+    ASSERT_EQ(m->type, tds::PacketType::Prelogin);  // as SQL Server wraps its handshake records
+    c.send_raw(tls.step(m->payload));
+  }
+  c.set_transforms([&tls](std::span<const uint8_t> b) { return tls.encrypt(b); },
+                   [&tls](std::span<const uint8_t> b) { return tls.decrypt(b); });
+}
+
+TEST(Connection, EncryptOnEncryptsTheWholeConnection) {
+  const test::TestCertificate certificate;
+  test::TestServer server(with_tls(certificate));
+  for (const int version : {TLS1_2_VERSION, TLS1_3_VERSION}) {
+    for (const tds::Encryption asked : {tds::Encryption::On, tds::Encryption::Required}) {
+      TestClient c(server.port());
+      test::TlsTestClient tls(version);
+      start_tls(c, tls, asked, tds::Encryption::On);
+      c.send(tds::PacketType::Login7, test::login7_payload("sa", test::kSaPassword));
+      const std::optional<tds::Message> login = c.receive();  // readable only through TLS
+      ASSERT_TRUE(login);
+      EXPECT_TRUE(test::parse_response(login->payload).login_ack);
+      // A result of many packets and TLS records.
+      const test::Response r = c.query("SELECT o_orderkey, o_comment FROM orders");
+      ASSERT_EQ(r.results.size(), 1u);
+      EXPECT_GT(r.results[0].rows.size(), 1000u);
+      const test::Response n = c.query("SELECT COUNT(*) AS n FROM nation");
+      EXPECT_EQ(n.results.at(0).rows[0][0], tds::Value::integer(25));
+    }
+  }
+  const std::string log = server.log();
+  EXPECT_NE(log.find("TLS (TLSv1.2, "), std::string::npos) << log;  // also for the client that offered 1.3
+  EXPECT_EQ(log.find("TLS (TLSv1.3, "), std::string::npos) << log;
+  EXPECT_NE(log.find(") for the whole connection"), std::string::npos) << log;
+}
+
+TEST(Connection, EncryptOffEncryptsTheLoginOnly) {
+  const test::TestCertificate certificate;
+  test::TestServer server(with_tls(certificate));
+  TestClient c(server.port());
+  test::TlsTestClient tls;
+  start_tls(c, tls, tds::Encryption::Off, tds::Encryption::Off);
+  c.send(tds::PacketType::Login7, test::login7_payload("sa", test::kSaPassword));
+  c.set_transforms({}, {});  // the answer and everything after it in clear, as SQL Server does
+  const std::optional<tds::Message> login = c.receive();
+  ASSERT_TRUE(login);
+  EXPECT_TRUE(test::parse_response(login->payload).login_ack);
+  const test::Response n = c.query("SELECT COUNT(*) AS n FROM nation");
+  EXPECT_EQ(n.results.at(0).rows[0][0], tds::Value::integer(25));
+  // ENCRYPT_NOT_SUP: no TLS at all, on a server that has it.
+  TestClient plain(server.port());
+  plain.send(tds::PacketType::Prelogin, test::prelogin_payload(tds::Encryption::NotSupported));
+  const std::optional<tds::Message> answer = plain.receive();
+  ASSERT_TRUE(answer);
+  EXPECT_EQ(tds::parse_prelogin(answer->payload).encryption, tds::Encryption::NotSupported);
+  plain.send(tds::PacketType::Login7, test::login7_payload("sa", test::kSaPassword));
+  const std::optional<tds::Message> plain_login = plain.receive();
+  ASSERT_TRUE(plain_login);
+  EXPECT_TRUE(test::parse_response(plain_login->payload).login_ack);
+  EXPECT_NE(server.log().find(") for the login only"), std::string::npos);
+}
+
+TEST(Connection, ALoginInClearWhereTlsWasAgreedIsRefused) {
+  const test::TestCertificate certificate;
+  test::TestServer server(with_tls(certificate));
+  {
+    TestClient c(server.port());
+    c.send(tds::PacketType::Prelogin, test::prelogin_payload(tds::Encryption::On));
+    ASSERT_TRUE(c.receive());
+    c.send(tds::PacketType::Login7, test::login7_payload("sa", test::kSaPassword));
+    EXPECT_TRUE(c.closed_by_server());
+  }
+  {  // a client that goes away in the middle of the handshake
+    TestClient c(server.port());
+    test::TlsTestClient tls;
+    c.send(tds::PacketType::Prelogin, test::prelogin_payload(tds::Encryption::On));
+    ASSERT_TRUE(c.receive());
+    const tds::Buffer hello = tls.start();
+    c.send_raw(std::span<const uint8_t>(hello).first(20));
+  }
+  expect_server_alive(server.port());
+  const std::string log = server.log();
+  EXPECT_NE(log.find("TLS error, closing: TLS handshake: expected a PRELOGIN packet carrying TLS records, got a "
+                     "packet of type 16 (LOGIN7 in clear"), std::string::npos) << log;
+  EXPECT_NE(log.find("closed during the TLS handshake"), std::string::npos) << log;
 }
 
 TEST(Connection, AWrongPasswordIs18456ThenTheConnectionCloses) {

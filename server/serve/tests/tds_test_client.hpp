@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <functional>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -310,7 +311,18 @@ class TestClient {
     fd_ = -1;
   }
 
-  void send_raw(std::span<const uint8_t> bytes) {
+  // From now on what is sent goes through `encrypt` and what is received through `decrypt` (TLS); empty functions:
+  // in clear again.
+  using Transform = std::function<tds::Buffer(std::span<const uint8_t>)>;
+  void set_transforms(Transform encrypt, Transform decrypt) {
+    encrypt_ = std::move(encrypt);
+    decrypt_ = std::move(decrypt);
+  }
+
+  void send_raw(std::span<const uint8_t> plain) {
+    tds::Buffer encrypted;
+    if (encrypt_) encrypted = encrypt_(plain);
+    const std::span<const uint8_t> bytes = encrypt_ ? std::span<const uint8_t>(encrypted) : plain;
     size_t sent = 0;
     while (sent < bytes.size()) {
       const ssize_t n = ::send(fd_, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
@@ -337,7 +349,9 @@ class TestClient {
         eof_ = true;
         return std::nullopt;
       }
-      assembler_.feed(std::span<const uint8_t>(buffer, static_cast<size_t>(n)));
+      const std::span<const uint8_t> received(buffer, static_cast<size_t>(n));
+      if (decrypt_) assembler_.feed(decrypt_(received));
+      else assembler_.feed(received);
     }
   }
   // True once the server has closed the connection (reading until it does, or until the timeout).
@@ -347,8 +361,9 @@ class TestClient {
     return true;
   }
 
-  Response login(const std::string& user, const std::string& password, const std::string& database = "") {
-    send(tds::PacketType::Prelogin, prelogin_payload());
+  Response login(const std::string& user, const std::string& password, const std::string& database = "",
+                 tds::Encryption encryption = tds::Encryption::Off) {
+    send(tds::PacketType::Prelogin, prelogin_payload(encryption));
     if (!receive()) throw std::runtime_error("no PRELOGIN response");
     send(tds::PacketType::Login7, login7_payload(user, password, database));
     std::optional<tds::Message> m = receive();
@@ -372,6 +387,7 @@ class TestClient {
   int fd_ = -1;
   bool eof_ = false;
   tds::MessageAssembler assembler_;
+  Transform encrypt_, decrypt_;
 };
 
 }  // namespace tessera::server::test

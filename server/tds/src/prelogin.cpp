@@ -64,6 +64,7 @@ Prelogin parse_prelogin(std::span<const uint8_t> payload) {
         if (value > static_cast<uint8_t>(Encryption::Required))
           r.fail_at(entry_at, "ENCRYPTION value " + std::to_string(data[0]) + " is unknown");
         p.encryption = static_cast<Encryption>(value);
+        p.encryption_given = true;
         p.client_certificate = (data[0] & 0x80) != 0;
         break;
       }
@@ -104,13 +105,33 @@ Prelogin parse_prelogin(std::span<const uint8_t> payload) {
   return p;
 }
 
-EncryptionDecision decide_encryption(const Prelogin& client) {
+EncryptionDecision decide_encryption(const Prelogin& client, bool server_has_certificate) {
   EncryptionDecision d;
-  d.answer = Encryption::NotSupported;
-  if (client.encryption == Encryption::On || client.encryption == Encryption::Required || client.client_certificate) {
+  const bool requires_tls = client.encryption == Encryption::On || client.encryption == Encryption::Required;
+  if (client.client_certificate) {
+    d.answer = server_has_certificate ? Encryption::On : Encryption::NotSupported;
     d.refuse = true;
-    d.reason = "the client requires an encrypted (TLS) connection, which Tessera does not support yet; "
-               "connect with encryption off (FreeTDS: encryption = off; ODBC: Encrypt=no)";
+    d.reason = "the client offers a certificate to log in with (ENCRYPT_CLIENT_CERT), which Tessera does not support";
+    return d;
+  }
+  if (!server_has_certificate) {
+    d.answer = Encryption::NotSupported;
+    if (requires_tls) {
+      d.refuse = true;
+      d.reason = "the client requires an encrypted (TLS) connection, but the server has no certificate: start "
+                 "tessera serve with --tls-cert FILE --tls-key FILE, or connect with encryption off "
+                 "(FreeTDS: encryption = off; ODBC: Encrypt=no; tedious: encrypt: false)";
+    }
+    return d;
+  }
+  if (requires_tls) {
+    d.answer = Encryption::On;
+    d.scope = TlsScope::Everything;
+  } else if (client.encryption == Encryption::Off && client.encryption_given) {
+    d.answer = Encryption::Off;  // as SQL Server without forced encryption: the login (its password) encrypted only
+    d.scope = TlsScope::LoginOnly;
+  } else {
+    d.answer = Encryption::NotSupported;
   }
   return d;
 }

@@ -65,26 +65,57 @@ TEST(Prelogin, OptionalOptions) {
   EXPECT_EQ(p.nonce, Buffer(32, 0x22));
 }
 
-TEST(Prelogin, EncryptionDecision) {
+TEST(Prelogin, EncryptionDecisionWithoutACertificate) {
   Prelogin p;
+  p.encryption_given = true;
   for (Encryption e : {Encryption::Off, Encryption::NotSupported}) {
     p.encryption = e;
-    const EncryptionDecision d = decide_encryption(p);
+    const EncryptionDecision d = decide_encryption(p, false);
     EXPECT_EQ(d.answer, Encryption::NotSupported);
+    EXPECT_EQ(d.scope, TlsScope::None);
     EXPECT_FALSE(d.refuse);
   }
   for (Encryption e : {Encryption::On, Encryption::Required}) {
     p.encryption = e;
-    const EncryptionDecision d = decide_encryption(p);
+    const EncryptionDecision d = decide_encryption(p, false);
     EXPECT_EQ(d.answer, Encryption::NotSupported);
     EXPECT_TRUE(d.refuse);
     EXPECT_NE(d.reason.find("TLS"), std::string::npos);
+    EXPECT_NE(d.reason.find("--tls-cert"), std::string::npos);
   }
   // ENCRYPT_CLIENT_CERT with ENCRYPT_OFF still means TLS.
   const Prelogin cert = parse_prelogin(from_hex("01 00 06 00 01 FF 80"));
   EXPECT_TRUE(cert.client_certificate);
   EXPECT_EQ(cert.encryption, Encryption::Off);
-  EXPECT_TRUE(decide_encryption(cert).refuse);
+  EXPECT_TRUE(decide_encryption(cert, false).refuse);
+}
+
+// [MS-TDS] 2.2.6.5's table of the client's and the server's ENCRYPTION values, for a server that supports
+// encryption without forcing it (SQL Server's default): OFF -> OFF (the login packet encrypted), ON -> ON, NOT_SUP ->
+// NOT_SUP; REQ is taken as ON.
+TEST(Prelogin, EncryptionDecisionWithACertificate) {
+  const struct {
+    const char* hex;  // an ENCRYPTION-only PRELOGIN
+    Encryption answer;
+    TlsScope scope;
+  } cases[] = {{"01 00 06 00 01 FF 00", Encryption::Off, TlsScope::LoginOnly},
+               {"01 00 06 00 01 FF 01", Encryption::On, TlsScope::Everything},
+               {"01 00 06 00 01 FF 02", Encryption::NotSupported, TlsScope::None},
+               {"01 00 06 00 01 FF 03", Encryption::On, TlsScope::Everything}};
+  for (const auto& c : cases) {
+    const EncryptionDecision d = decide_encryption(parse_prelogin(from_hex(c.hex)), true);
+    EXPECT_EQ(d.answer, c.answer) << c.hex;
+    EXPECT_EQ(d.scope, c.scope) << c.hex;
+    EXPECT_FALSE(d.refuse) << c.hex;
+  }
+  // No ENCRYPTION option at all: the client knows nothing of TLS.
+  const EncryptionDecision none = decide_encryption(parse_prelogin(from_hex("00 00 06 00 06 FF 10 00 03 E8 00 00")), true);
+  EXPECT_EQ(none.answer, Encryption::NotSupported);
+  EXPECT_EQ(none.scope, TlsScope::None);
+  // A client certificate is refused, the answer saying that the server could encrypt.
+  const EncryptionDecision cert = decide_encryption(parse_prelogin(from_hex("01 00 06 00 01 FF 81")), true);
+  EXPECT_TRUE(cert.refuse);
+  EXPECT_NE(cert.reason.find("certificate"), std::string::npos);
 }
 
 TEST(Prelogin, ServerResponseBytes) {

@@ -3,6 +3,9 @@
 // that an ATTENTION is seen), a small pool of I/O threads, one engine thread behind the query queue
 // (query_queue.hpp), and one thread for password hashing so that a login never stalls the I/O threads.
 //
+// With a certificate (ServerOptions::tls) the clients that ask for it get TLS as TDS 7.x negotiates it: the
+// handshake inside PRELOGIN packets, then the login only or the whole connection encrypted (tls_session.hpp).
+//
 // Bad input costs its own connection at most: a malformed or oversized message, a truncated stream, a client that
 // vanishes mid-result each end that connection with a line in the log; the server and the other sessions go on.
 // This header keeps Asio out of its users (only tds_server.cpp and connection.cpp include it).
@@ -18,6 +21,7 @@
 #include "tessera/server/logins.hpp"
 #include "tessera/server/server_identity.hpp"
 #include "tessera/server/server_log.hpp"
+#include "tessera/server/tls_context.hpp"
 
 namespace tessera::server {
 
@@ -27,7 +31,10 @@ struct ServerOptions {
   int io_threads = 2;
   int64_t statement_timeout_ms = 0;  // each session's time limit per statement (0: none)
   size_t max_connections = 256;      // beyond: a new connection is closed at once, with a log line
-  std::chrono::milliseconds login_timeout{30000};  // from connecting to a finished login
+  std::chrono::milliseconds login_timeout{30000};  // from connecting to a finished login, the TLS handshake included
+  // The certificate and key (--tls-cert, --tls-key): clients that ask for encryption get TLS (PRELOGIN's ENCRYPT,
+  // tds::decide_encryption). Null: no TLS, and clients that require it are refused.
+  std::shared_ptr<const TlsContext> tls;
 };
 
 class TdsServer {

@@ -92,6 +92,9 @@ class MessageAssembler {
   // The oldest complete message not yet taken (one the client ended with the ignore bit too: Message::ignored).
   std::optional<Message> next();
 
+  // True while a complete message waits to be taken.
+  bool has_ready() const { return !ready_.empty(); }
+
   // True while bytes of an unfinished packet or message are held.
   bool mid_message() const { return !partial_packet_.empty() || current_.has_value(); }
 

@@ -2,9 +2,11 @@
 // instance it looks for, MARS, ...) as a table of (token, big-endian offset, big-endian length) entries ended
 // by 0xFF, followed by the option data; the server answers with its own table in a TabularResult message.
 //
-// Tessera does not do TLS yet: it answers ENCRYPT_NOT_SUP, which a client that asked for ENCRYPT_OFF or
-// ENCRYPT_NOT_SUP accepts (its LOGIN7 then travels in clear, password included); a client that requires
-// encryption cannot be served, and decide_encryption() says so.
+// The ENCRYPTION option negotiates TLS (decide_encryption). A server with a certificate answers as SQL Server does:
+// a client's ENCRYPT_OFF gets ENCRYPT_OFF and only its LOGIN7 is encrypted, ENCRYPT_ON or ENCRYPT_REQ get ENCRYPT_ON
+// and the whole connection is, ENCRYPT_NOT_SUP gets ENCRYPT_NOT_SUP and nothing is. A server without one answers
+// ENCRYPT_NOT_SUP and refuses the clients that require encryption. The TLS handshake that follows travels inside
+// PRELOGIN packets (the server's TlsSession, server/serve).
 #pragma once
 
 #include <cstdint>
@@ -47,6 +49,7 @@ struct ProductVersion {
 struct Prelogin {
   std::optional<ProductVersion> version;
   Encryption encryption = Encryption::Off;  // absent means the client did not ask for TLS
+  bool encryption_given = false;            // the ENCRYPTION option was there
   bool client_certificate = false;          // ENCRYPT_CLIENT_CERT (0x80) was set with the encryption value
   std::string instance;                     // INSTOPT without its terminating NUL
   std::optional<uint32_t> thread_id;
@@ -60,13 +63,24 @@ struct Prelogin {
 // terminator, an unknown option token or a value of the wrong size.
 Prelogin parse_prelogin(std::span<const uint8_t> payload);
 
+// What TLS covers once PRELOGIN is answered.
+enum class TlsScope {
+  None,        // nothing: the connection stays in clear
+  LoginOnly,   // the handshake, then LOGIN7 alone through TLS; from the login's answer on, clear again
+  Everything,  // the handshake, then every byte both ways through TLS
+};
+
 // What the server answers and whether it can go on.
 struct EncryptionDecision {
   Encryption answer = Encryption::NotSupported;
-  bool refuse = false;  // the client requires TLS: send the answer (the client then closes) and close
+  TlsScope scope = TlsScope::None;
+  bool refuse = false;  // send the answer (the client then closes) and close
   std::string reason;   // for the log when refusing
 };
-EncryptionDecision decide_encryption(const Prelogin& client);
+// `server_has_certificate`: the server was given a certificate and key (it can do TLS). A client that offers a
+// certificate of its own (ENCRYPT_CLIENT_CERT) is refused either way: certificate logins are not supported. A
+// PRELOGIN without an ENCRYPTION option is answered ENCRYPT_NOT_SUP (the client knows nothing of TLS).
+EncryptionDecision decide_encryption(const Prelogin& client, bool server_has_certificate);
 
 struct PreloginResponse {
   ProductVersion version;
