@@ -90,6 +90,8 @@ int64_t ws3_length(const LengthInputs& in) {
   return 2 * in.length[0] + in.length[1] + in.length[2] + in.length[3];
 }
 int64_t quotename_length(const LengthInputs& in) { return 2 * in.length[0] + 2; }
+// STRING_ESCAPE: a control character (1 byte) becomes a backslash, u and four hex digits (6).
+int64_t escape_json_length(const LengthInputs& in) { return 6 * in.length[0]; }
 int64_t two_bytes(const LengthInputs&) { return 2; }
 int64_t four_bytes(const LengthInputs&) { return 4; }
 
@@ -184,6 +186,10 @@ const FunctionSpec kStringFunctions[] = {
      .summary = "four-character Soundex code", TESSERA_ROW(tsf_soundex)},
     {.sql_name = "DIFFERENCE", .kernel = "difference", .result = SqlType::Int32, .args = kTwo,
      .summary = "Soundex similarity 0-4", TESSERA_ROW(tsf_difference)},
+    // STRING_ESCAPE(text, 'json'): bound by the binder, which checks the type (the only one SQL Server has).
+    {.sql_name = "STRING_ESCAPE", .kernel = "string_escape_json", .result = SqlType::String, .args = kS,
+     .max_length = escape_json_length, .summary = "JSON's special and control characters escaped",
+     TESSERA_ROW(tsf_string_escape_json)},
     {.sql_name = "EDIT_DISTANCE", .kernel = "edit_distance", .result = SqlType::Int32, .args = kFuzzy,
      .uses_context = true, .summary = "insertions, deletions, substitutions and transpositions between two strings",
      TESSERA_ROW(tsf_edit_distance)},

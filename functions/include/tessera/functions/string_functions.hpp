@@ -80,6 +80,10 @@ TESSERA_ROW_FN int32_t tsf_quotename(char* out, int32_t* out_len, const char* s,
 TESSERA_ROW_FN int32_t tsf_quotename_quote(char* out, int32_t* out_len, const char* s, int32_t s_len,
                                            const char* quote, int32_t quote_len);
 
+// ---- escaping (string_escape.cpp) ----
+// STRING_ESCAPE(text, 'json'): the binder checks the type and binds this kernel (at most 6 bytes per byte).
+TESSERA_ROW_FN int32_t tsf_string_escape_json(char* out, int32_t* out_len, const char* s, int32_t s_len);
+
 // ---- fuzzy matching (string_fuzzy.cpp), SQL Server 2025 ----
 // EDIT_DISTANCE(a, b [, max_distance]), EDIT_DISTANCE_SIMILARITY(a, b), JARO_WINKLER_DISTANCE(a, b),
 // JARO_WINKLER_SIMILARITY(a, b)
