@@ -157,24 +157,22 @@ DeviceColumnPtr GpuColumnCache::read_rows(const storage::Table& table, size_t co
       // chunk, kept while they fit: later morsels and queries cut the table the same way or not.
       std::vector<std::shared_ptr<DeviceSegments>> chunks(k.end - k.first);
       bool all_cached = true;
-      for (size_t c = k.first; c < k.end && all_cached; ++c) {
+      for (size_t c = k.first; c < k.end; ++c) {
         auto it = entries_.find(Key{&table, col, c, c + 1});
-        if (it == entries_.end()) all_cached = false;
-        else chunks[c - k.first] = it->second.segments;
+        if (it == entries_.end()) {
+          all_cached = false;
+          continue;
+        }
+        chunks[c - k.first] = it->second.segments;  // held here, so making room below cannot evict it
+        lru_.splice(lru_.begin(), lru_, it->second.lru);
       }
       std::optional<DeviceSegments> stored;
-      if (all_cached) {
-        for (size_t c = k.first; c < k.end; ++c)
-          lru_.splice(lru_.begin(), lru_, entries_.find(Key{&table, col, c, c + 1})->second.lru);
-      } else {
+      if (!all_cached) {
         std::vector<storage::EncodedSegment> segments = source->read_chunk_segments(col, k.first, k.end);
         if (segments.size() == chunks.size()) {
           for (size_t i = 0; i < segments.size(); ++i) {
+            if (chunks[i]) continue;  // cached
             const Key key{&table, col, k.first + i, k.first + i + 1};
-            if (auto it = entries_.find(key); it != entries_.end()) {
-              chunks[i] = it->second.segments;
-              continue;
-            }
             std::vector<storage::EncodedSegment> one;
             one.push_back(std::move(segments[i]));
             chunks[i] = std::make_shared<DeviceSegments>(upload_segments(one, mr_, *uploader_, cu_stream));

@@ -1,0 +1,54 @@
+// read_csv(...) and read_parquet(...) in FROM: a file read through DuckDB into a table that lives for one statement.
+#include "database_impl.hpp"
+
+namespace tessera::engine {
+
+// read_csv('f', header = true, delim = ';', skip = 2, all_varchar = true) / read_parquet('f') in FROM.
+const storage::Table* Database::Impl::table_function(const std::string& name, const std::vector<std::pair<std::string, std::string>>& args,
+                                                     sql::SourceLocation loc) {
+  if (name != "read_csv" && name != "read_csv_auto" && name != "read_parquet") return nullptr;
+  if (!opts.file_reader)
+    throw plan::BindError(loc, name + "(...) reads files through DuckDB, which this program was built without");
+  FileRead fr;
+  fr.format = name == "read_parquet" ? "parquet" : "csv";
+  std::string path;
+  auto flag = [&](const std::string& arg, const std::string& v) {
+    if (v == "true" || v == "1") return true;
+    if (v == "false" || v == "0") return false;
+    throw plan::BindError(loc, name + ": " + arg + " must be true or false, not '" + v + "'");
+  };
+  for (const auto& [arg, value] : args) {
+    if (arg.empty()) {
+      if (!path.empty()) throw plan::BindError(loc, name + " takes one file name (then name = value options)");
+      path = value;
+    } else if (fr.format == "csv" && arg == "header") {
+      fr.header = flag(arg, value) ? 1 : 0;
+    } else if (fr.format == "csv" && (arg == "delim" || arg == "sep" || arg == "delimiter")) {
+      fr.delimiter = value;
+    } else if (fr.format == "csv" && arg == "skip") {
+      fr.skip_rows = std::stoll(value);
+    } else if (fr.format == "csv" && arg == "all_varchar") {
+      fr.all_varchar = flag(arg, value);
+    } else {
+      throw plan::BindError(loc, name + ": unknown option '" + arg + "'" +
+                                     (fr.format == "csv" ? " (header, delim, skip, all_varchar)" : ""));
+    }
+  }
+  if (path.empty()) throw plan::BindError(loc, name + " needs a file name: " + name + "('data.csv')");
+  try {
+    file_tables.push_back(std::make_unique<storage::Table>(opts.file_reader(path, path, fr)));
+  } catch (const plan::BindError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw plan::BindError(loc, name + ": " + e.what());
+  }
+  return file_tables.back().get();
+}
+
+// The tables read_csv(...) made for a statement, once it is done.
+void Database::Impl::forget_file_tables() {
+  for (const auto& t : file_tables) forget_rows(t.get());
+  file_tables.clear();
+}
+
+}  // namespace tessera::engine
