@@ -42,6 +42,16 @@ constexpr ArgSpec kAtn2[] = {{"y", T::Float64}, {"x", T::Float64}};
 constexpr ArgSpec kDecimal2[] = {{"a", T::Decimal},          {"b", T::Decimal},          {"p1", T::Int32, true},
                                  {"s1", T::Int32, true},     {"p2", T::Int32, true},     {"s2", T::Int32, true}};
 constexpr ArgSpec kMoney2[] = {{"a", T::Money}, {"b", T::Money}};
+// The bit manipulation functions: a value, then a bit offset or shift amount (SQL Server casts it to BIGINT).
+constexpr ArgSpec kBitInt[] = {{"expression_value", T::Int32}};
+constexpr ArgSpec kBitBigint[] = {{"expression_value", T::Int64}};
+constexpr ArgSpec kBitOffsetInt[] = {{"expression_value", T::Int32}, {"bit_offset", T::Int64}};
+constexpr ArgSpec kBitOffsetBigint[] = {{"expression_value", T::Int64}, {"bit_offset", T::Int64}};
+constexpr ArgSpec kSetBitInt[] = {{"expression_value", T::Int32}, {"bit_offset", T::Int64}, {"bit_value", T::Int32}};
+constexpr ArgSpec kSetBitBigint[] = {
+    {"expression_value", T::Int64}, {"bit_offset", T::Int64}, {"bit_value", T::Int32}};
+constexpr ArgSpec kShiftInt[] = {{"expression_value", T::Int32}, {"shift_amount", T::Int64}};
+constexpr ArgSpec kShiftBigint[] = {{"expression_value", T::Int64}, {"shift_amount", T::Int64}};
 
 const FunctionSpec kNumericFunctions[] = {
     // ABS
@@ -168,6 +178,31 @@ const FunctionSpec kNumericFunctions[] = {
      .summary = "money multiplication, rounded to 4 decimals", TESSERA_ROW(tsf_money_mul)},
     {.sql_name = "/", .kernel = "money_div", .result = T::Money, .args = kMoney2,
      .summary = "money division, rounded to 4 decimals", TESSERA_ROW(tsf_money_div)},
+    // Bit manipulation (SQL Server 2022), INT and BIGINT at their widths; the binder refuses other types.
+    {.sql_name = "BIT_COUNT", .kernel = "bit_count_int", .result = T::Int64, .args = kBitInt,
+     .summary = "bits set to 1 in an INT's 32", TESSERA_ROW(tsf_bit_count_int)},
+    {.sql_name = "BIT_COUNT", .kernel = "bit_count_bigint", .result = T::Int64, .args = kBitBigint,
+     .summary = "bits set to 1 in a BIGINT's 64", TESSERA_ROW(tsf_bit_count_bigint)},
+    {.sql_name = "GET_BIT", .kernel = "get_bit_int", .result = T::Bool, .args = kBitOffsetInt,
+     .summary = "bit bit_offset (0: least significant) of an INT", TESSERA_ROW(tsf_get_bit_int)},
+    {.sql_name = "GET_BIT", .kernel = "get_bit_bigint", .result = T::Bool, .args = kBitOffsetBigint,
+     .summary = "bit bit_offset (0: least significant) of a BIGINT", TESSERA_ROW(tsf_get_bit_bigint)},
+    {.sql_name = "SET_BIT", .kernel = "set_bit_int", .result = T::Int32, .args = kBitOffsetInt,
+     .summary = "an INT with bit bit_offset set to 1", TESSERA_ROW(tsf_set_bit_int)},
+    {.sql_name = "SET_BIT", .kernel = "set_bit_bigint", .result = T::Int64, .args = kBitOffsetBigint,
+     .summary = "a BIGINT with bit bit_offset set to 1", TESSERA_ROW(tsf_set_bit_bigint)},
+    {.sql_name = "SET_BIT", .kernel = "set_bit_value_int", .result = T::Int32, .args = kSetBitInt,
+     .summary = "an INT with bit bit_offset set to bit_value (0 or 1)", TESSERA_ROW(tsf_set_bit_value_int)},
+    {.sql_name = "SET_BIT", .kernel = "set_bit_value_bigint", .result = T::Int64, .args = kSetBitBigint,
+     .summary = "a BIGINT with bit bit_offset set to bit_value (0 or 1)", TESSERA_ROW(tsf_set_bit_value_bigint)},
+    {.sql_name = "LEFT_SHIFT", .kernel = "left_shift_int", .result = T::Int32, .args = kShiftInt,
+     .summary = "an INT's bits shifted left (right for a negative amount)", TESSERA_ROW(tsf_left_shift_int)},
+    {.sql_name = "LEFT_SHIFT", .kernel = "left_shift_bigint", .result = T::Int64, .args = kShiftBigint,
+     .summary = "a BIGINT's bits shifted left (right for a negative amount)", TESSERA_ROW(tsf_left_shift_bigint)},
+    {.sql_name = "RIGHT_SHIFT", .kernel = "right_shift_int", .result = T::Int32, .args = kShiftInt,
+     .summary = "an INT's bits shifted right, 0s in (logical)", TESSERA_ROW(tsf_right_shift_int)},
+    {.sql_name = "RIGHT_SHIFT", .kernel = "right_shift_bigint", .result = T::Int64, .args = kShiftBigint,
+     .summary = "a BIGINT's bits shifted right, 0s in (logical)", TESSERA_ROW(tsf_right_shift_bigint)},
 };
 }  // namespace
 

@@ -91,3 +91,20 @@ TESSERA_ROW_FN int32_t tsf_money_add(int64_t* out, int64_t a, int64_t b);
 TESSERA_ROW_FN int32_t tsf_money_sub(int64_t* out, int64_t a, int64_t b);
 TESSERA_ROW_FN int32_t tsf_money_mul(int64_t* out, int64_t a, int64_t b);
 TESSERA_ROW_FN int32_t tsf_money_div(int64_t* out, int64_t a, int64_t b);
+
+// ---- bit manipulation (numeric_bits.cpp), SQL Server 2022: on INT and BIGINT, at their widths ----
+// BIT_COUNT(x): set bits, BIGINT. GET_BIT(x, offset): BIT. SET_BIT(x, offset [, bit_value]): x's type.
+// LEFT_SHIFT(x, n), RIGHT_SHIFT(x, n): logical shifts, the other way for a negative n, 0 past the width. An offset
+// outside the type's bits or a bit_value other than 0 and 1 is kInvalidArgument.
+TESSERA_ROW_FN int32_t tsf_bit_count_int(int64_t* out, int32_t x);
+TESSERA_ROW_FN int32_t tsf_bit_count_bigint(int64_t* out, int64_t x);
+TESSERA_ROW_FN int32_t tsf_get_bit_int(uint8_t* out, int32_t x, int64_t offset);
+TESSERA_ROW_FN int32_t tsf_get_bit_bigint(uint8_t* out, int64_t x, int64_t offset);
+TESSERA_ROW_FN int32_t tsf_set_bit_int(int32_t* out, int32_t x, int64_t offset);
+TESSERA_ROW_FN int32_t tsf_set_bit_bigint(int64_t* out, int64_t x, int64_t offset);
+TESSERA_ROW_FN int32_t tsf_set_bit_value_int(int32_t* out, int32_t x, int64_t offset, int32_t bit_value);
+TESSERA_ROW_FN int32_t tsf_set_bit_value_bigint(int64_t* out, int64_t x, int64_t offset, int32_t bit_value);
+TESSERA_ROW_FN int32_t tsf_left_shift_int(int32_t* out, int32_t x, int64_t n);
+TESSERA_ROW_FN int32_t tsf_left_shift_bigint(int64_t* out, int64_t x, int64_t n);
+TESSERA_ROW_FN int32_t tsf_right_shift_int(int32_t* out, int32_t x, int64_t n);
+TESSERA_ROW_FN int32_t tsf_right_shift_bigint(int64_t* out, int64_t x, int64_t n);
