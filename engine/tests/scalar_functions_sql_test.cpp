@@ -169,9 +169,12 @@ TEST_F(ScalarFunctions, FuzzyMatchingNullsLimitsAndMaximumDistance) {
   EXPECT_EQ(rows("SELECT uk, EDIT_DISTANCE(uk, us, 1), EDIT_DISTANCE(uk, us, -1) FROM words WHERE id IN (7, 16, 18) "
                  "ORDER BY id"),
             V({"Catalogue|2|2", "Practice|0|0", "Cheque|2|3"}));
-  // The default collation is case-insensitive; a binary one is not.
-  EXPECT_EQ(rows("SELECT EDIT_DISTANCE('ABC', 'abc'), EDIT_DISTANCE('ABC' COLLATE Latin1_General_BIN2, 'abc')"),
-            V({"0|3"}));
+  // Characters compare under the collation: a case-insensitive one (SQL Server's default) folds case, a binary one
+  // (this database's) does not.
+  EXPECT_EQ(rows("SELECT EDIT_DISTANCE('ABC' COLLATE SQL_Latin1_General_CP1_CI_AS, 'abc'), EDIT_DISTANCE('ABC', 'abc'), "
+                 "EDIT_DISTANCE('ABC' COLLATE Latin1_General_BIN2, 'abc'), JARO_WINKLER_SIMILARITY('ABC' COLLATE "
+                 "Latin1_General_CI_AS, 'abc')"),
+            V({"0|3|3|100"}));
   // Past the length limits: Msg 8116.
   EXPECT_NE(error("SELECT EDIT_DISTANCE(REPLICATE(uk, 100), REPLICATE(us, 100)) FROM words").find("8116"),
             std::string::npos);
@@ -277,4 +280,54 @@ TEST_F(ScalarFunctions, NullifIifChoose) {
                  "SELECT id, NULLIF(s, s2), NULLIF(a % 3, 0), CASE WHEN a > b THEN s ELSE s2 END, "
                  "CASE WHEN c IS NULL THEN 0.5 ELSE c END, CASE a % 4 + 1 WHEN 1 THEN s WHEN 2 THEN s2 WHEN 3 THEN 'z' END "
                  "FROM t ORDER BY id");
+}
+
+TEST_F(ScalarFunctions, StringEscape) {
+  // STRING_ESCAPE page, example A (its whitespace is tabs and a new line).
+  EXPECT_EQ(rows(R"(SELECT STRING_ESCAPE(CONCAT('\', CHAR(9), '/', CHAR(10), '\\', CHAR(9), '"', CHAR(9)), 'json'))"),
+            V({R"(\\\t\/\n\\\\\t\"\t)"}));
+  // Control characters as the FOR JSON page shows them (CHAR(1), CHAR(31)), and the short forms of the table.
+  EXPECT_EQ(rows("SELECT STRING_ESCAPE(CONCAT(CHAR(1), 'a', CHAR(31), CHAR(8), CHAR(12), CHAR(13)), 'json')"),
+            V({R"(\u0001a\u001f\b\f\r)"}));
+  // Any case of 'json'; a number is read as text; NULL in, NULL out; on a column (the fused predicate too).
+  EXPECT_EQ(rows("SELECT STRING_ESCAPE('a/b', 'JSON'), STRING_ESCAPE(12.5, 'json'), STRING_ESCAPE(NULL, 'json')"),
+            V({R"(a\/b|12.5|NULL)"}));
+  EXPECT_EQ(rows("SELECT id, CONCAT('{\"w\":\"', STRING_ESCAPE(CONCAT(uk, '/', us), 'json'), '\"}') FROM words "
+                 "WHERE STRING_ESCAPE(uk, 'json') LIKE 'C%' OR id = 19 ORDER BY id"),
+            V({R"(1|{"w":"Colour\/Color"})", R"(3|{"w":"Centre\/Center"})", R"(7|{"w":"Catalogue\/Catalog"})",
+               R"(18|{"w":"Cheque\/Check"})", R"(19|{"w":"\/Color"})", R"(20|{"w":"Colour\/"})"}));
+  // Another type, or one that is not a constant, is refused; so is another number of arguments.
+  EXPECT_NE(error("SELECT STRING_ESCAPE('a', 'xml')").find("'json'"), std::string::npos);
+  EXPECT_NE(error("SELECT STRING_ESCAPE(uk, us) FROM words").find("'json'"), std::string::npos);
+  EXPECT_NE(error("SELECT STRING_ESCAPE('a')").find("174"), std::string::npos);
+}
+
+TEST_F(ScalarFunctions, BitManipulation) {
+  // BIT_COUNT page: 17 has 2 bits set, CAST(-1 AS INT) 32 (a BIGINT's -1: 64); 0xabcdef (the INT 11259375) 17. GET_BIT
+  // page: its bits 2 and 4 are 1 and 0.
+  EXPECT_EQ(rows("SELECT BIT_COUNT(17), BIT_COUNT(CAST(-1 AS INT)), BIT_COUNT(CAST(-1 AS BIGINT)), BIT_COUNT(11259375), "
+                 "GET_BIT(11259375, 2), GET_BIT(11259375, 4)"),
+            V({"2|32|64|17|1|0"}));
+  // SET_BIT page: SET_BIT(0x00, 2) is 0x04, SET_BIT(0xabcdef, 0, 0) is 0xabcdee; a BIT as bit_value; a BIGINT's bit 40.
+  EXPECT_EQ(rows("SELECT SET_BIT(0, 2), SET_BIT(11259375, 0, 0), SET_BIT(0, 3, CAST(1 AS BIT)), SET_BIT(CAST(0 AS BIGINT), 40)"),
+            V({"4|11259374|8|1099511627776"}));
+  // LEFT_SHIFT and RIGHT_SHIFT pages: 12345 by 5 is 395040 and 385; a negative amount shifts the other way; RIGHT_SHIFT
+  // is logical; bits shifted out are lost; an amount past the type's bits gives 0.
+  EXPECT_EQ(rows("SELECT LEFT_SHIFT(12345, 5), RIGHT_SHIFT(12345, 5), LEFT_SHIFT(12345, -5), RIGHT_SHIFT(-1, 1), "
+                 "LEFT_SHIFT(1, 31), RIGHT_SHIFT(CAST(-1 AS BIGINT), 32), LEFT_SHIFT(7, 32)"),
+            V({"395040|385|385|2147483647|-2147483648|4294967295|0"}));
+  // A typed NULL gives NULL; an untyped NULL or a type other than an integer is Msg 8116; so is an offset outside the
+  // type's bits, or a bit_value other than 0 and 1 (at run time).
+  EXPECT_EQ(rows("SELECT BIT_COUNT(CAST(NULL AS INT)), SET_BIT(5, 1, NULL), GET_BIT(5, NULL)"), V({"NULL|NULL|NULL"}));
+  EXPECT_NE(error("SELECT BIT_COUNT(NULL)").find("8116"), std::string::npos);
+  EXPECT_NE(error("SELECT BIT_COUNT(1.5)").find("8116"), std::string::npos);
+  EXPECT_NE(error("SELECT GET_BIT(a, 32) FROM t").find("8116"), std::string::npos);
+  EXPECT_NE(error("SELECT SET_BIT(a, 1, 2) FROM t").find("8116"), std::string::npos);
+  EXPECT_NE(error("SELECT LEFT_SHIFT(1)").find("174"), std::string::npos);
+  // On columns (and as a filter) against DuckDB's bit_count and shifts (bit k of a is (a >> k) & 1 either way; a BIT
+  // compares as a BOOLEAN).
+  same_as_duckdb("SELECT id, BIT_COUNT(a), BIT_COUNT(b), GET_BIT(a, 3), GET_BIT(b, 63) FROM t WHERE GET_BIT(a, 0) = 1 "
+                 "ORDER BY id",
+                 "SELECT id, bit_count(a), bit_count(b), (a >> 3) & 1 = 1, b < 0 FROM t "
+                 "WHERE a & 1 = 1 ORDER BY id");
 }

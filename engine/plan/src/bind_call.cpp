@@ -258,6 +258,11 @@ ExprPtr Binder::bind_function(const sql::FunctionCallExpr& f, ExprContext& ctx) 
   }
   if (!f.args.empty() && f.args[0]->kind == sql::ExprKind::DatePartKeyword)
     check_datepart_types(n, f.args[0]->as<sql::DatePartKeywordExpr>().name, args, f.loc);
+  // The bit functions take a typed NULL (CAST(NULL AS INT)), not an untyped one (Msg 8116, as SQL Server).
+  if ((n == "BIT_COUNT" || n == "GET_BIT" || n == "SET_BIT" || n == "LEFT_SHIFT" || n == "RIGHT_SHIFT") &&
+      !f.args.empty() && f.args[0]->kind == sql::ExprKind::Literal &&
+      f.args[0]->as<sql::LiteralExpr>().literal_kind == sql::LiteralKind::Null)
+    throw BindError(f.loc, "Msg 8116: Argument data type NULL is invalid for argument 1 of " + lower(n) + " function.");
   if (ExprPtr e = bind_variadic(n, args, f.loc)) return e;
   return call(n, std::move(args), f.loc);
 }
@@ -396,6 +401,34 @@ ExprPtr Binder::bind_variadic(const std::string& n, std::vector<ExprPtr>& args, 
     for (; parts.size() - i >= 3; i += 2) acc = call(n, {sep, acc, parts[i], parts[i + 1]}, loc, std::nullopt, &link);
     if (parts.size() - i == 1) return call(n, {sep, acc, parts[i]}, loc, std::nullopt, &two);
     return call(n, {sep, acc, parts[i], parts[i + 1]}, loc, std::nullopt, &three);
+  }
+  if (n == "STRING_ESCAPE") {
+    // STRING_ESCAPE(text, type): 'json' is the only type (a constant; SQL Server compares it as its collation
+    // does, so any case); the text as CONCAT reads it.
+    if (args.size() != 2) throw BindError(loc, "Msg 174: The string_escape function requires 2 argument(s).");
+    const ExprPtr& type = args[1];
+    if (!type->is_constant() || !type->type.is_string() || type->value.null || lower(type->value.s) != "json")
+      throw BindError(loc, "The type argument of STRING_ESCAPE must be the constant 'json', the only escaping rules "
+                           "SQL Server has.");
+    return call(n, {as_text(args[0], loc)}, loc, std::nullopt, &kernel_spec("string_escape_json", loc));
+  }
+  if (n == "BIT_COUNT" || n == "GET_BIT" || n == "SET_BIT" || n == "LEFT_SHIFT" || n == "RIGHT_SHIFT") {
+    // The bit manipulation functions: on the value's own type (INT or BIGINT here; SQL Server also has TINYINT,
+    // SMALLINT and BINARY), never cast (BIT_COUNT counts an INT's 32 bits, a BIGINT's 64); other types are Msg
+    // 8116 (an untyped NULL too: bind_function). The offset or shift amount is converted to BIGINT, a bit_value BIT
+    // to INT.
+    const size_t most = n == "BIT_COUNT" ? 1 : n == "SET_BIT" ? 3 : 2;
+    const size_t least = n == "BIT_COUNT" ? 1 : 2;
+    if (args.size() < least || args.size() > most)
+      throw BindError(loc, "Msg 174: The " + lower(n) + " function requires " +
+                               (least == most ? std::to_string(least) : "2 to 3") + " argument(s).");
+    const DataType& t = args[0]->type;
+    if (t.id != TypeId::Int32 && t.id != TypeId::Int64)
+      throw BindError(loc, "Msg 8116: Argument data type " + type_text(t) + " is invalid for argument 1 of " + lower(n) +
+                               " function.");
+    if (args.size() == 3 && args[2]->type.id == TypeId::Bool) args[2] = coerce(args[2], DataType::int32(), loc);
+    const std::string kernel = lower(n) + (args.size() == 3 ? "_value" : "") + (t.id == TypeId::Int32 ? "_int" : "_bigint");
+    return call(n, std::move(args), loc, std::nullopt, &kernel_spec(kernel, loc));
   }
   if (n == "NULLIF" || n == "IIF" || n == "CHOOSE") return bind_case_function(n, args, loc);
   return nullptr;

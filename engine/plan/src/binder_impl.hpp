@@ -93,8 +93,9 @@ class Binder {
   ExprPtr call(std::string_view sql_name, std::vector<ExprPtr> args, sql::SourceLocation loc,
                std::optional<DataType> decimal_result = std::nullopt, const fn::FunctionSpec* only = nullptr);
   ExprPtr coerce(ExprPtr e, const DataType& to, sql::SourceLocation loc);
-  // GREATEST, LEAST, CONCAT, CONCAT_WS over their 1..254 arguments (chains of the library's kernels), and
-  // NULLIF, IIF, CHOOSE (CASE expressions); nullptr for other names. A kernel by id (BindError if the catalog lacks it); a value as CONCAT's text.
+  // GREATEST, LEAST, CONCAT, CONCAT_WS over their 1..254 arguments (chains of the library's kernels), NULLIF,
+  // IIF, CHOOSE (CASE expressions), STRING_ESCAPE (its type checked) and the bit functions (INT or BIGINT);
+  // nullptr for other names. Then a kernel by id (BindError if the catalog lacks it), and a value as CONCAT's text.
   ExprPtr bind_variadic(const std::string& name, std::vector<ExprPtr>& args, sql::SourceLocation loc);
   const fn::FunctionSpec& kernel_spec(std::string_view kernel, sql::SourceLocation loc);
   ExprPtr as_text(ExprPtr e, sql::SourceLocation loc);
