@@ -338,7 +338,7 @@ int main(int argc, char** argv) {
           else if (a.type == fn::SqlType::Float64) args.push_back(rt::KernelArg::real(gen.constant_float()));
           else args.push_back(rt::KernelArg::integer(gen.constant_int(a.name, a.type)));
         } else {
-          columns.push_back(gen.column(a.type, rows));
+          columns.push_back(gen.column(a.type, rows, a.name));
           args.push_back({});
         }
       }

@@ -194,6 +194,28 @@ rt::Column RandomInputs::column(SqlType type, int64_t rows) {
   return c;
 }
 
+rt::Column RandomInputs::column(SqlType type, int64_t rows, std::string_view name) {
+  int64_t lo = 0, hi = -1;
+  if (name == "bit_offset") lo = -2, hi = 65;
+  else if (name == "bit_value") lo = -1, hi = 2;
+  else if (name == "shift_amount") lo = -70, hi = 70;
+  if (hi < lo || (type != SqlType::Int32 && type != SqlType::Int64)) return column(type, rows);
+  rt::Column c;
+  c.type = type;
+  for (int64_t i = 0; i < rows; ++i) {
+    if (!chance(0.75)) {
+      append_random(c);
+      continue;
+    }
+    const int64_t v = uniform(lo, hi);
+    const bool valid = !chance(0.03);
+    if (type == SqlType::Int32) c.append<int32_t>(static_cast<int32_t>(v), valid);
+    else c.append<int64_t>(v, valid);
+  }
+  append_edges(c);
+  return c;
+}
+
 int64_t RandomInputs::constant_int(std::string_view name, SqlType type) {
   if (name == "part") return uniform(-1, 15);
   if (name == "kind" || name == "to_kind" || name == "from_kind") return uniform(-1, 10);  // clock.hpp's kinds

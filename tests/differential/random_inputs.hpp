@@ -26,6 +26,9 @@ class RandomInputs {
 
   // A column of `rows` random values (about 3% NULL) followed by every edge case of the type.
   rt::Column column(fn::SqlType type, int64_t rows);
+  // The same for an argument by name: an integer whose useful values are few (GET_BIT's and SET_BIT's bit_offset
+  // and bit_value, the shifts' shift_amount) takes mostly those, so that most rows are not errors.
+  rt::Column column(fn::SqlType type, int64_t rows, std::string_view name);
   // A value for a constant argument, chosen by the argument's name.
   // Appends random rows until the column has `rows` rows.
   void extend(rt::Column& c, int64_t rows) {
