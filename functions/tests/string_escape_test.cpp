@@ -50,3 +50,49 @@ TEST(StringEscape, EmptyAndLongest) {
   EXPECT_EQ(r.value.size(), 6000u);
   EXPECT_EQ(r.value.substr(5994), R"(\u0001)");
 }
+
+// UNISTR. Examples: "UNISTR (Transact-SQL)": 'Hello! \D83D\DE00' is 'Hello! ' and U+1F600 (the surrogate pair of
+// NCHAR(0xd83d) + NCHAR(0xde00)), 'Hello! \+01F603' 'Hello! ' and U+1F603, and 'ABC#00C0#0181#0187' with '#' 'ABCÀƁƇ'.
+namespace {
+StrResult unistr(std::string_view s, int32_t escape = '\\') {
+  return call_str(tsf_unistr, s.data(), int32_t(s.size()), escape);
+}
+}  // namespace
+
+TEST(Unistr, DocumentedExamples) {
+  EXPECT_EQ(unistr(R"(Hello! \D83D\DE00)"), ok("Hello! \xF0\x9F\x98\x80"));
+  EXPECT_EQ(unistr(R"(Hello! \+01F603)"), ok("Hello! \xF0\x9F\x98\x83"));
+  EXPECT_EQ(unistr("ABC#00C0#0181#0187", '#'), ok("ABC\u00C0\u0181\u0187"));
+}
+
+TEST(Unistr, SequencesAndTheEscapeItself) {
+  EXPECT_EQ(unistr(R"(\0041\0062c)"), ok("Abc"));
+  EXPECT_EQ(unistr(R"(\00e9\00E9)"), ok("éé"));  // either case of hex digits
+  EXPECT_EQ(unistr(R"(\+000041\+10FFFF)"), ok("A\xF4\x8F\xBF\xBF"));
+  EXPECT_EQ(unistr(R"(a\\b)"), ok(R"(a\b)"));  // the escape character twice is itself
+  EXPECT_EQ(unistr("a##b#0041", '#'), ok("a#bA"));
+  EXPECT_EQ(unistr(R"(no escapes: 日本 😀)"), ok("no escapes: 日本 😀"));
+  EXPECT_EQ(unistr(""), ok(""));
+  // A multi-byte escape character (é, U+00E9) and a backslash that is then plain text.
+  EXPECT_EQ(unistr("x\\é0041éé", 0xE9), ok("x\\Aé"));
+  // The result is never longer than the text.
+  const std::string in = R"(\0041\00e9\20AC\D83D\DE00\+01F603\\)";
+  const StrResult r = unistr(in);
+  ASSERT_EQ(r.status, kOk);
+  EXPECT_EQ(r.value, "Aé€\xF0\x9F\x98\x80\xF0\x9F\x98\x83\\");
+  EXPECT_LE(r.value.size(), in.size());
+}
+
+TEST(Unistr, InvalidSequencesFailTheRow) {
+  EXPECT_EQ(unistr(R"(\)").status, kInvalidArgument);          // the escape character last
+  EXPECT_EQ(unistr(R"(\12)").status, kInvalidArgument);        // too few digits
+  EXPECT_EQ(unistr(R"(\12G4)").status, kInvalidArgument);      // not hex
+  EXPECT_EQ(unistr(R"(\+1234)").status, kInvalidArgument);     // too few digits for \+
+  EXPECT_EQ(unistr(R"(\+110000)").status, kInvalidArgument);   // past U+10FFFF
+  EXPECT_EQ(unistr(R"(\+00D800)").status, kInvalidArgument);   // a surrogate as a code point
+  EXPECT_EQ(unistr(R"(\D83D)").status, kInvalidArgument);      // a lone high surrogate
+  EXPECT_EQ(unistr(R"(\D83Dx)").status, kInvalidArgument);
+  EXPECT_EQ(unistr(R"(\D83D\0041)").status, kInvalidArgument); // not followed by a low one
+  EXPECT_EQ(unistr(R"(\DE00)").status, kInvalidArgument);      // a low surrogate first
+  EXPECT_EQ(unistr(R"(\x)").status, kInvalidArgument);
+}

@@ -49,6 +49,10 @@ constexpr ArgSpec kWs3[] = {
     {"separator", SqlType::String}, {"a", SqlType::String}, {"b", SqlType::String}, {"c", SqlType::String}};
 constexpr ArgSpec kQuote[] = {{"string", SqlType::String}, {"quote_character", SqlType::String}};
 constexpr ArgSpec kCode[] = {{"code", SqlType::Int32}};
+// UNISTR's escape character, a code point: the backslash gets a specialised GPU kernel.
+constexpr int64_t kBackslash[] = {92};
+constexpr ArgSpec kUnistr[] = {{"character_expression", SqlType::String},
+                               {.name = "escape", .type = SqlType::Int32, .constant = true, .specialize = kBackslash}};
 constexpr ArgSpec kFuzzy[] = {{"character_expression1", SqlType::String}, {"character_expression2", SqlType::String}};
 constexpr ArgSpec kFuzzyMax[] = {{"character_expression1", SqlType::String},
                                  {"character_expression2", SqlType::String},
@@ -190,6 +194,9 @@ const FunctionSpec kStringFunctions[] = {
     {.sql_name = "STRING_ESCAPE", .kernel = "string_escape_json", .result = SqlType::String, .args = kS,
      .max_length = escape_json_length, .summary = "JSON's special and control characters escaped",
      TESSERA_ROW(tsf_string_escape_json)},
+    // UNISTR(text [, escape]): the binder turns the escape character into its code point (92 by default).
+    {.sql_name = "UNISTR", .kernel = "unistr", .result = SqlType::String, .args = kUnistr, .max_length = same_length,
+     .summary = "Unicode escape sequences decoded", TESSERA_ROW(tsf_unistr)},
     {.sql_name = "EDIT_DISTANCE", .kernel = "edit_distance", .result = SqlType::Int32, .args = kFuzzy,
      .uses_context = true, .summary = "insertions, deletions, substitutions and transpositions between two strings",
      TESSERA_ROW(tsf_edit_distance)},

@@ -83,6 +83,9 @@ TESSERA_ROW_FN int32_t tsf_quotename_quote(char* out, int32_t* out_len, const ch
 // ---- escaping (string_escape.cpp) ----
 // STRING_ESCAPE(text, 'json'): the binder checks the type and binds this kernel (at most 6 bytes per byte).
 TESSERA_ROW_FN int32_t tsf_string_escape_json(char* out, int32_t* out_len, const char* s, int32_t s_len);
+// UNISTR(text [, unicode_escape_character]): escape sequences of UTF-16 code units and code points decoded; the
+// binder passes the escape character as its code point (92, the backslash, by default).
+TESSERA_ROW_FN int32_t tsf_unistr(char* out, int32_t* out_len, const char* s, int32_t s_len, int32_t escape);
 
 // ---- fuzzy matching (string_fuzzy.cpp), SQL Server 2025 ----
 // EDIT_DISTANCE(a, b [, max_distance]), EDIT_DISTANCE_SIMILARITY(a, b), JARO_WINKLER_DISTANCE(a, b),
