@@ -28,6 +28,11 @@ stage_catalog() {  # $1: the built catalog, $2: its folder under .devcarry
 }
 stage_catalog build/catalog catalog
 xz -T2 -6 -c third_party/duckdb/lib/libduckdb.so > .devcarry/libduckdb.so.xz
+# The server's libraries (tessera links libsodium and OpenSSL), which the GPU machine's base system may lack.
+mkdir -p .devcarry/lib
+for l in $(ldd build/engine/cli/tessera | grep -oE '/[^ ]*lib(sodium|ssl|crypto)\.so[^ ]*'); do
+  xz -T2 -6 -c "$l" > ".devcarry/lib/$(basename "$l").xz"
+done
 # The UDF example's catalog (examples/udf), for tessera_udf_sql_tests.
 mkdir -p .devcarry/udf-catalog && cp -r build/udf-example-catalog/. .devcarry/udf-catalog/
 # User functions that never return on some inputs, for tessera_statement_stop_tests.

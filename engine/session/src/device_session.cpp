@@ -18,6 +18,7 @@ double ms_since(std::chrono::steady_clock::time_point t) {
 DeviceSession::~DeviceSession() {
   if (thread_.joinable()) thread_.join();
 #ifdef TESSERA_HAVE_GPU_ENGINE
+  if (pool_) pool_->set_reclaim(nullptr);
   cache_.reset();
   if (stream_) cudaStreamDestroy(stream_);
 #endif
@@ -69,6 +70,9 @@ void DeviceSession::open_gpu_engine(int64_t gpu_cache_bytes) {
   int64_t free = 0, total = 0;
   pool_->memory_info(free, total);
   cache_ = std::make_unique<exec::gpu::GpuColumnCache>(*pool_, gpu_cache_bytes > 0 ? gpu_cache_bytes : free / 10 * 8);
+  // A query's working memory comes before cached columns: a full device evicts them (a warm SF 100 run fills the
+  // cache to its budget, and Q21's joins then need more than the rest).
+  pool_->set_reclaim([cache = cache_.get()](int64_t bytes) { return cache->reclaim(bytes); });
   engine_.usable = true;
 }
 

@@ -35,13 +35,19 @@ std::unique_ptr<CudaPool> CudaPool::open(int device, std::string& error) {
 
 void* CudaPool::allocate(size_t bytes, void* stream) {
   void* p = nullptr;
-  const cudaError_t e = cudaMallocAsync(&p, bytes, static_cast<cudaStream_t>(stream));
+  cudaError_t e = cudaMallocAsync(&p, bytes, static_cast<cudaStream_t>(stream));
+  while (e != cudaSuccess && reclaim_) {
+    cudaGetLastError();
+    if (!reclaim_(static_cast<int64_t>(bytes))) break;
+    cudaDeviceSynchronize();  // the evicted buffers' stream-ordered frees are done: their memory is the pool's again
+    e = cudaMallocAsync(&p, bytes, static_cast<cudaStream_t>(stream));
+  }
   if (e != cudaSuccess) {
     cudaGetLastError();  // clear the sticky-free error state of an allocation failure
     size_t free = 0, total = 0;
     cudaMemGetInfo(&free, &total);
     throw OutOfDeviceMemory("GPU out of memory: " + std::to_string(bytes >> 20) + " MiB asked for, " +
-                            std::to_string(in_use_.load() >> 20) + " MiB in use by this query's operators and " +
+                            std::to_string(in_use_.load() >> 20) + " MiB in use (cached columns the query reads and its operators' results) and " +
                             std::to_string(free >> 20) + " MiB free of " + std::to_string(total >> 20) +
                             " MiB (" + cudaGetErrorName(e) + ")");
   }

@@ -73,6 +73,21 @@ bool GpuColumnCache::try_make_room(int64_t bytes) {
   return resident_ + bytes <= budget_;
 }
 
+bool GpuColumnCache::reclaim(int64_t bytes) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  int64_t freed = 0;
+  for (auto it = lru_.end(); freed < bytes && it != lru_.begin();) {
+    --it;
+    auto e = entries_.find(*it);
+    if (in_use(e->second)) continue;
+    freed += e->second.bytes;
+    resident_ -= e->second.bytes;
+    entries_.erase(e);
+    it = lru_.erase(it);
+  }
+  return freed > 0;
+}
+
 void GpuColumnCache::make_room(int64_t bytes, const storage::Table& table, size_t col) {
   if (!try_make_room(bytes))
     throw ExecError("GPU memory: column " + table.name() + "." + table.schema().field(col).name + " needs " +
@@ -83,7 +98,7 @@ void GpuColumnCache::make_room(int64_t bytes, const storage::Table& table, size_
 }
 
 DeviceColumnPtr GpuColumnCache::get(const storage::Table& table, size_t col, void* stream) {
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
   const Key key{&table, col, kWhole, kWhole};
   if (auto it = entries_.find(key); it != entries_.end()) {
     lru_.splice(lru_.begin(), lru_, it->second.lru);
@@ -139,7 +154,7 @@ std::shared_ptr<rt::DeviceColumn> GpuColumnCache::upload(const rt::Column& host,
 }
 
 DeviceColumnPtr GpuColumnCache::find(const storage::Table& table, size_t col) {
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
   auto it = entries_.find(Key{&table, col, kWhole, kWhole});
   if (it == entries_.end()) return nullptr;
   lru_.splice(lru_.begin(), lru_, it->second.lru);
@@ -148,7 +163,7 @@ DeviceColumnPtr GpuColumnCache::find(const storage::Table& table, size_t col) {
 
 DeviceColumnPtr GpuColumnCache::read_rows(const storage::Table& table, size_t col, int64_t begin, int64_t end,
                                           void* stream, int64_t& first_row) {
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
   const auto cu_stream = static_cast<cudaStream_t>(stream);
   if (begin < end)
     if (const storage::ColumnSource* source = table.unread_column_source(col)) {
@@ -209,14 +224,14 @@ DeviceColumnPtr GpuColumnCache::read_rows(const storage::Table& table, size_t co
 bool GpuColumnCache::holds_rows(const storage::Table& table, size_t col, int64_t begin, int64_t end) {
   if (begin >= end || !table.unread_column_source(col)) return false;
   const storage::Table::ChunkRange k = table.chunks_holding(begin, end);
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
   for (size_t c = k.first; c < k.end; ++c)
     if (!entries_.count(Key{&table, col, c, c + 1})) return false;
   return true;
 }
 
 void GpuColumnCache::forget(const storage::Table* table) {
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
   for (auto it = entries_.begin(); it != entries_.end();) {
     if (std::get<0>(it->first) != table) {
       ++it;
@@ -229,7 +244,7 @@ void GpuColumnCache::forget(const storage::Table* table) {
 }
 
 void GpuColumnCache::clear() {
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
   entries_.clear();
   lru_.clear();
   resident_ = 0;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -16,6 +17,10 @@ class CudaPool final : public MemoryResource {
  public:
   // nullptr with `error` set when there is no usable device.
   static std::unique_ptr<CudaPool> open(int device, std::string& error);
+  // On an allocation the device cannot serve, `reclaim(bytes)` is asked to free memory held for later (the GPU
+  // column cache's least recently used entries no query holds) and the allocation is tried again, while it frees
+  // something; null: none (the allocation fails at once).
+  void set_reclaim(std::function<bool(int64_t bytes)> reclaim) { reclaim_ = std::move(reclaim); }
   void* allocate(size_t bytes, void* stream) override;
   void deallocate(void* p, size_t bytes, void* stream) noexcept override;
   Device device() const override { return Device::Cuda; }
@@ -29,6 +34,7 @@ class CudaPool final : public MemoryResource {
  private:
   CudaPool() = default;
   std::atomic<int64_t> in_use_{0}, peak_{0};
+  std::function<bool(int64_t)> reclaim_;
 };
 
 // Throws std::runtime_error naming `what` if a CUDA runtime call failed.

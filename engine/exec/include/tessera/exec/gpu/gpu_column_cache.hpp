@@ -47,6 +47,10 @@ class GpuColumnCache {
   // Whether the stored bytes of the chunks holding rows [begin, end) of the column are cached (the morsel's read
   // ahead from disk is then skipped).
   bool holds_rows(const storage::Table& table, size_t col, int64_t begin, int64_t end);
+  // Frees at least `bytes` of device memory if it can, evicting least recently used entries no query holds (the
+  // device pool asks when an allocation fails: a query's operators come before cached columns). Whether it freed
+  // anything.
+  bool reclaim(int64_t bytes);
   // Drops every cached column of the table (it was replaced or dropped).
   void forget(const storage::Table* table);
   void clear();
@@ -79,7 +83,8 @@ class GpuColumnCache {
   int64_t decoded_on_device_ = 0;
   std::map<Key, Entry> entries_;
   std::list<Key> lru_;  // front: most recently used
-  std::mutex mutex_;
+  // Recursive: an allocation made under it (an upload, a decode) may ask reclaim() for room on the same thread.
+  std::recursive_mutex mutex_;
 };
 
 // Bytes a host column occupies on the device.
