@@ -331,3 +331,17 @@ TEST_F(ScalarFunctions, BitManipulation) {
                  "SELECT id, bit_count(a), bit_count(b), (a >> 3) & 1 = 1, b < 0 FROM t "
                  "WHERE a & 1 = 1 ORDER BY id");
 }
+
+TEST_F(ScalarFunctions, Unistr) {
+  // UNISTR page: a surrogate pair (U+1F600), a code point (U+1F603), a custom escape character.
+  EXPECT_EQ(rows(R"(SELECT UNISTR(N'Hello! \D83D\DE00'), UNISTR(N'Hello! \+01F603'), UNISTR(N'ABC#00C0#0181#0187', '#'))"),
+            V({"Hello! \xF0\x9F\x98\x80|Hello! \xF0\x9F\x98\x83|ABC\u00C0\u0181\u0187"}));
+  // The escape character twice is itself; NULL in, NULL out; on a column (the words have no escapes).
+  EXPECT_EQ(rows(R"(SELECT UNISTR('a\\b\0041'), UNISTR(NULL), LEN(UNISTR('\20AC')))"), V({R"(a\bA|NULL|1)"}));
+  EXPECT_EQ(rows("SELECT id, UNISTR(uk) FROM words WHERE id IN (1, 19) ORDER BY id"), V({"1|Colour", "19|NULL"}));
+  // An invalid sequence fails the statement (Msg 8116); the escape character must be one character.
+  EXPECT_NE(error(R"(SELECT UNISTR('\D83D'))").find("8116"), std::string::npos);
+  EXPECT_NE(error(R"(SELECT UNISTR('\12'))").find("8116"), std::string::npos);
+  EXPECT_NE(error("SELECT UNISTR('a', '##')").find("one character"), std::string::npos);
+  EXPECT_NE(error("SELECT UNISTR(uk, us) FROM words").find("one character"), std::string::npos);
+}

@@ -5,6 +5,7 @@
 
 #include "binder_impl.hpp"
 #include "tessera/functions/date_part.hpp"
+#include "tessera/functions/utf8.hpp"
 #include "tessera/runtime/catalog.hpp"
 
 namespace tessera::plan {
@@ -411,6 +412,22 @@ ExprPtr Binder::bind_variadic(const std::string& n, std::vector<ExprPtr>& args, 
       throw BindError(loc, "The type argument of STRING_ESCAPE must be the constant 'json', the only escaping rules "
                            "SQL Server has.");
     return call(n, {as_text(args[0], loc)}, loc, std::nullopt, &kernel_spec("string_escape_json", loc));
+  }
+  if (n == "UNISTR") {
+    // UNISTR(text [, unicode_escape_character]): the escape character, a one-character constant (a backslash by
+    // default), goes to the kernel as its code point.
+    if (args.empty() || args.size() > 2) throw BindError(loc, "Msg 174: The unistr function requires 1 to 2 argument(s).");
+    uint32_t escape = '\\';
+    if (args.size() == 2) {
+      const ExprPtr& e = args[1];
+      const std::string& text = e->value.s;
+      const fn::CodePoint c = text.empty() ? fn::CodePoint{} : fn::Utf8::decode(text.data(), int32_t(text.size()), 0);
+      if (!e->is_constant() || !e->type.is_string() || e->value.null || text.empty() || c.size != int32_t(text.size()))
+        throw BindError(loc, "The unicode_escape_character of UNISTR must be a constant of one character.");
+      escape = c.cp;
+    }
+    return call(n, {as_text(args[0], loc), constant(Value::int32(static_cast<int32_t>(escape)))}, loc, std::nullopt,
+                &kernel_spec("unistr", loc));
   }
   if (n == "BIT_COUNT" || n == "GET_BIT" || n == "SET_BIT" || n == "LEFT_SHIFT" || n == "RIGHT_SHIFT") {
     // The bit manipulation functions: on the value's own type (INT or BIGINT here; SQL Server also has TINYINT,
