@@ -416,8 +416,13 @@ tds::RpcParameter number_parameter(std::string_view text, bool negative) {
 std::optional<ExecCall> parse_exec_call(std::string_view statement) {
   const SqlTokens tokens = tokenize_sql(statement);
   const std::vector<SqlToken>& t = tokens.tokens;
-  if (t.empty() || !(t[0].is("EXEC") || t[0].is("EXECUTE"))) return std::nullopt;
-  size_t i = 1;
+  if (t.empty()) return std::nullopt;
+  // T-SQL lets a batch's first statement call a procedure without EXEC: FreeTDS's ODBC driver sends
+  // `sp_datatype_info_100 12,3` so for SQLGetTypeInfo, which pyodbc calls while connecting. A statement that starts
+  // with a name beginning sp_ can be nothing else, and must not queue behind another session's query.
+  const bool bare = t[0].kind == SqlTokenKind::Word && t[0].text.size() > 3 && iequals(t[0].text.substr(0, 3), "sp_");
+  if (!bare && !(t[0].is("EXEC") || t[0].is("EXECUTE"))) return std::nullopt;
+  size_t i = bare ? 0 : 1;
   if (i >= t.size() || !t[i].is_name()) throw syntax_error_near(i < t.size() ? t[i].text : statement);
   ExecCall exec;
   tds::RpcCall& call = exec.call;

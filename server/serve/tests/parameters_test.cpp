@@ -159,5 +159,17 @@ TEST(Parameters, ExecWithLiteralArguments) {
   EXPECT_EQ(error_of([] { parse_exec_call("EXEC sp_executesql @stmt"); }), 102);
 }
 
+TEST(Parameters, AProcedureCallWithoutExec) {
+  // FreeTDS's ODBC driver's SQLGetTypeInfo(SQL_VARCHAR), which pyodbc calls while connecting.
+  const auto exec = parse_exec_call("sp_datatype_info_100 12,3");
+  ASSERT_TRUE(exec);
+  EXPECT_EQ(exec->call.proc_name, "sp_datatype_info_100");
+  ASSERT_EQ(exec->call.parameters.size(), 2u);
+  EXPECT_EQ(exec->call.parameters[1].value, tds::Value::integer(3));
+  EXPECT_EQ(parse_exec_call("SP_EXECUTESQL N'SELECT 1'")->call.proc_name, "SP_EXECUTESQL");
+  EXPECT_FALSE(parse_exec_call("sp"));
+  EXPECT_FALSE(parse_exec_call("spent_total"));  // not a procedure's name: the engine's
+}
+
 }  // namespace
 }  // namespace tessera::server

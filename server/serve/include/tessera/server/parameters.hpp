@@ -65,7 +65,9 @@ std::string typed_literal(const tds::RpcParameter& value, std::string_view decla
 // EXEC[UTE] procedure [arg, ...] in a SQL batch, its arguments literals ([@name =] 42, -1.5, 2E3, N'text', 'text',
 // NULL, @name = DEFAULT) turned into the RPC call a driver would send: integers as BIGINT, decimals as
 // DECIMAL(p,s), floats as FLOAT, strings as NVARCHAR/VARCHAR(MAX). So `EXEC sp_executesql N'... @p ...', N'@p INT',
-// @p = 5` binds exactly as the RPC does. nullopt when the statement is no EXEC; SqlError (102) for arguments that
+// @p = 5` binds exactly as the RPC does. A statement that starts with a name beginning sp_ is a call without EXEC
+// (`sp_datatype_info_100 12,3`, FreeTDS's ODBC driver's SQLGetTypeInfo). nullopt when the statement is no call;
+// SqlError (102) for arguments that
 // are not literals (a variable, an expression). The call ends where its argument list does: `rest` is the byte where
 // a statement after it starts without a ';' ("EXEC ... SELECT @@ROWCOUNT"), 0 when none does.
 struct ExecCall {
