@@ -30,6 +30,7 @@
 #include "tessera/duckdb/result_compare.hpp"
 #include "tessera/duckdb/tpch_load.hpp"
 #include "tessera/engine/database.hpp"
+#include "tessera/engine/result_cells.hpp"
 #include "tessera/tpch/generator.hpp"
 #include "tessera/tpch/progress_bar.hpp"
 
@@ -270,19 +271,19 @@ QueryOutcome check_and_time(const Query& q, engine::Database& tdb, duckdb::DuckD
   std::fprintf(stderr, " %.1f ms;", out.tessera_check_ms);
   duckdb::CompareResult cmp;
   try {
-    const duckdb::RowSet got = actual.row_set();
+    const duckdb::RowSet got = engine::row_set(actual);
     if (ddb) {
-      cmp = duckdb::compare_results(expected.row_set(), got, actual.compare_options());
+      cmp = duckdb::compare_results(expected.row_set(), got, engine::compare_options(actual));
     } else {
       const duckdb::RowSet published = bench::read_published_answer(answers, q.name, got);
       out.rows = static_cast<int64_t>(published.rows.size());
-      cmp = duckdb::compare_results(published, got, actual.compare_options());
+      cmp = duckdb::compare_results(published, got, engine::compare_options(actual));
       const std::vector<std::string> text = bench::generated_text_columns(published);
       if (!cmp.equal && !text.empty()) {
         // The order of the rows still counts: the ORDER BY keys are never addresses or comments.
         const duckdb::CompareResult rest = duckdb::compare_results(bench::without_columns(published, published, text),
                                                                    bench::without_columns(got, published, text),
-                                                                   actual.compare_options());
+                                                                   engine::compare_options(actual));
         if (rest.equal) {
           cmp = rest;
           out.check_note = "equal without ";

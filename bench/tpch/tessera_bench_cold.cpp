@@ -35,6 +35,7 @@
 #include "bench_queries.hpp"
 #include "tessera/duckdb/tpch_load.hpp"
 #include "tessera/engine/database.hpp"
+#include "tessera/engine/result_cells.hpp"
 #include "tessera/storage/parallel.hpp"
 
 #ifndef TESSERA_QUERY_DIR
@@ -196,8 +197,8 @@ int child(const ColdOptions& o) {
     out["gpu_uploaded_bytes"] = db.gpu_uploaded_bytes();
     out["gpu_decoded_bytes"] = db.gpu_decoded_bytes();
     out["cpu_operators"] = r.cpu_placements.size();
-    answer.rows = r.row_set();
-    answer.compare = r.compare_options();
+    answer.rows = engine::row_set(r);
+    answer.compare = engine::compare_options(r);
     // Q15's view, created and dropped by the script, leaves the database as it was.
   } else if (o.engine == "duckdb") {
     const double t0 = now_ms();

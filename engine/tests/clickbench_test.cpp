@@ -16,6 +16,7 @@
 #include "tessera/duckdb/duckdb.hpp"
 #include "tessera/duckdb/tpch_load.hpp"
 #include "tessera/engine/database.hpp"
+#include "tessera/engine/result_cells.hpp"
 
 using namespace tessera;
 
@@ -186,7 +187,7 @@ TEST_P(ClickBenchQueries, SameAnswerAsDuckDb) {
   } catch (const std::exception& e) {
     FAIL() << "Tessera failed: " << e.what();
   }
-  const duckdb::CompareResult c = duckdb::compare_results(expected.row_set(), actual.row_set(), actual.compare_options());
+  const duckdb::CompareResult c = duckdb::compare_results(expected.row_set(), engine::row_set(actual), engine::compare_options(actual));
   EXPECT_TRUE(c.equal) << c.message;
   EXPECT_GT(actual.rows, 0) << "the query returns no rows on the generated data";
   RecordProperty("rows", std::to_string(actual.rows));
@@ -235,7 +236,7 @@ TEST_F(ClickBenchQueries, Q29HostExtractionAgreesWithTheRegexOnEveryReferer) {
       FAIL() << "Tessera failed: " << e.what();
     }
     const duckdb::CompareResult c =
-        duckdb::compare_results(expected.row_set(), actual.row_set(), actual.compare_options());
+        duckdb::compare_results(expected.row_set(), engine::row_set(actual), engine::compare_options(actual));
     EXPECT_TRUE(c.equal) << c.message;
     EXPECT_GT(actual.rows, 10);
   }

@@ -17,6 +17,7 @@
 #include "tessera/duckdb/duckdb.hpp"
 #include "tessera/duckdb/tpch_load.hpp"
 #include "tessera/engine/database.hpp"
+#include "tessera/engine/result_cells.hpp"
 #include "tessera/runtime/device_column.hpp"
 #include "tessera/tpch/generator.hpp"
 #include "tessera/tpch/loader.hpp"
@@ -110,7 +111,7 @@ class GpuEngine : public ::testing::TestWithParam<engine::FunctionDevice> {
       FAIL() << "Tessera failed: " << e.what();
     }
     const duckdb::CompareResult c =
-        duckdb::compare_results(expected.row_set(), actual.row_set(), actual.compare_options());
+        duckdb::compare_results(expected.row_set(), engine::row_set(actual), engine::compare_options(actual));
     EXPECT_TRUE(c.equal) << c.message;
   }
 
@@ -561,7 +562,7 @@ TEST_P(GpuEngine, FusedPredicatesAnswerAsTheFunctionThenTheComparison) {
     expect_same(sql, duck_sql);
     const engine::QueryResult fused_answer = db_->execute(sql), plain = unfused.execute(sql);
     const duckdb::CompareResult c =
-        duckdb::compare_results(plain.row_set(), fused_answer.row_set(), fused_answer.compare_options());
+        duckdb::compare_results(engine::row_set(plain), engine::row_set(fused_answer), engine::compare_options(fused_answer));
     EXPECT_TRUE(c.equal) << c.message;
   }
 }

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "tessera/engine/result_cells.hpp"
 #include "tessera/duckdb/tpch_load.hpp"
 #include "tessera/tpch/generator.hpp"
 #include "tessera/tpch/loader.hpp"
@@ -70,7 +71,7 @@ TEST_P(TblFiles, LoadedTablesAnswerAsDuckDb) {
   const std::string sql = test::read_query("tpch", q);
   duckdb::Result expected = test::duckdb_last_select(*data->duck, sql);
   engine::QueryResult actual = data->db->execute(sql);
-  const auto r = duckdb::compare_results(expected.row_set(), actual.row_set(), actual.compare_options());
+  const auto r = duckdb::compare_results(expected.row_set(), engine::row_set(actual), engine::compare_options(actual));
   EXPECT_TRUE(r.equal) << "Q" << q << " on " << data->dir << ": " << r.message;
 }
 

@@ -11,6 +11,7 @@
 #include "tessera/duckdb/duckdb.hpp"
 #include "tessera/duckdb/tpch_load.hpp"
 #include "tessera/engine/database.hpp"
+#include "tessera/engine/result_cells.hpp"
 #include "tessera/tpch/loader.hpp"
 
 using namespace tessera;
@@ -85,7 +86,7 @@ class WideDecimal : public ::testing::Test {
     SCOPED_TRACE(sql);
     engine::QueryResult mine = db_->execute(sql);
     duckdb::Result theirs = duck_->query(duck_sql.empty() ? sql : duck_sql);
-    const auto cmp = duckdb::compare_results(theirs.row_set(), mine.row_set(), mine.compare_options());
+    const auto cmp = duckdb::compare_results(theirs.row_set(), engine::row_set(mine), engine::compare_options(mine));
     EXPECT_TRUE(cmp.equal) << cmp.message;
     EXPECT_GT(mine.rows, 0);
   }

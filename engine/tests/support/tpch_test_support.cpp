@@ -8,6 +8,7 @@
 
 #include "statement_splitter.hpp"
 #include "tessera/duckdb/tpch_load.hpp"
+#include "tessera/engine/result_cells.hpp"
 
 namespace tessera::test {
 
@@ -79,7 +80,7 @@ Comparison TpchBoth::compare(const std::string& tessera_sql, const std::string& 
     c.message = std::string("Tessera failed: ") + e.what();
     return c;
   }
-  const duckdb::CompareResult r = duckdb::compare_results(expected.row_set(), actual.row_set(), actual.compare_options());
+  const duckdb::CompareResult r = duckdb::compare_results(expected.row_set(), engine::row_set(actual), engine::compare_options(actual));
   c.equal = r.equal;
   c.rows = actual.rows;
   c.message = r.message;

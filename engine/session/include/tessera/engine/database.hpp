@@ -20,7 +20,6 @@
 #include <string_view>
 #include <vector>
 
-#include "tessera/duckdb/result_compare.hpp"
 #include "tessera/runtime/column.hpp"
 #include "tessera/storage/table.hpp"
 
@@ -122,11 +121,7 @@ struct QueryResult {
 
   // NULL as "NULL", decimals with their scale, MONEY with 4 decimals, dates YYYY-MM-DD.
   std::string cell_text(int64_t row, size_t col) const;
-  // The answer as typed cells, for duckdb::compare_results against DuckDB's.
-  duckdb::RowSet row_set() const;
-  // How to compare it with DuckDB's answer: in order where ORDER BY fixes it (ties as sets), CHAR
-  // padding ignored.
-  duckdb::CompareOptions compare_options() const;
+  // As the DuckDB oracle's typed cells: engine::row_set(result) in result_cells.hpp (tests and benchmarks).
 };
 
 class Database {
