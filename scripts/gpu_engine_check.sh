@@ -27,22 +27,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-engine-out}
 mkdir -p "$OUT" /tmp/tessera/bin /tmp/tessera/catalog/cpu /tmp/tessera/catalog/nvptx /tmp/tessera/lib
-python3 - <<'PY'
-import lzma, os, shutil
-src, dst = '.devcarry', '/tmp/tessera'
-for root, _, files in os.walk(src):
-    for f in files:
-        p = os.path.join(root, f)
-        rel = os.path.relpath(p, src)
-        out = os.path.join(dst, rel[:-3] if rel.endswith('.xz') else rel)
-        if rel == 'libduckdb.so.xz': out = os.path.join(dst, 'lib', 'libduckdb.so')
-        os.makedirs(os.path.dirname(out), exist_ok=True)
-        if rel.endswith('.xz'):
-            with lzma.open(p) as i, open(out, 'wb') as o: shutil.copyfileobj(i, o)
-        else:
-            shutil.copy(p, out)
-        if '/bin/' in out: os.chmod(out, 0o755)
-PY
+python3 scripts/unpack_devcarry.py
 export LD_LIBRARY_PATH=/tmp/tessera/lib:${LD_LIBRARY_PATH:-}
 export TESSERA_CATALOG=/tmp/tessera/catalog TESSERA_QUERY_DIR=$PWD/engine/queries
 B=/tmp/tessera/bin

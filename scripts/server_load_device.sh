@@ -20,22 +20,7 @@ fi
 OUT=${OUT:-$PWD/server-load-out}
 SF=${SF:-1} CLIENTS=${CLIENTS:-16,64} DURATION=${DURATION:-60} DEVICE=${DEVICE:-cuda}
 mkdir -p "$OUT" /tmp/tessera
-python3 - <<'PY'
-import lzma, os, shutil
-src, dst = '.devcarry', '/tmp/tessera'
-for root, _, files in os.walk(src):
-    for f in files:
-        p = os.path.join(root, f)
-        rel = os.path.relpath(p, src)
-        out = os.path.join(dst, rel[:-3] if rel.endswith('.xz') else rel)
-        if rel == 'libduckdb.so.xz': out = os.path.join(dst, 'lib', 'libduckdb.so')
-        os.makedirs(os.path.dirname(out), exist_ok=True)
-        if rel.endswith('.xz'):
-            with lzma.open(p) as i, open(out, 'wb') as o: shutil.copyfileobj(i, o)
-        else:
-            shutil.copy(p, out)
-        if '/bin/' in out: os.chmod(out, 0o755)
-PY
+python3 scripts/unpack_devcarry.py
 export LD_LIBRARY_PATH=/tmp/tessera/lib:${LD_LIBRARY_PATH:-}
 export TESSERA_CATALOG=/tmp/tessera/catalog
 B=/tmp/tessera/bin
