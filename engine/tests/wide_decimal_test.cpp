@@ -12,6 +12,7 @@
 #include "tessera/duckdb/tpch_load.hpp"
 #include "tessera/engine/database.hpp"
 #include "tessera/engine/result_cells.hpp"
+#include "tessera/oracle_checks.hpp"
 #include "tessera/tpch/loader.hpp"
 
 using namespace tessera;
@@ -83,23 +84,9 @@ class WideDecimal : public ::testing::Test {
   // Tessera's answer equals DuckDB's (decimals exactly, across scales). `duck_sql`: DuckDB's spelling
   // where its dialect differs (NULLs sort last there, first in SQL Server).
   static void same_as_duckdb(const std::string& sql, const std::string& duck_sql = "") {
-    SCOPED_TRACE(sql);
-    engine::QueryResult mine = db_->execute(sql);
-    duckdb::Result theirs = duck_->query(duck_sql.empty() ? sql : duck_sql);
-    const auto cmp = duckdb::compare_results(theirs.row_set(), engine::row_set(mine), engine::compare_options(mine));
-    EXPECT_TRUE(cmp.equal) << cmp.message;
-    EXPECT_GT(mine.rows, 0);
+    test::expect_same_as_duckdb(*db_, *duck_, sql, duck_sql);
   }
-  static V rows(const std::string& sql) {
-    engine::QueryResult r = db_->execute(sql);
-    V out;
-    for (int64_t i = 0; i < r.rows; ++i) {
-      std::string line;
-      for (size_t c = 0; c < r.columns.size(); ++c) line += (c ? "|" : "") + r.cell_text(i, c);
-      out.push_back(line);
-    }
-    return out;
-  }
+  static V rows(const std::string& sql) { return test::text_rows(*db_, sql); }
   static std::string type_of(const std::string& sql) {
     engine::QueryResult r = db_->execute(sql);
     return r.types.at(0).to_string();
