@@ -9,23 +9,19 @@
 // sending the suites' queries for --duration seconds, and compares every answer with the single-user one. Reports
 // queries per second and latency percentiles; exits 1 if any query failed, answered differently or got no answer, or
 // the server did not stop cleanly.
-#include <sys/utsname.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
-#include <iomanip>
 #include <iostream>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "benchmark_database.hpp"
 #include "load_run.hpp"
+#include "report_text.hpp"
 #include "served_database.hpp"
 
 namespace {
@@ -58,20 +54,9 @@ struct Options {
   std::exit(2);
 }
 
-std::vector<std::string> split(const std::string& s) {
-  std::vector<std::string> out;
-  std::stringstream in(s);
-  for (std::string item; std::getline(in, item, ',');)
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
-
 Options parse(int argc, char** argv) {
   Options o;
-  for (int i = 0; i < argc; ++i) {
-    if (i > 0) o.command_line += ' ';
-    o.command_line += argv[i];
-  }
+  o.command_line = command_line(argc, argv);
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     const auto value = [&]() -> std::string {
@@ -84,10 +69,10 @@ Options parse(int argc, char** argv) {
       else if (a == "--sf") o.sf = value();
       else if (a == "--clients") {
         o.clients.clear();
-        for (const std::string& c : split(value())) o.clients.push_back(std::stoi(c));
+        for (const std::string& c : split_list(value())) o.clients.push_back(std::stoi(c));
       } else if (a == "--duration") o.duration_s = std::stoi(value());
       else if (a == "--timeout") o.timeout_s = std::stoi(value());
-      else if (a == "--suites") o.suites = split(value());
+      else if (a == "--suites") o.suites = split_list(value());
       else if (a == "--queries") o.queries = value();
       else if (a == "--seed") o.seed = std::stoull(value());
       else if (a == "--server-arg") o.server_args.push_back(value());
@@ -105,26 +90,6 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
-std::string fixed(double v, int digits = 1) {
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(digits) << v;
-  return s.str();
-}
-
-std::string utc_now() {
-  const std::time_t t = std::time(nullptr);
-  char text[64];
-  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", std::gmtime(&t));
-  return text;
-}
-
-std::string machine() {
-  utsname u{};
-  ::uname(&u);
-  return std::string(u.nodename) + ", " + std::to_string(std::thread::hardware_concurrency()) + " hardware threads, " +
-         u.sysname + " " + u.release;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -133,35 +98,13 @@ int main(int argc, char** argv) {
   bool ok = true;
   std::filesystem::path work;
   try {
-    // The database: given, generated, or a temporary one.
-    std::string database = o.database;
-    if (database.empty()) {
-      char pattern[] = "/tmp/tessera-load-XXXXXX";
-      work = ::mkdtemp(pattern);
-      database = (work / "load.tdb").string();
-    }
-    const bool fresh = !std::filesystem::exists(database);
-    if (fresh) {
-      const std::string sf = o.sf.empty() ? "0.01" : o.sf;
-      std::cerr << "tessera-load: generating TPC-H SF " << sf << " into " << database << "\n";
-      const auto t0 = std::chrono::steady_clock::now();
-      const std::string log = database + ".generate.log";
-      if (run_command({o.tessera, database, "--sf", sf, "-e", "SELECT 1"}, log) != 0)
-        throw std::runtime_error("generating the database failed (" + log + ")");
-      std::filesystem::remove(log);
-      std::cerr << "tessera-load: generated in "
-                << fixed(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()) << " s\n";
-    }
-    // sa's password: TESSERA_SA_PASSWORD, or for a database without logins yet the benchmark's own (written in the
-    // report: such a database is the benchmark's, on loopback).
-    std::string password;
-    if (const char* p = std::getenv("TESSERA_SA_PASSWORD")) password = p;
-    const bool has_logins = std::filesystem::exists(std::filesystem::path(database) / "logins.json");
-    const bool own_password = password.empty() && !has_logins;
-    if (own_password) password = kBenchmarkPassword;
-    if (password.empty())
-      throw std::runtime_error(database + " has logins: give sa's password in TESSERA_SA_PASSWORD (a database this "
-                               "tool created has sa's password " + std::string(kBenchmarkPassword) + ")");
+    // The database: given, generated, or a temporary one; sa's password: TESSERA_SA_PASSWORD, or for a database
+    // without logins yet the benchmark's own (written in the report: such a database is the benchmark's, on loopback).
+    const BenchmarkDatabase db = prepare_database(o.tessera, o.database, o.sf, "tessera-load", kBenchmarkPassword);
+    work = db.temp_dir;
+    const std::string& database = db.path;
+    const bool fresh = db.fresh, own_password = db.own_password;
+    const std::string& password = db.password;
     const std::vector<Query> queries = load_queries(o.queries, o.suites);
     const std::string log_path = database + ".serve.log";  // beside the database
     ServedDatabase server({o.tessera, database, password, log_path, o.server_args, std::chrono::seconds(300)});
@@ -184,7 +127,7 @@ int main(int argc, char** argv) {
     report << "# tessera serve under load\n\n"
            << "- Date: " << utc_now() << "; machine: " << machine() << "\n"
            << "- Command: `" << o.command_line << "`\n"
-           << "- Database: `" << database << "`" << (fresh ? " (TPC-H SF " + (o.sf.empty() ? "0.01" : o.sf) + ", generated by this run)" : "")
+           << "- Database: `" << database << "`" << (fresh ? " (TPC-H SF " + db.sf + ", generated by this run)" : "")
            << "; server arguments: `serve DATABASE --port 0";
     for (const std::string& a : o.server_args) report << " " << a;
     report << "`" << (own_password ? std::string("; sa's password: ") + kBenchmarkPassword : std::string())

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -16,7 +17,7 @@ namespace tessera::bench {
 namespace {
 
 pid_t spawn(const std::vector<std::string>& argv, const std::string& log_path,
-            const std::vector<std::pair<std::string, std::string>>& env) {
+            const std::vector<std::pair<std::string, std::string>>& env, bool append = false) {
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
@@ -24,7 +25,7 @@ pid_t spawn(const std::vector<std::string>& argv, const std::string& log_path,
   if (pid < 0) throw std::runtime_error("fork failed");
   if (pid == 0) {
     if (!log_path.empty()) {
-      const int fd = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      const int fd = ::open(log_path.c_str(), O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC), 0644);
       if (fd >= 0) {
         ::dup2(fd, 1);
         ::dup2(fd, 2);
@@ -67,11 +68,14 @@ int run_command(const std::vector<std::string>& argv, const std::string& log_pat
 ServedDatabase::ServedDatabase(ServeOptions options) : options_(std::move(options)) {
   std::vector<std::string> argv = {options_.tessera, "serve", options_.database, "--port", "0"};
   argv.insert(argv.end(), options_.extra_args.begin(), options_.extra_args.end());
-  pid_ = spawn(argv, options_.log_path, {{"TESSERA_SA_PASSWORD", options_.password}});
+  const size_t log_start =
+      options_.append_log && std::filesystem::exists(options_.log_path) ? std::filesystem::file_size(options_.log_path) : 0;
+  pid_ = spawn(argv, options_.log_path, {{"TESSERA_SA_PASSWORD", options_.password}}, options_.append_log);
   const std::regex listening(R"(listening on [^ ]*:(\d+) )");
   const auto deadline = std::chrono::steady_clock::now() + options_.start_timeout;
   while (std::chrono::steady_clock::now() < deadline) {
-    const std::string text = read_file(options_.log_path);
+    const std::string whole = read_file(options_.log_path);
+    const std::string text = whole.size() > log_start ? whole.substr(log_start) : std::string();
     std::smatch m;
     if (std::regex_search(text, m, listening)) {
       port_ = static_cast<uint16_t>(std::stoi(m[1]));
@@ -112,6 +116,25 @@ int ServedDatabase::stop(std::chrono::seconds timeout) {
   }
   pid_ = -1;
   return exit_status(status);
+}
+
+int ServedDatabase::kill() {
+  if (pid_ <= 0) return -1000;
+  ::kill(pid_, SIGKILL);
+  int status = 0;
+  ::waitpid(pid_, &status, 0);
+  pid_ = -1;
+  return exit_status(status);
+}
+
+bool ServedDatabase::running() {
+  if (pid_ <= 0) return false;
+  int status = 0;
+  if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+    pid_ = -1;
+    return false;
+  }
+  return true;
 }
 
 std::string ServedDatabase::log() const { return read_file(options_.log_path); }

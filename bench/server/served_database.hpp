@@ -1,6 +1,6 @@
-// `tessera serve` as a child process, for the load benchmark (and any tool that drives a real server): started on a
-// free loopback port with the administrator's password in its environment, its log in a file, stopped with SIGTERM
-// (or killed with SIGKILL).
+// `tessera serve` as a child process, for the load benchmark and the fault tool (any tool that drives a real server):
+// started on a free loopback port with the administrator's password in its environment, its log in a file, stopped
+// with SIGTERM or killed with SIGKILL (and started again over the same database, its log appended to).
 #pragma once
 
 #include <sys/types.h>
@@ -19,6 +19,7 @@ struct ServeOptions {
   std::string log_path;  // the server's stderr and stdout
   std::vector<std::string> extra_args;  // after `serve DATABASE --port 0` (--device, --threads, ...)
   std::chrono::seconds start_timeout{300};
+  bool append_log = false;  // a restart: the log is appended to, and only this start's lines are read
 };
 
 class ServedDatabase {
@@ -33,6 +34,9 @@ class ServedDatabase {
   uint16_t port() const { return port_; }
   // SIGTERM, then waits up to `timeout` (SIGKILL after it). The exit status, or -signal.
   int stop(std::chrono::seconds timeout = std::chrono::seconds(60));
+  // SIGKILL (no chance to close anything), then waits for the process. The exit status (-9).
+  int kill();
+  bool running();  // false once the process has exited
   std::string log() const;
 
  private:

@@ -310,6 +310,7 @@ class TestClient {
     if (fd_ >= 0) ::close(fd_);
     fd_ = -1;
   }
+  int fd() const { return fd_; }  // the socket, for a caller that reads it raw (a client that stops mid-result)
 
   // From now on what is sent goes through `encrypt` and what is received through `decrypt` (TLS); empty functions:
   // in clear again.
