@@ -111,7 +111,10 @@ class KilledClient {
         const std::string line = pending_.substr(0, nl);
         pending_.erase(0, nl + 1);
         output_ += line + "; ";
-        if (line.starts_with(prefix)) return true;
+        if (line.starts_with(prefix)) {
+          matched_ = line;
+          return true;
+        }
       }
       const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
       pollfd p{fd_, POLLIN, 0};
@@ -137,13 +140,39 @@ class KilledClient {
     pid_ = -1;
   }
   const std::string& output() const { return output_; }
+  // The client's port, from its last "started PORT" or "reading PORT" line (0 before one).
+  std::string local_port() const {
+    const size_t space = matched_.rfind(' ');
+    return space == std::string::npos ? "0" : matched_.substr(space + 1);
+  }
 
  private:
   pid_t pid_ = -1;
   int fd_ = -1;
   int status_ = 0;
-  std::string pending_, output_;
+  std::string pending_, output_, matched_;
 };
+
+// Whether the server's log says that each of these clients' connections was closed (waiting up to 5 s for it): the
+// server saw the socket go, whichever of its reads or writes noticed first.
+std::string not_disconnected(ServedDatabase& server, const std::vector<std::unique_ptr<KilledClient>>& clients) {
+  const auto deadline = Clock::now() + 5s;
+  while (true) {
+    const std::string log = server.log();
+    std::string missing;
+    for (const auto& c : clients) {
+      const std::string who = "127.0.0.1:" + c->local_port() + " spid ";
+      bool found = false;
+      for (size_t at = log.find(who); at != std::string::npos && !found; at = log.find(who, at + 1)) {
+        const size_t end = log.find('\n', at);
+        found = std::string_view(log).substr(at, end - at).ends_with(": disconnected");
+      }
+      if (!found) missing += (missing.empty() ? "" : ", ") + c->local_port();
+    }
+    if (missing.empty() || Clock::now() > deadline) return missing;
+    std::this_thread::sleep_for(100ms);
+  }
+}
 
 // A session that stays: a cheap query every 50 ms on its own connection, each answer checked and timed.
 class Heartbeat {
@@ -214,6 +243,9 @@ void mid_query(ServedDatabase& server, const std::string& password, const FaultO
                    (running == o.killed_clients ? "" : " (the long query is too short on this machine: --long-query)"));
   for (auto& c : clients) c->kill();
   std::this_thread::sleep_for(300ms);
+  const std::string open = not_disconnected(server, clients);
+  report.check(phase, "the server closed every killed client's connection (its log)", open.empty(),
+               open.empty() ? "all closed" : "still open: clients on ports " + open);
   const auto t = Clock::now();
   int64_t regions = -1;
   std::string error;
@@ -258,6 +290,9 @@ void mid_result(ServedDatabase& server, const std::string& password, const Fault
   std::this_thread::sleep_for(500ms);
   for (auto& c : clients) c->kill();
   std::this_thread::sleep_for(1000ms);
+  const std::string open = not_disconnected(server, clients);
+  report.check(phase, "the server closed every killed client's connection (its log)", open.empty(),
+               open.empty() ? "all closed" : "still open: clients on ports " + open);
   heartbeat.stop();
   report.check(phase, "the session that stayed got every answer",
                heartbeat.errors().empty() && !heartbeat.latencies().empty(), heartbeat.summary());
@@ -276,8 +311,11 @@ void mid_result(ServedDatabase& server, const std::string& password, const Fault
   for (size_t at = log.find("went away while being answered"); at != std::string::npos;
        at = log.find("went away while being answered", at + 1))
     ++gone;
-  report.check(phase, "the server saw clients go in the middle of their results (its log)", gone > gone_before,
-               std::to_string(gone - gone_before) + " \"the client went away while being answered\" lines");
+  // Whether the server's write or its read notices first is a race (a read that sees the socket closed ends the
+  // connection quietly): the count is a note, not a check.
+  report.notes.push_back("mid-result: " + std::to_string(gone - gone_before) + " of " +
+                         std::to_string(o.killed_clients) + " killed clients' connections ended in a failed write "
+                         "(\"the client went away while being answered\"), the others when a read saw the socket close");
 }
 
 std::unique_ptr<ServedDatabase> server_kill(std::unique_ptr<ServedDatabase> server,
@@ -443,6 +481,8 @@ void bad_logins(ServedDatabase& server, const std::string& password, const Fault
                          " s, " + std::to_string(refused.load()) + " refused with 18456; the throttle's longest wait " +
                          std::to_string(longest_wait) + " ms, the slowest refusal " + fixed(slowest_refusal, 1) +
                          " s; the logged-in session: " + heartbeat.summary());
+  // A cheap query every 50 ms: at least one answer per quarter second of the flood (3 at least).
+  const size_t min_answers = std::max<size_t>(3, static_cast<size_t>(o.flood.count() / 250));
   report.check(phase, "no wrong password was accepted", accepted == 0, std::to_string(accepted.load()) + " accepted");
   report.check(phase, "every attempt was refused with Msg 18456", refused == attempts && attempts > 0,
                std::to_string(refused.load()) + " of " + std::to_string(attempts.load()) +
@@ -452,7 +492,7 @@ void bad_logins(ServedDatabase& server, const std::string& password, const Fault
   report.check(phase,
                "the logged-in session was answered throughout, each within " +
                    fixed(o.heartbeat_limit.count() / 1000.0, 1) + " s",
-               heartbeat.errors().empty() && heartbeat.latencies().size() >= 10 &&
+               heartbeat.errors().empty() && heartbeat.latencies().size() >= min_answers &&
                    heartbeat.slowest() * 1000 < static_cast<double>(o.heartbeat_limit.count()),
                heartbeat.summary());
   report.check(phase, "the server is still up", server.running());
@@ -510,9 +550,13 @@ int run_killed_client(const std::string& kind, uint16_t port) {
   if (!password || !sql) return 2;
   try {
     auto c = logged_in(port, password);
+    sockaddr_in local{};
+    socklen_t length = sizeof local;
+    ::getsockname(c->fd(), reinterpret_cast<sockaddr*>(&local), &length);
+    const unsigned local_port = ntohs(local.sin_port);
     c->send(tds::PacketType::SqlBatch, server::test::sql_batch_payload(sql));
     if (kind == "mid-query") {
-      std::printf("started\n");
+      std::printf("started %u\n", local_port);
       std::fflush(stdout);
       if (c->receive(std::chrono::minutes(5))) std::printf("finished\n");
       std::fflush(stdout);
@@ -523,7 +567,7 @@ int run_killed_client(const std::string& kind, uint16_t port) {
     if (::poll(&p, 1, 30000) <= 0) return 1;
     uint8_t buffer[4096];
     if (::recv(c->fd(), buffer, sizeof buffer, 0) <= 0) return 1;
-    std::printf("reading\n");
+    std::printf("reading %u\n", local_port);
     std::fflush(stdout);
     std::this_thread::sleep_for(std::chrono::seconds(60));
     return 0;
