@@ -8,8 +8,9 @@
 # `stage` adds tessera-load and tessera-faults (stripped, xz) to .devcarry/bin beside the tessera that stage_device.sh
 # put there. On the device: unpacks .devcarry into /tmp/tessera, then runs PARTS (default "faults,load"):
 #   faults  tessera-faults against `tessera serve --device DEVICE` over TPC-H SF 0.01 (generated; about 30 s); the
-#           report goes to $OUT/server-faults-<device>.md. LONG_QUERY replaces the mid-query phase's long query (it
-#           must still be running a second after it was sent).
+#           report goes to $OUT/server-faults-<device>.md. The mid-query phase's long query is the looping test
+#           function (COLLATZ_STEPS(0), from the staged udf-looping-catalog: it never ends unless stopped, on the GPU
+#           too); LONG_QUERY replaces it (it must still be running a second after it was sent).
 #   load    TPC-H at SF (default 1) into a database on the local disk, and tessera-load with CLIENTS (default 16,64) for
 #           DURATION seconds each (default 60); the report goes to $OUT/server-load-<device>-sf<SF>.md.
 # Both reports are printed. DEVICE defaults to cuda; SERVER_ARGS adds server options to both (say "--gpu-memory 40G").
@@ -38,7 +39,8 @@ rc=0
 if [[ ",$PARTS," == *,faults,* ]]; then
   rm -rf /tmp/tessera/faults.tdb /tmp/tessera/faults.tdb.serve.log
   long=()
-  [ -n "${LONG_QUERY:-}" ] && long=(--long-query "$LONG_QUERY")
+  [ -d /tmp/tessera/udf-looping-catalog ] && long=(--looping-catalog /tmp/tessera/udf-looping-catalog)
+  [ -n "${LONG_QUERY:-}" ] && long+=(--long-query "$LONG_QUERY")
   $B/tessera-faults --tessera $B/tessera --db /tmp/tessera/faults.tdb --sf 0.01 "${server_args[@]}" "${long[@]}" \
     --report "$OUT/server-faults-$DEVICE.md" || rc=1
   cp /tmp/tessera/faults.tdb.serve.log "$OUT/server-faults-$DEVICE.serve.log" 2>/dev/null

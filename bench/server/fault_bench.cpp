@@ -4,7 +4,7 @@
 //   tessera-faults --tessera build/engine/cli/tessera [--db DATABASE.tdb] [--sf 0.01]
 //                  [--phases mid-query,mid-result,server-kill,bad-logins] [--clients 3] [--writers 4]
 //                  [--flood-threads 20] [--flood-seconds 4] [--min-wait-ms 2000] [--long-query SQL]
-//                  [--server-arg ARG]... [--report FILE.md] [--keep]
+//                  [--looping-catalog DIR] [--server-arg ARG]... [--report FILE.md] [--keep]
 //
 // Starts the server over the database (TPC-H generated at --sf when it does not exist; without --db a temporary
 // one), runs the phases (fault_run.hpp says what each checks) and writes a markdown report of every check; exits 1
@@ -35,6 +35,11 @@ constexpr const char* kToolPassword = "Tessera-Faults-1";  // sa of a database t
 // engine looks at a stop every 2 million pairs.
 constexpr const char* kLongQuery =
     "SELECT COUNT(*) FROM lineitem a CROSS JOIN part b WHERE LEN(a.l_comment + b.p_comment) > 1000";
+// With --looping-catalog (the test user functions of compiler/, udf-looping-catalog): a statement that never ends
+// unless stopped, on the CPU and on the GPU alike (COLLATZ_STEPS(0) loops; the loop's back edge checks for a stop).
+// The cross join above is long on the CPU only: on a GPU it may end in a second, or be refused (its GPU join pairs at
+// most 100 million rows).
+constexpr const char* kForeverQuery = "SELECT MAX(COLLATZ_STEPS(CAST(n_nationkey * 0 AS BIGINT))) FROM nation";
 // 60,000 rows at SF 0.01, several megabytes: far more than the sockets' buffers hold.
 constexpr const char* kLargeResult = "SELECT l_orderkey, l_linenumber, l_comment, l_shipinstruct, l_shipmode FROM lineitem";
 
@@ -45,6 +50,7 @@ struct Options {
   std::vector<std::string> phases = {"mid-query", "mid-result", "server-kill", "bad-logins"};
   FaultOptions faults;
   std::vector<std::string> server_args = {"--morsel-rows", "1000"};
+  std::string looping_catalog;
   std::string report;
   bool keep = false;
   std::string command_line;
@@ -55,7 +61,7 @@ struct Options {
             << "usage: tessera-faults --tessera PATH [--db DATABASE.tdb] [--sf N]\n"
             << "       [--phases mid-query,mid-result,server-kill,bad-logins] [--clients N] [--writers N]\n"
             << "       [--flood-threads N] [--flood-seconds S] [--min-wait-ms MS] [--long-query SQL]\n"
-            << "       [--server-arg ARG]... [--report FILE.md] [--keep]\n";
+            << "       [--looping-catalog DIR] [--server-arg ARG]... [--report FILE.md] [--keep]\n";
   std::exit(2);
 }
 
@@ -64,6 +70,7 @@ Options parse(int argc, char** argv) {
   o.command_line = command_line(argc, argv);
   o.faults.long_query = kLongQuery;
   o.faults.large_result_query = kLargeResult;
+  bool long_query_given = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     const auto value = [&]() -> std::string {
@@ -80,7 +87,10 @@ Options parse(int argc, char** argv) {
       else if (a == "--flood-threads") o.faults.flood_threads = std::stoi(value());
       else if (a == "--flood-seconds") o.faults.flood = std::chrono::milliseconds(static_cast<int>(std::stod(value()) * 1000));
       else if (a == "--min-wait-ms") o.faults.min_throttle_wait_ms = std::stoi(value());
-      else if (a == "--long-query") o.faults.long_query = value();
+      else if (a == "--long-query") {
+        o.faults.long_query = value();
+        long_query_given = true;
+      } else if (a == "--looping-catalog") o.looping_catalog = value();
       else if (a == "--server-arg") o.server_args.push_back(value());
       else if (a == "--report") o.report = value();
       else if (a == "--keep") o.keep = true;
@@ -90,6 +100,11 @@ Options parse(int argc, char** argv) {
     }
   }
   if (o.tessera.empty()) usage("--tessera PATH is needed");
+  if (!o.looping_catalog.empty()) {
+    o.server_args.push_back("--udf-catalog");
+    o.server_args.push_back(o.looping_catalog);
+    if (!long_query_given) o.faults.long_query = kForeverQuery;
+  }
   for (const std::string& p : o.phases)
     if (p != "mid-query" && p != "mid-result" && p != "server-kill" && p != "bad-logins") usage("unknown phase " + p);
   if (o.faults.killed_clients < 1 || o.faults.writers < 1 || o.faults.flood_threads < 1 || o.faults.flood.count() < 100)

@@ -313,9 +313,10 @@ void mid_result(ServedDatabase& server, const std::string& password, const Fault
     ++gone;
   // Whether the server's write or its read notices first is a race (a read that sees the socket closed ends the
   // connection quietly): the count is a note, not a check.
-  report.notes.push_back("mid-result: " + std::to_string(gone - gone_before) + " of " +
-                         std::to_string(o.killed_clients) + " killed clients' connections ended in a failed write "
-                         "(\"the client went away while being answered\"), the others when a read saw the socket close");
+  report.notes.push_back("mid-result: the server's log has " + std::to_string(gone - gone_before) +
+                         " \"the client went away while being answered\" (a failed write) for the " +
+                         std::to_string(o.killed_clients) + " killed clients; a connection without one was ended "
+                         "by a read that saw the socket close");
 }
 
 std::unique_ptr<ServedDatabase> server_kill(std::unique_ptr<ServedDatabase> server,
