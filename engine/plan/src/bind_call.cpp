@@ -45,13 +45,6 @@ DataType storage_type(fn::SqlType t) {
   return DataType::int32();
 }
 
-// Kernels take DECIMAL as an int64 (precision <= 18): a wider argument is converted to DECIMAL(18, s)
-// first, and a value that needs more digits is an overflow error at run time (docs/ENGINE.md).
-DataType narrowed_for_kernel(const DataType& t) {
-  if (!t.is_wide_decimal()) return t;
-  return DataType::decimal(storage::kMaxNarrowDecimalDigits, std::min(t.scale, storage::kMaxNarrowDecimalDigits));
-}
-
 // Cost of passing a value of type `from` where the kernel wants `to`; -1 if not allowed.
 int conversion_cost(const ExprPtr& arg, fn::SqlType to) {
   const DataType& from = arg->type;
@@ -94,6 +87,13 @@ DataType temporal_result(const fn::FunctionSpec& spec, const Expr& call, const s
 }
 
 }  // namespace
+
+// A wider argument is converted to DECIMAL(18, s) first, and a value that needs more digits is an overflow error at
+// run time (docs/ENGINE.md).
+DataType narrowed_for_kernel(const DataType& t) {
+  if (!t.is_wide_decimal()) return t;
+  return DataType::decimal(storage::kMaxNarrowDecimalDigits, std::min(t.scale, storage::kMaxNarrowDecimalDigits));
+}
 
 ExprPtr Binder::call(std::string_view sql_name, std::vector<ExprPtr> args, sql::SourceLocation loc,
                      std::optional<DataType> decimal_result, const fn::FunctionSpec* only) {
@@ -266,249 +266,6 @@ ExprPtr Binder::bind_function(const sql::FunctionCallExpr& f, ExprContext& ctx) 
     throw BindError(f.loc, "Msg 8116: Argument data type NULL is invalid for argument 1 of " + lower(n) + " function.");
   if (ExprPtr e = bind_variadic(n, args, f.loc)) return e;
   return call(n, std::move(args), f.loc);
-}
-
-// ---- functions of 1..254 arguments: chains of the library's two- and three-argument kernels ----
-
-namespace {
-
-// SQL Server's Msg 189 for a variadic function's argument count.
-void check_argument_count(const std::string& name, size_t count, size_t min, size_t max, sql::SourceLocation loc) {
-  if (count >= min && count <= max) return;
-  throw BindError(loc, "Msg 189: The " + lower(name) + " function requires " + std::to_string(min) + " to " +
-                           std::to_string(max) + " arguments.");
-}
-
-bool is_null_constant(const ExprPtr& e) { return e->kind == ExprKind::Constant && e->value.null; }
-
-// The type GREATEST and LEAST convert their arguments to (SQL Server's data type precedence): the common type
-// of numbers, of dates and times, of strings; a number or a date beats a string.
-std::optional<DataType> precedence_type(const DataType& a, const DataType& b) {
-  if (auto t = common_type(a, b)) return t;
-  const auto typed = [](const DataType& t) { return is_numeric(t) || t.is_temporal(); };
-  if (a.is_string() && typed(b)) return b;
-  if (b.is_string() && typed(a)) return a;
-  return std::nullopt;
-}
-
-// The suffix of the GREATEST / LEAST kernel for values of type t (logical_registry.cpp).
-std::string_view extreme_kernel_suffix(const DataType& t) {
-  switch (t.physical()) {
-    case fn::SqlType::Bool: return "bool";
-    case fn::SqlType::Int32: return "int";
-    case fn::SqlType::Int64: return "bigint";
-    case fn::SqlType::Float64: return "float";
-    case fn::SqlType::Decimal:
-    case fn::SqlType::Decimal128: return "decimal";
-    case fn::SqlType::Money: return "money";
-    case fn::SqlType::Date: return "date";
-    case fn::SqlType::DateTime: return "datetime";
-    case fn::SqlType::Time: return "time";
-    case fn::SqlType::String: return "string";
-  }
-  return "int";
-}
-
-}  // namespace
-
-// A library kernel by its id, for a chain that must not be re-resolved by argument types.
-const fn::FunctionSpec& Binder::kernel_spec(std::string_view kernel, sql::SourceLocation loc) {
-  const fn::FunctionSpec* spec = fn::find_kernel(kernel);
-  if (!spec || !env_.kernels || !env_.kernels->find(spec->kernel))
-    throw BindError(loc, "this function needs the catalog kernel '" + std::string(kernel) + "', which the catalog lacks");
-  return *spec;
-}
-
-// A value as CONCAT reads it: text (SQL Server converts every argument to a string, as CAST does; BIT as 1/0).
-ExprPtr Binder::as_text(ExprPtr e, sql::SourceLocation loc) {
-  if (e->type.is_string()) return e;
-  if (is_null_constant(e)) return constant(Value::null_of(DataType::varchar(0)));
-  if (e->type.id == TypeId::Bool) e = coerce(e, DataType::int32(), loc);
-  sql::TypeName varchar;
-  varchar.id = sql::TypeId::VarChar;
-  varchar.spelling = "VARCHAR";
-  varchar.loc = loc;
-  return bind_cast(std::move(e), varchar, nullptr, false, loc);
-}
-
-ExprPtr Binder::bind_variadic(const std::string& n, std::vector<ExprPtr>& args, sql::SourceLocation loc) {
-  if (n == "GREATEST" || n == "LEAST") {
-    // NULLs are ignored (all NULL: NULL); the others are converted to the type of the highest precedence and
-    // folded left through the two-value kernels, which keep the first of equal values.
-    check_argument_count(n, args.size(), 1, 254, loc);
-    std::optional<DataType> t;
-    for (const ExprPtr& a : args) {
-      if (is_null_constant(a)) continue;
-      const std::optional<DataType> next = t ? precedence_type(*t, a->type) : a->type;
-      if (!next)
-        throw BindError(loc, "Msg 206: Operand type clash: " + type_text(*t) + " is incompatible with " + type_text(a->type));
-      t = next;
-    }
-    if (!t) return constant(Value::null_of(DataType::int32()));
-    DataType target = narrowed_for_kernel(*t);
-    if (target.is_string()) target.length = 0;
-    const fn::FunctionSpec& spec = kernel_spec(lower(n) + "_" + std::string(extreme_kernel_suffix(target)), loc);
-    ExprPtr r;
-    for (ExprPtr a : args) {
-      if (is_null_constant(a)) continue;
-      if (a->type.is_string() && !target.is_string() && !a->is_constant()) a = cast_to(a, target, loc);
-      else if (!(a->type.is_string() && target.is_string())) a = coerce(a, target, loc);
-      r = r ? call(n, {r, a}, loc, std::nullopt, &spec) : a;
-    }
-    return r;
-  }
-  if (n == "CONCAT") {
-    // NULL reads as an empty string, so NULL constants drop out; chains of concat_3 (never NULL).
-    check_argument_count(n, args.size(), 2, 254, loc);
-    std::vector<ExprPtr> parts;
-    for (const ExprPtr& a : args)
-      if (!is_null_constant(a)) parts.push_back(as_text(a, loc));
-    if (parts.empty()) return constant(Value::string(""));
-    if (parts.size() == 1) parts.push_back(constant(Value::string("")));
-    const fn::FunctionSpec& two = kernel_spec("concat_2", loc);
-    const fn::FunctionSpec& three = kernel_spec("concat_3", loc);
-    ExprPtr r;
-    size_t i = 0;
-    while (i < parts.size()) {
-      std::vector<ExprPtr> link;
-      if (r) link.push_back(r);
-      while (link.size() < 3 && i < parts.size()) link.push_back(parts[i++]);
-      r = call(n, link, loc, std::nullopt, link.size() == 3 ? &three : &two);
-    }
-    return r;
-  }
-  if (n == "CONCAT_WS") {
-    // NULL parts are skipped (NULL constants drop out) and a NULL separator is empty. Up to three parts: one
-    // kernel; more: links that are NULL while every part so far is NULL (concat_ws_3_or_null), so the next link
-    // skips them, then concat_ws_2/_3, which is never NULL.
-    check_argument_count(n, args.size(), 3, 254, loc);
-    const ExprPtr sep = is_null_constant(args[0]) ? constant(Value::string("")) : as_text(args[0], loc);
-    std::vector<ExprPtr> parts;
-    for (size_t i = 1; i < args.size(); ++i)
-      if (!is_null_constant(args[i])) parts.push_back(as_text(args[i], loc));
-    if (parts.empty()) return constant(Value::string(""));
-    if (parts.size() == 1) return call("CONCAT", {parts[0], constant(Value::string(""))}, loc, std::nullopt,
-                                       &kernel_spec("concat_2", loc));
-    const fn::FunctionSpec& two = kernel_spec("concat_ws_2", loc);
-    const fn::FunctionSpec& three = kernel_spec("concat_ws_3", loc);
-    if (parts.size() <= 3) {
-      std::vector<ExprPtr> all{sep};
-      all.insert(all.end(), parts.begin(), parts.end());
-      return call(n, all, loc, std::nullopt, parts.size() == 3 ? &three : &two);
-    }
-    const fn::FunctionSpec& link = kernel_spec("concat_ws_3_or_null", loc);
-    ExprPtr acc = call(n, {sep, parts[0], parts[1], parts[2]}, loc, std::nullopt, &link);
-    size_t i = 3;
-    for (; parts.size() - i >= 3; i += 2) acc = call(n, {sep, acc, parts[i], parts[i + 1]}, loc, std::nullopt, &link);
-    if (parts.size() - i == 1) return call(n, {sep, acc, parts[i]}, loc, std::nullopt, &two);
-    return call(n, {sep, acc, parts[i], parts[i + 1]}, loc, std::nullopt, &three);
-  }
-  if (n == "STRING_ESCAPE") {
-    // STRING_ESCAPE(text, type): 'json' is the only type (a constant; SQL Server compares it as its collation
-    // does, so any case); the text as CONCAT reads it.
-    if (args.size() != 2) throw BindError(loc, "Msg 174: The string_escape function requires 2 argument(s).");
-    const ExprPtr& type = args[1];
-    if (!type->is_constant() || !type->type.is_string() || type->value.null || lower(type->value.s) != "json")
-      throw BindError(loc, "The type argument of STRING_ESCAPE must be the constant 'json', the only escaping rules "
-                           "SQL Server has.");
-    return call(n, {as_text(args[0], loc)}, loc, std::nullopt, &kernel_spec("string_escape_json", loc));
-  }
-  if (n == "UNISTR") {
-    // UNISTR(text [, unicode_escape_character]): the escape character, a one-character constant (a backslash by
-    // default), goes to the kernel as its code point.
-    if (args.empty() || args.size() > 2) throw BindError(loc, "Msg 174: The unistr function requires 1 to 2 argument(s).");
-    uint32_t escape = '\\';
-    if (args.size() == 2) {
-      const ExprPtr& e = args[1];
-      const std::string& text = e->value.s;
-      const fn::CodePoint c = text.empty() ? fn::CodePoint{} : fn::Utf8::decode(text.data(), int32_t(text.size()), 0);
-      if (!e->is_constant() || !e->type.is_string() || e->value.null || text.empty() || c.size != int32_t(text.size()))
-        throw BindError(loc, "The unicode_escape_character of UNISTR must be a constant of one character.");
-      escape = c.cp;
-    }
-    return call(n, {as_text(args[0], loc), constant(Value::int32(static_cast<int32_t>(escape)))}, loc, std::nullopt,
-                &kernel_spec("unistr", loc));
-  }
-  if (n == "BIT_COUNT" || n == "GET_BIT" || n == "SET_BIT" || n == "LEFT_SHIFT" || n == "RIGHT_SHIFT") {
-    // The bit manipulation functions: on the value's own type (INT or BIGINT here; SQL Server also has TINYINT,
-    // SMALLINT and BINARY), never cast (BIT_COUNT counts an INT's 32 bits, a BIGINT's 64); other types are Msg
-    // 8116 (an untyped NULL too: bind_function). The offset or shift amount is converted to BIGINT, a bit_value BIT
-    // to INT.
-    const size_t most = n == "BIT_COUNT" ? 1 : n == "SET_BIT" ? 3 : 2;
-    const size_t least = n == "BIT_COUNT" ? 1 : 2;
-    if (args.size() < least || args.size() > most)
-      throw BindError(loc, "Msg 174: The " + lower(n) + " function requires " +
-                               (least == most ? std::to_string(least) : "2 to 3") + " argument(s).");
-    const DataType& t = args[0]->type;
-    if (t.id != TypeId::Int32 && t.id != TypeId::Int64)
-      throw BindError(loc, "Msg 8116: Argument data type " + type_text(t) + " is invalid for argument 1 of " + lower(n) +
-                               " function.");
-    if (args.size() == 3 && args[2]->type.id == TypeId::Bool) args[2] = coerce(args[2], DataType::int32(), loc);
-    const std::string kernel = lower(n) + (args.size() == 3 ? "_value" : "") + (t.id == TypeId::Int32 ? "_int" : "_bigint");
-    return call(n, std::move(args), loc, std::nullopt, &kernel_spec(kernel, loc));
-  }
-  if (n == "NULLIF" || n == "IIF" || n == "CHOOSE") return bind_case_function(n, args, loc);
-  return nullptr;
-}
-
-// NULLIF, IIF and CHOOSE are CASE expressions (as SQL Server documents them), the engine's own on either device.
-ExprPtr Binder::bind_case_function(const std::string& n, std::vector<ExprPtr>& args, sql::SourceLocation loc) {
-  auto make_case = [&](std::vector<ExprPtr> case_args, const DataType& t, bool has_else) {
-    auto r = std::make_shared<Expr>();
-    r->kind = ExprKind::Case;
-    r->type = t;
-    r->has_else = has_else;
-    r->args = std::move(case_args);
-    return fold(r);
-  };
-  // The type of the results: their precedence type (NULL constants aside); INT when all are NULL.
-  auto result_type = [&](const std::vector<ExprPtr>& results) {
-    std::optional<DataType> t;
-    for (const ExprPtr& r : results) {
-      if (is_null_constant(r)) continue;
-      const std::optional<DataType> next = t ? precedence_type(*t, r->type) : r->type;
-      if (!next)
-        throw BindError(loc, "Msg 206: Operand type clash: " + type_text(*t) + " is incompatible with " + type_text(r->type));
-      t = next;
-    }
-    return t;
-  };
-  auto converted = [&](ExprPtr e, const DataType& t) {
-    if (e->type.is_string() && !t.is_string() && !e->is_constant()) return cast_to(e, t, loc);
-    if (e->type.is_string() && t.is_string()) return e;
-    return coerce(e, t, loc);
-  };
-  if (n == "NULLIF") {
-    // NULLIF(a, b): NULL when a = b, else a (Msg 174 for another count; a NULL constant first is Msg 4151).
-    if (args.size() != 2) throw BindError(loc, "Msg 174: The nullif function requires 2 argument(s).");
-    if (is_null_constant(args[0]))
-      throw BindError(loc, "Msg 4151: The type of the first argument to NULLIF cannot be the NULL constant because the "
-                           "type of the first argument has to be known.");
-    const ExprPtr equal = bind_comparison(sql::BinaryOp::Eq, args[0], args[1], loc);
-    return make_case({equal, constant(Value::null_of(args[0]->type)), args[0]}, args[0]->type, true);
-  }
-  if (n == "IIF") {
-    // IIF(condition, a, b): CASE WHEN condition THEN a ELSE b END (both NULL constants: Msg 8133).
-    if (args.size() != 3) throw BindError(loc, "Msg 174: The iif function requires 3 argument(s).");
-    const std::optional<DataType> t = result_type({args[1], args[2]});
-    if (!t)
-      throw BindError(loc, "Msg 8133: At least one of the result expressions in a CASE specification must be an "
-                           "expression other than the NULL constant.");
-    return make_case({coerce(args[0], DataType::boolean(), loc), converted(args[1], *t), converted(args[2], *t)}, *t,
-                     true);
-  }
-  // CHOOSE(index, v1, ..., vn): v[index], NULL for an index outside 1..n.
-  if (args.size() < 2) throw BindError(loc, "Msg 189: The choose function requires 2 to 254 arguments.");
-  ExprPtr index = args[0];
-  if (!is_null_constant(index) && !is_integer(index->type)) index = cast_to(index, DataType::int32(), loc);
-  const std::vector<ExprPtr> values(args.begin() + 1, args.end());
-  const DataType t = result_type(values).value_or(DataType::int32());
-  std::vector<ExprPtr> case_args;
-  for (size_t i = 0; i < values.size(); ++i) {
-    case_args.push_back(bind_comparison(sql::BinaryOp::Eq, index, constant(Value::int32(static_cast<int32_t>(i + 1))), loc));
-    case_args.push_back(is_null_constant(values[i]) ? constant(Value::null_of(t)) : converted(values[i], t));
-  }
-  return make_case(std::move(case_args), t, false);
 }
 
 // The date and time arguments of DATEPART, DATEADD, DATEDIFF, ... against the part (SQL Server's rules):

@@ -161,5 +161,7 @@ bool is_aggregate_name(std::string_view upper_name);
 std::pair<AggFunc, DataType> aggregate_type(const std::string& upper_name, const ExprPtr& arg, sql::SourceLocation loc);
 // Whether an AST expression contains an aggregate call (not looking into subqueries).
 bool has_aggregate(const sql::Expr& e);
+// Kernels take DECIMAL as an int64 (precision <= 18): a wider type narrowed to DECIMAL(18, s) (bind_call.cpp).
+DataType narrowed_for_kernel(const DataType& t);
 
 }  // namespace tessera::plan
