@@ -189,6 +189,6 @@ int main(int argc, char** argv) {
   std::cout << report.str();
   if (!o.report.empty()) std::ofstream(o.report) << report.str();
   if (!work.empty() && !o.keep && ok) std::filesystem::remove_all(work);
-  if (!work.empty() && !ok) std::cerr << "tessera-faults: work directory kept: " << work << "\n";
+  if (!work.empty() && !ok) std::cerr << "tessera-faults: work directory kept: " << work.string() << "\n";
   return ok ? 0 : 1;
 }
