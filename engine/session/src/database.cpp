@@ -10,6 +10,7 @@
 #include "database_impl.hpp"
 #include "statement_watch.hpp"
 #include "tessera/runtime/cuda_device.hpp"
+#include "tessera/runtime/memory_resource.hpp"
 #include "tessera/sql/parser.hpp"
 #ifdef TESSERA_HAVE_GPU_ENGINE
 #include "tessera/exec/gpu/gpu_column_cache.hpp"
