@@ -67,6 +67,17 @@ int64_t scalar(TestClient& c, const std::string& sql) {
   return int_of(r.results[0].rows[0][0]);
 }
 
+// COUNT(*) of `table` from a new session (sa logs in anew): -1 with `error` set when the login or the query fails.
+int64_t count_in_new_session(const ServedDatabase& server, const std::string& password, const std::string& table,
+                             std::string& error) {
+  try {
+    return scalar(*logged_in(server.port(), password), "SELECT COUNT(*) FROM " + table);
+  } catch (const std::exception& e) {
+    error = e.what();
+    return -1;
+  }
+}
+
 // A killed client: this program again (`--child KIND PORT`), its stdout a pipe read here line by line.
 class KilledClient {
  public:
@@ -247,13 +258,8 @@ void mid_query(ServedDatabase& server, const std::string& password, const FaultO
   report.check(phase, "the server closed every killed client's connection (its log)", open.empty(),
                open.empty() ? "all closed" : "still open: clients on ports " + open);
   const auto t = Clock::now();
-  int64_t regions = -1;
   std::string error;
-  try {
-    regions = scalar(*logged_in(server.port(), password), "SELECT COUNT(*) FROM region");
-  } catch (const std::exception& e) {
-    error = e.what();
-  }
+  const int64_t regions = count_in_new_session(server, password, "region", error);
   const double elapsed = seconds_since(t);
   report.notes.push_back("mid-query: a new session's login and answer after the kills took " + fixed(elapsed, 2) + " s");
   report.check(phase,
@@ -297,13 +303,8 @@ void mid_result(ServedDatabase& server, const std::string& password, const Fault
   report.check(phase, "the session that stayed got every answer",
                heartbeat.errors().empty() && !heartbeat.latencies().empty(), heartbeat.summary());
   report.check(phase, "the server is still up", server.running());
-  int64_t nations = -1;
   std::string error;
-  try {
-    nations = scalar(*logged_in(server.port(), password), "SELECT COUNT(*) FROM nation");
-  } catch (const std::exception& e) {
-    error = e.what();
-  }
+  const int64_t nations = count_in_new_session(server, password, "nation", error);
   report.check(phase, "a new session is answered after the kills", nations == 25,
                error.empty() ? std::to_string(nations) + " nations" : error);
   const std::string log = server.log();
@@ -503,13 +504,8 @@ void bad_logins(ServedDatabase& server, const std::string& password, const Fault
                heartbeat.summary());
   report.check(phase, "the server is still up", server.running());
   const auto t = Clock::now();
-  int64_t nations = -1;
   std::string error;
-  try {
-    nations = scalar(*logged_in(server.port(), password), "SELECT COUNT(*) FROM nation");
-  } catch (const std::exception& e) {
-    error = e.what();
-  }
+  const int64_t nations = count_in_new_session(server, password, "nation", error);
   report.check(phase, "the right password logs in after the flood (waiting out the throttle once)", nations == 25,
                error.empty() ? "after " + fixed(seconds_since(t), 1) + " s" : error);
 }
