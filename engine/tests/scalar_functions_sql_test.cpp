@@ -89,14 +89,7 @@ class ScalarFunctions : public ::testing::Test {
     test::expect_same_as_duckdb(*db_, *duck_, sql, duck_sql);
   }
   static V rows(const std::string& sql) { return test::text_rows(*db_, sql); }
-  static std::string error(const std::string& sql) {
-    try {
-      db_->execute(sql);
-    } catch (const std::exception& e) {
-      return e.what();
-    }
-    return "";
-  }
+  static std::string error(const std::string& sql) { return test::error_of(*db_, sql); }
   // f(x, x, ..., x) with n arguments.
   static std::string repeated(const std::string& f, const std::string& x, int n) {
     std::string s = f + "(";

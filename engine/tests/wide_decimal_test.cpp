@@ -91,14 +91,7 @@ class WideDecimal : public ::testing::Test {
     engine::QueryResult r = db_->execute(sql);
     return r.types.at(0).to_string();
   }
-  static std::string error(const std::string& sql) {
-    try {
-      db_->execute(sql);
-    } catch (const std::exception& e) {
-      return e.what();
-    }
-    return "";
-  }
+  static std::string error(const std::string& sql) { return test::error_of(*db_, sql); }
 
   static duckdb::DuckDb* duck_;
   static engine::Database* db_;

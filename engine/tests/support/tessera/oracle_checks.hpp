@@ -1,4 +1,5 @@
-// The checks SQL tests share: Tessera's answer against DuckDB's on the same tables, and a result as text rows.
+// The checks SQL tests share: Tessera's answer against DuckDB's on the same tables, a result as text rows, the
+// message a statement fails with.
 // Header-only (tests link tessera_engine_cells and tessera_duckdb).
 #pragma once
 
@@ -35,6 +36,16 @@ inline std::vector<std::string> text_rows(engine::Database& db, const std::strin
     out.push_back(line);
   }
   return out;
+}
+
+// The message `sql` fails with, or "" when it runs.
+inline std::string error_of(engine::Database& db, const std::string& sql) {
+  try {
+    db.execute(sql);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
 }
 
 }  // namespace tessera::test
