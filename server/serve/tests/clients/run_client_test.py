@@ -29,6 +29,8 @@ import sys
 import tempfile
 import time
 
+import served
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", "..", ".."))
 
@@ -80,23 +82,6 @@ def expected_answers(tessera, db, queries, env):
     return answers
 
 
-def start_server(tessera, db, env, log_path):
-    log = open(log_path, "w")
-    server = subprocess.Popen([tessera, "serve", db, "--port", "0", "--morsel-rows", "1000"], stdout=log,
-                              stderr=subprocess.STDOUT, env=env)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        text = open(log_path).read()
-        m = re.search(r"listening on 127\.0\.0\.1:(\d+)", text)
-        if m:
-            return server, int(m.group(1))
-        if server.poll() is not None:
-            fail(f"the server exited {server.returncode} before listening:\n{text}")
-        time.sleep(0.05)
-    server.kill()
-    fail(f"the server did not listen within 60 s:\n{open(log_path).read()}")
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("client")
@@ -122,7 +107,10 @@ def main():
     password = "Ts-" + secrets.token_urlsafe(12)  # the policy's 8+ characters, and a quote-free one
     server_env = dict(env, TESSERA_SA_PASSWORD=password)
     log_path = os.path.join(work, "server.log")
-    server, port = start_server(a.tessera, db, server_env, log_path)
+    try:
+        server, port = served.start_server(a.tessera, db, server_env, log_path, ["--morsel-rows", "1000"])
+    except RuntimeError as e:
+        fail(str(e))
     print(f"run_client_test: {a.client}: server on 127.0.0.1:{port} ({time.time() - started:.1f} s to set up)", flush=True)
 
     client_env = dict(env, TESSERA_TEST_HOST="127.0.0.1", TESSERA_TEST_PORT=str(port), TESSERA_TEST_PASSWORD=password,

@@ -29,6 +29,8 @@ import sys
 import tempfile
 import time
 
+import served
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", "..", ".."))
 PYTHON = "/usr/bin/python3"  # Debian's: python3-pyodbc and python3-pymssql are installed for it
@@ -66,22 +68,11 @@ def expected_answers(tessera, db, env):
 
 
 def start_server(tessera, db, env, log_path, extra):
-    log = open(log_path, "w")
-    server = subprocess.Popen([tessera, "serve", db, "--port", "0"] + extra, stdout=log, stderr=subprocess.STDOUT,
-                              env=env)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        text = open(log_path).read()
-        m = re.search(r"listening on 127\.0\.0\.1:(\d+)", text)
-        if m:
-            return server, int(m.group(1))
-        if server.poll() is not None:
-            print(f"run_tls_test: FAILED: the server exited {server.returncode} before listening:\n{text}")
-            sys.exit(1)
-        time.sleep(0.05)
-    server.kill()
-    print(f"run_tls_test: FAILED: the server did not listen within 60 s")
-    sys.exit(1)
+    try:
+        return served.start_server(tessera, db, env, log_path, extra)
+    except RuntimeError as e:
+        print(f"run_tls_test: FAILED: {e}")
+        sys.exit(1)
 
 
 def stop_server(server):
