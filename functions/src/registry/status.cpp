@@ -33,6 +33,12 @@ const StatusInfo& status_info(int32_t status) {
        "Argument data type is invalid for this function: EDIT_DISTANCE, EDIT_DISTANCE_SIMILARITY, "
        "JARO_WINKLER_DISTANCE and JARO_WINKLER_SIMILARITY take strings of at most 4000 characters, and "
        "EDIT_DISTANCE's shorter string at most 256."},
+      {13609, "json_text_invalid", "JSON text is not properly formatted."},
+      {13607, "json_path_invalid", "JSON path is not properly formatted."},
+      {13608, "json_property_not_found", "Property cannot be found on the specified JSON path."},
+      {13623, "json_not_scalar", "Scalar value cannot be found in the specified JSON path."},
+      {13624, "json_not_object_or_array", "Object or array cannot be found in the specified JSON path."},
+      {13625, "json_value_too_long", "String value in the specified JSON path would be truncated."},
   };
   static const StatusInfo kUnknown{0, "unknown", "unknown status code"};
   return status >= 0 && status < kStatusCount ? kInfo[status] : kUnknown;

@@ -35,6 +35,12 @@ enum Status : int32_t {
   kInvalidEscape = 19,        // Msg 506: the invalid escape character was specified in a LIKE predicate
   kDateTimeOutOfRange = 20,   // Msg 242: the conversion resulted in an out-of-range datetime value
   kStringTooLong = 21,        // Msg 8116: a string argument longer than the function takes (EDIT_DISTANCE)
+  kJsonTextInvalid = 22,      // Msg 13609: JSON text is not properly formatted
+  kJsonPathInvalid = 23,      // Msg 13607: JSON path is not properly formatted
+  kJsonPropertyNotFound = 24,  // Msg 13608: property cannot be found on the specified JSON path (strict)
+  kJsonNotScalar = 25,        // Msg 13623: scalar value cannot be found in the specified JSON path (strict)
+  kJsonNotObjectOrArray = 26,  // Msg 13624: object or array cannot be found in the specified JSON path (strict)
+  kJsonValueTooLong = 27,     // Msg 13625: string value in the specified JSON path would be truncated (strict)
   kStatusCount
 };
 
