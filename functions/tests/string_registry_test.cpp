@@ -27,6 +27,8 @@ std::span<const FunctionSpec> string_family() {
       "quotename_quote", "ascii", "char", "unicode", "nchar", "soundex", "difference", "concat_ws_3_or_null",
       "string_escape_json", "edit_distance", "edit_distance_max", "edit_distance_similarity", "jaro_winkler_distance",
       "jaro_winkler_similarity", "unistr",
+      "isjson", "isjson_type", "json_value", "json_query", "json_query_root", "json_path_exists", "json_modify",
+      "json_modify_json", "json_modify_bigint",
       // GREATEST and LEAST of strings (logical_functions.hpp): their length rule is checked here too.
       "greatest_string", "least_string"};
   static std::vector<FunctionSpec> specs = [] {
@@ -43,7 +45,9 @@ std::span<const FunctionSpec> string_family() {
 
 const std::vector<std::string> kStrings = {
     "", "a", "abc", "aaaa", "ÿÿŸ", "]]", "a]b'\"", "日本語", "😀😀", "  x  ", std::string("\xff\xfe\xe6\x97", 4),
-    "%_[a-c]", "aA", "ßà", "'", "[", "\"", "\x01/\n\x1f", "\\00e9\\+01F600\\\\\\D83D\\DE00"};
+    "%_[a-c]", "aA", "ßà", "'", "[", "\"", "\x01/\n\x1f", "\\00e9\\+01F600\\\\\\D83D\\DE00",
+    // JSON text and paths (JSON_VALUE, JSON_QUERY, JSON_MODIFY).
+    R"({"a":[1,"\u00e9\ud83d\ude00"],"b":{}})", "$.a[1]", "$.b", "append $.a"};
 const std::vector<int64_t> kInts = {-1, 0, 1, 2, 3, 5, 92, 130, 9000, INT32_MAX};
 
 struct Runner {
@@ -109,7 +113,7 @@ struct Runner {
 }  // namespace
 
 TEST(StringRegistry, AllKernelsRegistered) {
-  EXPECT_EQ(string_family().size(), 45u);
+  EXPECT_EQ(string_family().size(), 54u);
   for (const FunctionSpec& f : string_family()) {
     SCOPED_TRACE(std::string(f.kernel));
     EXPECT_EQ(expected_c_signature(f), f.c_signature);

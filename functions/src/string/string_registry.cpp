@@ -57,6 +57,17 @@ constexpr ArgSpec kFuzzy[] = {{"character_expression1", SqlType::String}, {"char
 constexpr ArgSpec kFuzzyMax[] = {{"character_expression1", SqlType::String},
                                  {"character_expression2", SqlType::String},
                                  {"maximum_distance", SqlType::Int32}};
+// JSON: the path is per row (a column or a constant string); ISJSON's json_type_constraint a constant
+// (kJsonType*: 1 VALUE, 2 ARRAY, 3 OBJECT, 4 SCALAR), each a specialised GPU kernel.
+constexpr int64_t kJsonTypes[] = {1, 2, 3, 4};
+constexpr ArgSpec kIsjsonType[] = {
+    {"expression", SqlType::String},
+    {.name = "json_type_constraint", .type = SqlType::Int32, .constant = true, .specialize = kJsonTypes}};
+constexpr ArgSpec kJsonPath[] = {{"expression", SqlType::String}, {"path", SqlType::String}};
+constexpr ArgSpec kJsonModify[] = {
+    {"expression", SqlType::String}, {"path", SqlType::String}, {"newValue", SqlType::String}};
+constexpr ArgSpec kJsonModifyBigint[] = {
+    {"expression", SqlType::String}, {"path", SqlType::String}, {"newValue", SqlType::Int64}};
 
 // ---- output-length rules (true upper bounds in bytes) ----
 constexpr MaxLengthFn same_length = &length_of_first_argument;
@@ -94,6 +105,12 @@ int64_t ws3_length(const LengthInputs& in) {
   return 2 * in.length[0] + in.length[1] + in.length[2] + in.length[3];
 }
 int64_t quotename_length(const LengthInputs& in) { return 2 * in.length[0] + 2; }
+// JSON_MODIFY: the text, the new member's key (at most the path), its quotes, colon and comma, an array's
+// brackets (append to a missing key), and the value: a string escaped (6 bytes a byte) and quoted, a BIGINT's
+// 20 characters, or JSON text as it is.
+int64_t json_modify_length(const LengthInputs& in) { return in.length[0] + in.length[1] + 6 * in.length[2] + 8; }
+int64_t json_modify_json_length(const LengthInputs& in) { return in.length[0] + in.length[1] + in.length[2] + 8; }
+int64_t json_modify_bigint_length(const LengthInputs& in) { return in.length[0] + in.length[1] + 20 + 8; }
 // STRING_ESCAPE: a control character (1 byte) becomes a backslash, u and four hex digits (6).
 int64_t escape_json_length(const LengthInputs& in) { return 6 * in.length[0]; }
 int64_t two_bytes(const LengthInputs&) { return 2; }
@@ -212,6 +229,35 @@ const FunctionSpec kStringFunctions[] = {
     {.sql_name = "JARO_WINKLER_SIMILARITY", .kernel = "jaro_winkler_similarity", .result = SqlType::Int32,
      .args = kFuzzy, .uses_context = true, .summary = "Jaro-Winkler similarity as a percentage, 0-100",
      TESSERA_ROW(tsf_jaro_winkler_similarity)},
+    // JSON (string_json.cpp). ISJSON(expression, VALUE | ARRAY | OBJECT | SCALAR) is isjson_type with the
+    // constraint as its constant.
+    {.sql_name = "ISJSON", .kernel = "isjson", .result = SqlType::Int32, .args = kS,
+     .summary = "1 if the text is a JSON object or array, else 0", TESSERA_ROW(tsf_isjson)},
+    {.sql_name = "ISJSON", .kernel = "isjson_type", .result = SqlType::Int32, .args = kIsjsonType,
+     .summary = "1 if the text is JSON of the type (1 VALUE, 2 ARRAY, 3 OBJECT, 4 SCALAR), else 0",
+     TESSERA_ROW(tsf_isjson_type)},
+    {.sql_name = "JSON_VALUE", .kernel = "json_value", .result = SqlType::String, .args = kJsonPath,
+     .max_length = same_length, .summary = "the scalar at a JSON path as text (nvarchar(4000))",
+     TESSERA_ROW(tsf_json_value)},
+    {.sql_name = "JSON_QUERY", .kernel = "json_query", .result = SqlType::String, .args = kJsonPath,
+     .max_length = same_length, .summary = "the object or array at a JSON path", TESSERA_ROW(tsf_json_query)},
+    {.sql_name = "JSON_QUERY", .kernel = "json_query_root", .result = SqlType::String, .args = kS,
+     .max_length = same_length, .summary = "the text if it is a JSON object or array (path '$')",
+     TESSERA_ROW(tsf_json_query_root)},
+    {.sql_name = "JSON_PATH_EXISTS", .kernel = "json_path_exists", .result = SqlType::Int32, .args = kJsonPath,
+     .summary = "1 if a JSON path has a value, else 0", TESSERA_ROW(tsf_json_path_exists)},
+    {.sql_name = "JSON_MODIFY", .kernel = "json_modify", .result = SqlType::String, .args = kJsonModify,
+     .nulls = NullRule::Custom, .max_length = json_modify_length,
+     .summary = "JSON text with the value at a path updated, inserted, appended or deleted (a string value)",
+     TESSERA_ROW(tsf_json_modify)},
+    {.sql_name = "JSON_MODIFY", .kernel = "json_modify_bigint", .result = SqlType::String, .args = kJsonModifyBigint,
+     .nulls = NullRule::Custom, .max_length = json_modify_bigint_length,
+     .summary = "JSON_MODIFY with an integer value (a JSON number)", TESSERA_ROW(tsf_json_modify_bigint)},
+    // Bound only by kernel (the same arguments as json_modify, after it): a value that is JSON text.
+    {.sql_name = "JSON_MODIFY", .kernel = "json_modify_json", .result = SqlType::String, .args = kJsonModify,
+     .nulls = NullRule::Custom, .max_length = json_modify_json_length,
+     .summary = "JSON_MODIFY with a value that is JSON text (JSON_QUERY's result), not escaped",
+     TESSERA_ROW(tsf_json_modify_json)},
 };
 }  // namespace
 

@@ -102,6 +102,40 @@ TESSERA_ROW_FN int32_t tsf_jaro_winkler_distance(double* out, const char* a, int
 TESSERA_ROW_FN int32_t tsf_jaro_winkler_similarity(int32_t* out, const char* a, int32_t a_len, const char* b,
                                                    int32_t b_len, const tessera::fn::SessionContext* ctx);
 
+// ---- JSON (string_json.cpp): ISJSON, JSON_VALUE, JSON_QUERY, JSON_PATH_EXISTS, JSON_MODIFY ----
+namespace tessera::fn {
+// Containers nest at most this deep (SQL Server's limit); deeper text is not valid JSON (Msg 13609).
+inline constexpr int32_t kJsonMaxDepth = 128;
+// A path has at most this many steps (`.key` or `[n]`); more is Msg 13607.
+inline constexpr int32_t kJsonMaxPathSteps = 32;
+// ISJSON's json_type_constraint (SQL Server 2022) as the kernel's constant; 0 is ISJSON without one.
+inline constexpr int32_t kJsonTypeObjectOrArray = 0;
+inline constexpr int32_t kJsonTypeValue = 1;
+inline constexpr int32_t kJsonTypeArray = 2;
+inline constexpr int32_t kJsonTypeObject = 3;
+inline constexpr int32_t kJsonTypeScalar = 4;
+}  // namespace tessera::fn
+TESSERA_ROW_FN int32_t tsf_isjson(int32_t* out, const char* s, int32_t s_len);
+TESSERA_ROW_FN int32_t tsf_isjson_type(int32_t* out, const char* s, int32_t s_len, int32_t type);
+TESSERA_ROW_FN int32_t tsf_json_value(char* out, int32_t* out_len, const char* json, int32_t json_len,
+                                      const char* path, int32_t path_len);
+TESSERA_ROW_FN int32_t tsf_json_query(char* out, int32_t* out_len, const char* json, int32_t json_len,
+                                      const char* path, int32_t path_len);
+TESSERA_ROW_FN int32_t tsf_json_query_root(char* out, int32_t* out_len, const char* json, int32_t json_len);
+TESSERA_ROW_FN int32_t tsf_json_path_exists(int32_t* out, const char* json, int32_t json_len, const char* path,
+                                            int32_t path_len);
+// JSON_MODIFY(expression, path, newValue): newValue a string (quoted and escaped), JSON text (as it is: the
+// binder's choice for JSON_QUERY's result) or an integer. NULL newValue deletes (lax) or writes null (strict).
+TESSERA_ROW_FN int32_t tsf_json_modify(char* out, int32_t* out_len, const char* json, int32_t json_len,
+                                       uint8_t json_null, const char* path, int32_t path_len, uint8_t path_null,
+                                       const char* v, int32_t v_len, uint8_t v_null);
+TESSERA_ROW_FN int32_t tsf_json_modify_json(char* out, int32_t* out_len, const char* json, int32_t json_len,
+                                            uint8_t json_null, const char* path, int32_t path_len,
+                                            uint8_t path_null, const char* v, int32_t v_len, uint8_t v_null);
+TESSERA_ROW_FN int32_t tsf_json_modify_bigint(char* out, int32_t* out_len, const char* json, int32_t json_len,
+                                              uint8_t json_null, const char* path, int32_t path_len,
+                                              uint8_t path_null, int64_t v, uint8_t v_null);
+
 // ---- single characters (string_char.cpp) ----
 TESSERA_ROW_FN int32_t tsf_ascii(int32_t* out, const char* s, int32_t s_len);
 TESSERA_ROW_FN int32_t tsf_char(char* out, int32_t* out_len, int32_t code);

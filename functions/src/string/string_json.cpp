@@ -1,0 +1,717 @@
+// SQL Server's JSON functions: ISJSON (with SQL Server 2022's json_type_constraint), JSON_VALUE, JSON_QUERY,
+// JSON_PATH_EXISTS (SQL Server 2022) and JSON_MODIFY ("ISJSON (Transact-SQL)", "JSON_VALUE (Transact-SQL)",
+// "JSON_QUERY (Transact-SQL)", "JSON_PATH_EXISTS (Transact-SQL)", "JSON_MODIFY (Transact-SQL)", "JSON path
+// expressions"). The text is read in one pass with no heap: containers nest at most kJsonMaxDepth deep (a bit
+// per level on the stack) and a path has at most kJsonMaxPathSteps steps (parsed per row into a fixed array).
+// docs/FUNCTIONS.md ("JSON") lists the choices made where the documentation leaves one.
+#include "tessera/functions/status.hpp"
+#include "tessera/functions/string_functions.hpp"
+#include "tessera/functions/utf8.hpp"
+
+using tessera::fn::kJsonMaxDepth;
+using tessera::fn::kJsonMaxPathSteps;
+using tessera::fn::kJsonNotObjectOrArray;
+using tessera::fn::kJsonNotScalar;
+using tessera::fn::kJsonPathInvalid;
+using tessera::fn::kJsonPropertyNotFound;
+using tessera::fn::kJsonTextInvalid;
+using tessera::fn::kJsonValueTooLong;
+using tessera::fn::kNull;
+using tessera::fn::kOk;
+using tessera::fn::Utf8;
+
+namespace {
+constexpr int32_t kJsonValueMaxChars = 4000;  // JSON_VALUE returns nvarchar(4000)
+constexpr char kHexDigits[] = "0123456789abcdef";
+
+bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+int32_t skip_ws(const char* s, int32_t len, int32_t pos) {
+  while (pos < len && is_ws(s[pos])) ++pos;
+  return pos;
+}
+
+// The value of four hex digits at s[pos..], or -1.
+int32_t hex4(const char* s, int32_t len, int32_t pos) {
+  if (pos + 4 > len) return -1;
+  int32_t v = 0;
+  for (int32_t i = 0; i < 4; ++i) {
+    const char c = s[pos + i];
+    int32_t d = -1;
+    if (c >= '0' && c <= '9') d = c - '0';
+    else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
+    else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
+    if (d < 0) return -1;
+    v = v * 16 + d;
+  }
+  return v;
+}
+
+// ---- checking the text (RFC 8259) ----
+
+// A string whose opening quote is s[pos]: the position after its closing quote, or -1 if it is not a valid JSON
+// string (an unescaped control character, an unknown escape, a \u without four hex digits, no closing quote).
+int32_t scan_string(const char* s, int32_t len, int32_t pos) {
+  ++pos;
+  while (pos < len) {
+    const unsigned char c = static_cast<unsigned char>(s[pos]);
+    if (c == '"') return pos + 1;
+    if (c < 0x20) return -1;
+    if (c != '\\') {
+      ++pos;
+      continue;
+    }
+    if (pos + 1 >= len) return -1;
+    const char e = s[pos + 1];
+    if (e == 'u') {
+      if (hex4(s, len, pos + 2) < 0) return -1;
+      pos += 6;
+    } else if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' || e == 't') {
+      pos += 2;
+    } else {
+      return -1;
+    }
+  }
+  return -1;
+}
+
+// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? at s[pos]: the position after it, or -1.
+int32_t scan_number(const char* s, int32_t len, int32_t pos) {
+  if (pos < len && s[pos] == '-') ++pos;
+  if (pos >= len) return -1;
+  if (s[pos] == '0') {
+    ++pos;
+  } else if (s[pos] >= '1' && s[pos] <= '9') {
+    while (pos < len && is_digit(s[pos])) ++pos;
+  } else {
+    return -1;
+  }
+  if (pos < len && s[pos] == '.') {
+    const int32_t first = ++pos;
+    while (pos < len && is_digit(s[pos])) ++pos;
+    if (pos == first) return -1;
+  }
+  if (pos < len && (s[pos] == 'e' || s[pos] == 'E')) {
+    ++pos;
+    if (pos < len && (s[pos] == '+' || s[pos] == '-')) ++pos;
+    const int32_t first = pos;
+    while (pos < len && is_digit(s[pos])) ++pos;
+    if (pos == first) return -1;
+  }
+  return pos;
+}
+
+int32_t scan_literal(const char* s, int32_t len, int32_t pos, const char* word, int32_t word_len) {
+  if (pos + word_len > len) return -1;
+  for (int32_t i = 0; i < word_len; ++i)
+    if (s[pos + i] != word[i]) return -1;
+  return pos + word_len;
+}
+
+// A string, number, true, false or null at s[pos]: the position after it, or -1.
+int32_t scan_scalar(const char* s, int32_t len, int32_t pos) {
+  if (pos >= len) return -1;
+  switch (s[pos]) {
+    case '"': return scan_string(s, len, pos);
+    case 't': return scan_literal(s, len, pos, "true", 4);
+    case 'f': return scan_literal(s, len, pos, "false", 5);
+    case 'n': return scan_literal(s, len, pos, "null", 4);
+    default: return scan_number(s, len, pos);
+  }
+}
+
+// An object member's key at s[pos] and its colon: the position of the member's value, or -1.
+int32_t scan_key(const char* s, int32_t len, int32_t pos) {
+  if (pos >= len || s[pos] != '"') return -1;
+  pos = scan_string(s, len, pos);
+  if (pos < 0) return -1;
+  pos = skip_ws(s, len, pos);
+  if (pos >= len || s[pos] != ':') return -1;
+  return skip_ws(s, len, pos + 1);
+}
+
+// The value at s[pos] (no white space before it) with everything nested in it, checked: the position after it,
+// or -1 if it is not valid JSON. `depth` containers are open around it; more than kJsonMaxDepth in all are
+// refused. One pass, no recursion: a bit per open container says whether it is an object.
+int32_t skip_value(const char* s, int32_t len, int32_t pos, int32_t depth) {
+  uint32_t is_object[kJsonMaxDepth / 32] = {};
+  int32_t top = 0;  // containers opened here
+  for (;;) {
+    if (pos >= len) return -1;
+    const char c = s[pos];
+    if (c == '{' || c == '[') {
+      if (depth + top >= kJsonMaxDepth) return -1;
+      const uint32_t bit = 1u << (top % 32);
+      if (c == '{') is_object[top / 32] |= bit;
+      else is_object[top / 32] &= ~bit;
+      ++top;
+      pos = skip_ws(s, len, pos + 1);
+      if (pos < len && s[pos] == (c == '{' ? '}' : ']')) {
+        --top;
+        ++pos;
+      } else {
+        if (c == '{') pos = scan_key(s, len, pos);
+        if (pos < 0) return -1;
+        continue;  // the container's first value
+      }
+    } else {
+      pos = scan_scalar(s, len, pos);
+      if (pos < 0) return -1;
+    }
+    // After a value: close containers until one goes on with a comma.
+    for (;;) {
+      if (top == 0) return pos;
+      pos = skip_ws(s, len, pos);
+      if (pos >= len) return -1;
+      const bool object = (is_object[(top - 1) / 32] >> ((top - 1) % 32)) & 1u;
+      if (s[pos] == ',') {
+        pos = skip_ws(s, len, pos + 1);
+        if (object) pos = scan_key(s, len, pos);
+        if (pos < 0) return -1;
+        break;
+      }
+      if (s[pos] != (object ? '}' : ']')) return -1;
+      --top;
+      ++pos;
+    }
+  }
+}
+
+// Whether the whole text is one JSON value with only white space around it; its first byte's position in *first.
+bool valid_json(const char* s, int32_t len, int32_t* first) {
+  const int32_t pos = skip_ws(s, len, 0);
+  *first = pos;
+  if (pos >= len) return false;
+  const int32_t end = skip_value(s, len, pos, 0);
+  return end >= 0 && skip_ws(s, len, end) == len;
+}
+
+// ---- strings: decoding escapes ----
+
+// The escape sequence at s[*pos] (a backslash, checked by scan_string) as a code point; *pos moves past it.
+// A high surrogate followed by an escaped low one is one character; a lone surrogate is U+FFFD (UTF-8 cannot
+// hold it).
+uint32_t decode_escape(const char* s, int32_t end, int32_t* pos) {
+  const char e = s[*pos + 1];
+  *pos += 2;
+  switch (e) {
+    case 'b': return '\b';
+    case 'f': return '\f';
+    case 'n': return '\n';
+    case 'r': return '\r';
+    case 't': return '\t';
+    case 'u': break;
+    default: return static_cast<unsigned char>(e);  // " \ /
+  }
+  const uint32_t unit = static_cast<uint32_t>(hex4(s, end, *pos));
+  *pos += 4;
+  if (unit >= 0xDC00 && unit <= 0xDFFF) return Utf8::kReplacement;
+  if (unit < 0xD800 || unit > 0xDBFF) return unit;
+  if (*pos + 6 <= end && s[*pos] == '\\' && s[*pos + 1] == 'u') {
+    const int32_t low = hex4(s, end, *pos + 2);
+    if (low >= 0xDC00 && low <= 0xDFFF) {
+      *pos += 6;
+      return 0x10000 + ((unit - 0xD800) << 10) + (static_cast<uint32_t>(low) - 0xDC00);
+    }
+  }
+  return Utf8::kReplacement;
+}
+
+// The UTF-8 bytes of a string's characters one at a time, escapes decoded (or not: a path's unquoted key).
+struct Decoder {
+  const char* s;
+  int32_t pos;
+  int32_t end;
+  bool escapes;
+  char buf[4] = {};
+  int32_t buf_len = 0;
+  int32_t buf_pos = 0;
+
+  // The next byte, or -1 at the end.
+  int32_t next() {
+    if (buf_pos < buf_len) return static_cast<unsigned char>(buf[buf_pos++]);
+    if (pos >= end) return -1;
+    const char c = s[pos];
+    if (!escapes || c != '\\') {
+      ++pos;
+      return static_cast<unsigned char>(c);
+    }
+    buf_len = Utf8::encode(decode_escape(s, end, &pos), buf);
+    buf_pos = 1;
+    return static_cast<unsigned char>(buf[0]);
+  }
+};
+
+// ---- paths ----
+
+struct PathStep {
+  int32_t index;    // an array index, or -1 for a key
+  int32_t key_pos;  // the key in the path text: without its quotes, escapes not decoded
+  int32_t key_len;
+  bool quoted;
+};
+
+struct Path {
+  bool strict = false;
+  bool append = false;  // JSON_MODIFY's `append`
+  int32_t steps = 0;
+  PathStep step[kJsonMaxPathSteps];
+};
+
+bool starts_with_word(const char* p, int32_t len, int32_t pos, const char* word, int32_t word_len) {
+  if (pos + word_len >= len) return false;  // a mode is followed by white space and the path
+  for (int32_t i = 0; i < word_len; ++i)
+    if (p[pos + i] != word[i]) return false;
+  return is_ws(p[pos + word_len]);
+}
+
+bool is_key_char(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(static_cast<char>(c)) || c == '_' ||
+         c == '$' || c >= 0x80;
+}
+
+// `[append] [lax | strict] $` followed by `.key`, `."key"` and `[n]` steps. kOk, or kJsonPathInvalid (Msg 13607)
+// for anything else, and past kJsonMaxPathSteps steps.
+int32_t parse_path(const char* p, int32_t len, bool allow_append, Path* path) {
+  int32_t pos = 0;
+  if (allow_append && starts_with_word(p, len, pos, "append", 6)) {
+    path->append = true;
+    pos = skip_ws(p, len, pos + 6);
+  }
+  if (starts_with_word(p, len, pos, "lax", 3)) {
+    pos = skip_ws(p, len, pos + 3);
+  } else if (starts_with_word(p, len, pos, "strict", 6)) {
+    path->strict = true;
+    pos = skip_ws(p, len, pos + 6);
+  }
+  if (pos >= len || p[pos] != '$') return kJsonPathInvalid;
+  ++pos;
+  while (pos < len) {
+    if (path->steps == kJsonMaxPathSteps) return kJsonPathInvalid;
+    PathStep& st = path->step[path->steps++];
+    if (p[pos] == '.') {
+      ++pos;
+      st.index = -1;
+      if (pos < len && p[pos] == '"') {
+        const int32_t end = scan_string(p, len, pos);
+        if (end < 0) return kJsonPathInvalid;
+        st.quoted = true;
+        st.key_pos = pos + 1;
+        st.key_len = end - 1 - st.key_pos;
+        pos = end;
+      } else {
+        // An unquoted key: letters, digits, '_', '$' (not first) and non-ASCII characters.
+        st.quoted = false;
+        st.key_pos = pos;
+        while (pos < len && is_key_char(static_cast<unsigned char>(p[pos]))) ++pos;
+        st.key_len = pos - st.key_pos;
+        if (st.key_len == 0 || p[st.key_pos] == '$' || is_digit(p[st.key_pos])) return kJsonPathInvalid;
+      }
+    } else if (p[pos] == '[') {
+      pos = skip_ws(p, len, pos + 1);
+      const int32_t first = pos;
+      int64_t index = 0;
+      while (pos < len && is_digit(p[pos])) {
+        index = index * 10 + (p[pos] - '0');
+        if (index > 0x7FFFFFFF) return kJsonPathInvalid;
+        ++pos;
+      }
+      pos = skip_ws(p, len, pos);
+      if (pos == first || pos >= len || p[pos] != ']') return kJsonPathInvalid;
+      ++pos;
+      st.index = static_cast<int32_t>(index);
+      st.key_pos = st.key_len = 0;
+      st.quoted = false;
+    } else {
+      return kJsonPathInvalid;
+    }
+  }
+  return kOk;
+}
+
+// Whether the document's key (the bytes between its quotes) is the step's key, both decoded.
+bool key_matches(const char* s, int32_t key_pos, int32_t key_end, const char* p, const PathStep& st) {
+  Decoder a{s, key_pos, key_end, true};
+  Decoder b{p, st.key_pos, st.key_pos + st.key_len, st.quoted};
+  for (;;) {
+    const int32_t x = a.next();
+    if (x != b.next()) return false;
+    if (x < 0) return true;
+  }
+}
+
+// ---- finding a path's value ----
+
+enum class Outcome { Found, Missing, Invalid };
+
+struct Hit {
+  int32_t start = 0;         // the value found: [start, end)
+  int32_t end = 0;
+  int32_t member_start = 0;  // its key's opening quote in an object, else start
+  bool in_object = false;    // a member of an object (not an array element, not the root)
+  bool has_previous = false;  // not its container's first member or element
+  int32_t previous_end = 0;  // the end of the previous member's value
+  int32_t missing_close = -1;  // Missing, the last step a key: the '}' of the object that lacks it
+};
+
+// Follows the path from the text's value in one pass. Found: the value is complete and valid, and so is the
+// text before it; the text after it is not read (SQL Server's "before it finds the value"). Missing: no such
+// value, or a step of the wrong kind (a key on an array, an index on a scalar); the whole text has been checked.
+Outcome locate(const char* s, int32_t len, const char* p, const Path& path, Hit* hit) {
+  int32_t first = 0;
+  int32_t pos = skip_ws(s, len, 0);
+  if (pos >= len) return Outcome::Invalid;
+  hit->member_start = pos;
+  for (int32_t d = 0; d < path.steps; ++d) {
+    const PathStep& st = path.step[d];
+    const bool want_object = st.index < 0;
+    if (s[pos] != (want_object ? '{' : '[')) return valid_json(s, len, &first) ? Outcome::Missing : Outcome::Invalid;
+    const char close = want_object ? '}' : ']';
+    pos = skip_ws(s, len, pos + 1);
+    bool found = false;
+    bool has_previous = false;
+    int32_t previous_end = 0;
+    int32_t count = 0;
+    if (pos < len && s[pos] == close) {
+      if (want_object) hit->missing_close = d + 1 == path.steps ? pos : -1;
+    } else {
+      for (;;) {
+        const int32_t member_start = pos;
+        bool match = false;
+        if (want_object) {
+          if (pos >= len || s[pos] != '"') return Outcome::Invalid;
+          const int32_t key_end = scan_string(s, len, pos);
+          if (key_end < 0) return Outcome::Invalid;
+          match = key_matches(s, pos + 1, key_end - 1, p, st);
+          pos = scan_key(s, len, pos);
+          if (pos < 0) return Outcome::Invalid;
+        } else {
+          match = count == st.index;
+        }
+        if (match) {
+          hit->member_start = member_start;
+          hit->in_object = want_object;
+          hit->has_previous = has_previous;
+          hit->previous_end = previous_end;
+          found = true;
+          break;
+        }
+        const int32_t end = skip_value(s, len, pos, d + 1);
+        if (end < 0) return Outcome::Invalid;
+        has_previous = true;
+        previous_end = end;
+        ++count;
+        pos = skip_ws(s, len, end);
+        if (pos >= len) return Outcome::Invalid;
+        if (s[pos] == ',') {
+          pos = skip_ws(s, len, pos + 1);
+          continue;
+        }
+        if (s[pos] != close) return Outcome::Invalid;
+        if (want_object) hit->missing_close = d + 1 == path.steps ? pos : -1;
+        break;
+      }
+    }
+    if (!found) return valid_json(s, len, &first) ? Outcome::Missing : Outcome::Invalid;
+  }
+  hit->start = pos;
+  hit->end = skip_value(s, len, pos, path.steps);
+  return hit->end < 0 ? Outcome::Invalid : Outcome::Found;
+}
+
+// Whether a scalar found is followed by what may follow a value (`01` or `1x` are not numbers).
+bool ends_cleanly(const char* s, int32_t len, int32_t end) {
+  const int32_t pos = skip_ws(s, len, end);
+  return pos >= len || s[pos] == ',' || s[pos] == '}' || s[pos] == ']';
+}
+
+bool is_container(char c) { return c == '{' || c == '['; }
+
+// JSON_VALUE's and JSON_QUERY's common part: the value at the path, or a status.
+int32_t find_value(const char* json, int32_t json_len, const char* path_text, int32_t path_len, Path* path,
+                   Hit* hit) {
+  const int32_t st = parse_path(path_text, path_len, false, path);
+  if (st != kOk) return st;
+  switch (locate(json, json_len, path_text, *path, hit)) {
+    case Outcome::Invalid: return kJsonTextInvalid;
+    case Outcome::Missing: return path->strict ? kJsonPropertyNotFound : kNull;
+    case Outcome::Found: break;
+  }
+  if (!is_container(json[hit->start]) && !ends_cleanly(json, json_len, hit->end)) return kJsonTextInvalid;
+  return kOk;
+}
+
+// ---- JSON_MODIFY's output ----
+
+struct Writer {
+  char* out;
+  int32_t n = 0;
+  void bytes(const char* s, int32_t len) {
+    for (int32_t i = 0; i < len; ++i) out[n++] = s[i];
+  }
+  void byte(char c) { out[n++] = c; }
+  // A SQL string as a JSON string: quoted, with STRING_ESCAPE(.., 'json')'s escapes ('/' as is).
+  void quoted(const char* s, int32_t len) {
+    byte('"');
+    for (int32_t i = 0; i < len; ++i) {
+      const unsigned char c = static_cast<unsigned char>(s[i]);
+      char short_form = 0;
+      switch (c) {
+        case '"': short_form = '"'; break;
+        case '\\': short_form = '\\'; break;
+        case '\b': short_form = 'b'; break;
+        case '\f': short_form = 'f'; break;
+        case '\n': short_form = 'n'; break;
+        case '\r': short_form = 'r'; break;
+        case '\t': short_form = 't'; break;
+        default: break;
+      }
+      if (short_form != 0) {
+        byte('\\');
+        byte(short_form);
+      } else if (c < 0x20) {
+        bytes("\\u00", 4);
+        byte(kHexDigits[c >> 4]);
+        byte(kHexDigits[c & 15]);
+      } else {
+        byte(static_cast<char>(c));
+      }
+    }
+    byte('"');
+  }
+};
+
+// How JSON_MODIFY writes the new value: a quoted string, a number's text, or JSON text as it is.
+enum class ValueKind { String, Raw };
+
+void write_value(Writer& w, ValueKind kind, const char* v, int32_t v_len, bool v_null) {
+  if (v_null) w.bytes("null", 4);
+  else if (kind == ValueKind::String) w.quoted(v, v_len);
+  else w.bytes(v, v_len);
+}
+
+// The position after the last byte before `close` that is not white space (the last value, or the opening
+// bracket of an empty container).
+int32_t before_close(const char* s, int32_t close) {
+  int32_t pos = close;
+  while (pos > 0 && is_ws(s[pos - 1])) --pos;
+  return pos;
+}
+
+// No change: the text as it is.
+int32_t unchanged(Writer& w, const char* json, int32_t json_len, int32_t* out_len) {
+  w.bytes(json, json_len);
+  *out_len = w.n;
+  return kOk;
+}
+
+int32_t json_modify(char* out, int32_t* out_len, const char* json, int32_t json_len, bool json_null,
+                    const char* path_text, int32_t path_len, bool path_null, ValueKind kind, const char* v,
+                    int32_t v_len, bool v_null) {
+  if (json_null || path_null) return kNull;
+  int32_t first = 0;
+  if (!valid_json(json, json_len, &first)) return kJsonTextInvalid;
+  Path path;
+  const int32_t st = parse_path(path_text, path_len, true, &path);
+  if (st != kOk) return st;
+  if (path.steps == 0 && !path.append) return kJsonPathInvalid;  // the root itself is not a property
+  Hit hit;
+  const Outcome outcome = locate(json, json_len, path_text, path, &hit);
+  if (outcome == Outcome::Invalid) return kJsonTextInvalid;
+  Writer w{out};
+  const bool lax_null = v_null && !path.strict;
+  if (path.append) {
+    if (outcome == Outcome::Found && json[hit.start] == '[') {
+      if (lax_null) return unchanged(w, json, json_len, out_len);
+      const int32_t at = before_close(json, hit.end - 1);
+      w.bytes(json, at);
+      if (json[at - 1] != '[') w.byte(',');
+      write_value(w, kind, v, v_len, v_null);
+      w.bytes(json + at, json_len - at);
+      *out_len = w.n;
+      return kOk;
+    }
+    if (outcome == Outcome::Missing && hit.missing_close >= 0 && !path.strict) {
+      // lax: a missing key becomes an array of the value.
+      if (v_null) return unchanged(w, json, json_len, out_len);
+      const PathStep& key = path.step[path.steps - 1];
+      const int32_t at = before_close(json, hit.missing_close);
+      w.bytes(json, at);
+      if (json[at - 1] != '{') w.byte(',');
+      w.byte('"');
+      w.bytes(path_text + key.key_pos, key.key_len);
+      w.bytes("\":[", 3);
+      write_value(w, kind, v, v_len, false);
+      w.byte(']');
+      w.bytes(json + at, json_len - at);
+      *out_len = w.n;
+      return kOk;
+    }
+    return path.strict ? kJsonPropertyNotFound : unchanged(w, json, json_len, out_len);
+  }
+  if (outcome == Outcome::Found) {
+    if (lax_null && hit.in_object) {
+      // Delete the member with the comma before it (or after it, for the first member).
+      int32_t from = hit.member_start;
+      int32_t to = hit.end;
+      if (hit.has_previous) {
+        from = hit.previous_end;
+      } else {
+        const int32_t next = skip_ws(json, json_len, hit.end);
+        if (next < json_len && json[next] == ',') to = skip_ws(json, json_len, next + 1);
+      }
+      w.bytes(json, from);
+      w.bytes(json + to, json_len - to);
+      *out_len = w.n;
+      return kOk;
+    }
+    // Replace the value (an array element set to NULL becomes null).
+    w.bytes(json, hit.start);
+    write_value(w, kind, v, v_len, v_null);
+    w.bytes(json + hit.end, json_len - hit.end);
+    *out_len = w.n;
+    return kOk;
+  }
+  if (path.strict) return kJsonPropertyNotFound;
+  if (v_null || hit.missing_close < 0) return unchanged(w, json, json_len, out_len);
+  // lax: insert the key into the object that lacks it, after its last member.
+  const PathStep& key = path.step[path.steps - 1];
+  const int32_t at = before_close(json, hit.missing_close);
+  w.bytes(json, at);
+  if (json[at - 1] != '{') w.byte(',');
+  w.byte('"');
+  w.bytes(path_text + key.key_pos, key.key_len);
+  w.bytes("\":", 2);
+  write_value(w, kind, v, v_len, false);
+  w.bytes(json + at, json_len - at);
+  *out_len = w.n;
+  return kOk;
+}
+
+// A BIGINT's decimal digits.
+int32_t write_int64(char* buf, int64_t v) {
+  char digits[20];
+  int32_t n = 0;
+  uint64_t u = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  do {
+    digits[n++] = static_cast<char>('0' + u % 10);
+    u /= 10;
+  } while (u != 0);
+  int32_t len = 0;
+  if (v < 0) buf[len++] = '-';
+  while (n > 0) buf[len++] = digits[--n];
+  return len;
+}
+}  // namespace
+
+// ISJSON(expression): 1 for a valid JSON object or array (white space around it allowed), else 0.
+// ISJSON(expression, type): type 1 VALUE (any JSON value), 2 ARRAY, 3 OBJECT, 4 SCALAR (a string or a number;
+// true, false and null are not scalars here, as the page's table says).
+TESSERA_ROW_FN int32_t tsf_isjson_type(int32_t* out, const char* s, int32_t s_len, int32_t type) {
+  int32_t first = 0;
+  if (!valid_json(s, s_len, &first)) {
+    *out = 0;
+    return kOk;
+  }
+  const char c = s[first];
+  bool ok = false;
+  switch (type) {
+    case tessera::fn::kJsonTypeValue: ok = true; break;
+    case tessera::fn::kJsonTypeArray: ok = c == '['; break;
+    case tessera::fn::kJsonTypeObject: ok = c == '{'; break;
+    case tessera::fn::kJsonTypeScalar: ok = c == '"' || c == '-' || is_digit(c); break;
+    default: ok = c == '{' || c == '['; break;
+  }
+  *out = ok ? 1 : 0;
+  return kOk;
+}
+
+TESSERA_ROW_FN int32_t tsf_isjson(int32_t* out, const char* s, int32_t s_len) {
+  return tsf_isjson_type(out, s, s_len, tessera::fn::kJsonTypeObjectOrArray);
+}
+
+// JSON_VALUE(expression, path): the scalar at the path as text (a string with its escapes decoded, a number as
+// written, true or false); null, and in lax mode a missing value, an object, an array or a string of more than
+// 4000 characters, give NULL; strict mode fails on those with Msg 13608, 13623, 13625.
+TESSERA_ROW_FN int32_t tsf_json_value(char* out, int32_t* out_len, const char* json, int32_t json_len,
+                                      const char* path_text, int32_t path_len) {
+  Path path;
+  Hit hit;
+  const int32_t st = find_value(json, json_len, path_text, path_len, &path, &hit);
+  if (st != kOk) return st;
+  const char c = json[hit.start];
+  if (is_container(c)) return path.strict ? kJsonNotScalar : kNull;
+  if (c == 'n') return kNull;
+  if (c != '"') {
+    for (int32_t i = hit.start; i < hit.end; ++i) out[i - hit.start] = json[i];
+    *out_len = hit.end - hit.start;
+    return kOk;
+  }
+  Decoder d{json, hit.start + 1, hit.end - 1, true};
+  int32_t n = 0;
+  int32_t chars = 0;
+  for (int32_t b = d.next(); b >= 0; b = d.next()) {
+    if (!Utf8::is_continuation(static_cast<uint8_t>(b)) && ++chars > kJsonValueMaxChars)
+      return path.strict ? kJsonValueTooLong : kNull;
+    out[n++] = static_cast<char>(b);
+  }
+  *out_len = n;
+  return kOk;
+}
+
+// JSON_QUERY(expression, path): the object or array at the path, as written; a scalar, and in lax mode a
+// missing value, give NULL; strict mode fails on those with Msg 13624, 13608.
+TESSERA_ROW_FN int32_t tsf_json_query(char* out, int32_t* out_len, const char* json, int32_t json_len,
+                                      const char* path_text, int32_t path_len) {
+  Path path;
+  Hit hit;
+  const int32_t st = find_value(json, json_len, path_text, path_len, &path, &hit);
+  if (st != kOk) return st;
+  if (!is_container(json[hit.start])) return path.strict ? kJsonNotObjectOrArray : kNull;
+  for (int32_t i = hit.start; i < hit.end; ++i) out[i - hit.start] = json[i];
+  *out_len = hit.end - hit.start;
+  return kOk;
+}
+
+// JSON_QUERY(expression): the path '$'.
+TESSERA_ROW_FN int32_t tsf_json_query_root(char* out, int32_t* out_len, const char* json, int32_t json_len) {
+  return tsf_json_query(out, out_len, json, json_len, "$", 1);
+}
+
+// JSON_PATH_EXISTS(value, path): 1 if the path has a value (JSON null included), else 0; text that is not valid
+// JSON before the value is 0 (the page: the function returns no errors). A path that is not valid is Msg 13607.
+TESSERA_ROW_FN int32_t tsf_json_path_exists(int32_t* out, const char* json, int32_t json_len, const char* path_text,
+                                            int32_t path_len) {
+  Path path;
+  Hit hit;
+  const int32_t st = find_value(json, json_len, path_text, path_len, &path, &hit);
+  if (st == kJsonPathInvalid) return st;
+  *out = st == kOk ? 1 : 0;
+  return kOk;
+}
+
+// JSON_MODIFY(expression, path, newValue) with a string newValue: written as a JSON string, escaped.
+TESSERA_ROW_FN int32_t tsf_json_modify(char* out, int32_t* out_len, const char* json, int32_t json_len,
+                                       uint8_t json_null, const char* path_text, int32_t path_len, uint8_t path_null,
+                                       const char* v, int32_t v_len, uint8_t v_null) {
+  return json_modify(out, out_len, json, json_len, json_null != 0, path_text, path_len, path_null != 0,
+                     ValueKind::String, v, v_len, v_null != 0);
+}
+
+// JSON_MODIFY with newValue JSON text (JSON_QUERY's or JSON_MODIFY's result): written as it is.
+TESSERA_ROW_FN int32_t tsf_json_modify_json(char* out, int32_t* out_len, const char* json, int32_t json_len,
+                                            uint8_t json_null, const char* path_text, int32_t path_len,
+                                            uint8_t path_null, const char* v, int32_t v_len, uint8_t v_null) {
+  return json_modify(out, out_len, json, json_len, json_null != 0, path_text, path_len, path_null != 0,
+                     ValueKind::Raw, v, v_len, v_null != 0);
+}
+
+// JSON_MODIFY with an integer newValue: written as a JSON number.
+TESSERA_ROW_FN int32_t tsf_json_modify_bigint(char* out, int32_t* out_len, const char* json, int32_t json_len,
+                                              uint8_t json_null, const char* path_text, int32_t path_len,
+                                              uint8_t path_null, int64_t v, uint8_t v_null) {
+  char digits[24];
+  const int32_t n = write_int64(digits, v);
+  return json_modify(out, out_len, json, json_len, json_null != 0, path_text, path_len, path_null != 0,
+                     ValueKind::Raw, digits, n, v_null != 0);
+}
