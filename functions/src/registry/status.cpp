@@ -39,6 +39,10 @@ const StatusInfo& status_info(int32_t status) {
       {13623, "json_not_scalar", "Scalar value cannot be found in the specified JSON path."},
       {13624, "json_not_object_or_array", "Object or array cannot be found in the specified JSON path."},
       {13625, "json_value_too_long", "String value in the specified JSON path would be truncated."},
+      {8116, "invalid_regex",
+       "An invalid pattern was provided: a syntax error, a construct RE2 has and this engine does not (\\p, \\Q, "
+       "case-insensitive letters beyond Latin-1), or a pattern larger than 128 instructions."},
+      {8116, "invalid_regex_flag", "Invalid flag provided. Only {c,i,s,m} flags are valid."},
   };
   static const StatusInfo kUnknown{0, "unknown", "unknown status code"};
   return status >= 0 && status < kStatusCount ? kInfo[status] : kUnknown;

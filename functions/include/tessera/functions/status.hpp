@@ -41,6 +41,8 @@ enum Status : int32_t {
   kJsonNotScalar = 25,        // Msg 13623: scalar value cannot be found in the specified JSON path (strict)
   kJsonNotObjectOrArray = 26,  // Msg 13624: object or array cannot be found in the specified JSON path (strict)
   kJsonValueTooLong = 27,     // Msg 13625: string value in the specified JSON path would be truncated (strict)
+  kInvalidRegex = 28,         // REGEXP_*: an invalid or unsupported regular expression (no documented Msg)
+  kInvalidRegexFlag = 29,     // REGEXP_*: a flag other than c, i, m, s (no documented Msg)
   kStatusCount
 };
 
