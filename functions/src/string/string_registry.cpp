@@ -4,6 +4,7 @@
 
 #include "tessera/functions/registry.hpp"
 #include "tessera/functions/string_functions.hpp"
+#include "tessera/functions/string_regex.hpp"
 
 namespace tessera::fn {
 namespace {
@@ -61,13 +62,41 @@ constexpr ArgSpec kFuzzyMax[] = {{"character_expression1", SqlType::String},
 // (kJsonType*: 1 VALUE, 2 ARRAY, 3 OBJECT, 4 SCALAR), each a specialised GPU kernel.
 constexpr int64_t kJsonTypes[] = {1, 2, 3, 4};
 constexpr ArgSpec kIsjsonType[] = {
-    {"expression", SqlType::String},
+    {"json_expression", SqlType::String},
     {.name = "json_type_constraint", .type = SqlType::Int32, .constant = true, .specialize = kJsonTypes}};
-constexpr ArgSpec kJsonPath[] = {{"expression", SqlType::String}, {"path", SqlType::String}};
+// The names json_expression and json_path make the differential test generate JSON text and paths for them.
+constexpr ArgSpec kJsonText[] = {{"json_expression", SqlType::String}};
+constexpr ArgSpec kJsonPath[] = {{"json_expression", SqlType::String}, {"json_path", SqlType::String}};
 constexpr ArgSpec kJsonModify[] = {
-    {"expression", SqlType::String}, {"path", SqlType::String}, {"newValue", SqlType::String}};
+    {"json_expression", SqlType::String}, {"json_path", SqlType::String}, {"newValue", SqlType::String}};
 constexpr ArgSpec kJsonModifyBigint[] = {
-    {"expression", SqlType::String}, {"path", SqlType::String}, {"newValue", SqlType::Int64}};
+    {"json_expression", SqlType::String}, {"json_path", SqlType::String}, {"newValue", SqlType::Int64}};
+// Regular expressions (SQL Server 2025): every argument per row (a constant pattern is a constant column).
+// One kernel per number of arguments, named by it; the row functions fill the omitted ones' defaults.
+constexpr ArgSpec kRxString = {"string_expression", SqlType::String};
+constexpr ArgSpec kRxPattern = {"pattern_expression", SqlType::String};
+constexpr ArgSpec kRxFlags = {"flags", SqlType::String};
+constexpr ArgSpec kRxStart = {"start", SqlType::Int64};
+constexpr ArgSpec kRxOccurrence = {"occurrence", SqlType::Int64};
+constexpr ArgSpec kRxGroup = {"group", SqlType::Int32};
+constexpr ArgSpec kRxLike2[] = {kRxString, kRxPattern};
+constexpr ArgSpec kRxLike3[] = {kRxString, kRxPattern, kRxFlags};
+constexpr ArgSpec kRxReplace3[] = {kRxString, kRxPattern, {"string_replacement", SqlType::String}};
+constexpr ArgSpec kRxReplace4[] = {kRxString, kRxPattern, {"string_replacement", SqlType::String}, kRxStart};
+constexpr ArgSpec kRxReplace5[] = {kRxString, kRxPattern, {"string_replacement", SqlType::String}, kRxStart,
+                                   kRxOccurrence};
+constexpr ArgSpec kRxReplace6[] = {kRxString, kRxPattern, {"string_replacement", SqlType::String}, kRxStart,
+                                   kRxOccurrence, kRxFlags};
+constexpr ArgSpec kRxStart3[] = {kRxString, kRxPattern, kRxStart};
+constexpr ArgSpec kRxStart4[] = {kRxString, kRxPattern, kRxStart, kRxOccurrence};
+constexpr ArgSpec kRxSubstr5[] = {kRxString, kRxPattern, kRxStart, kRxOccurrence, kRxFlags};
+constexpr ArgSpec kRxSubstr6[] = {kRxString, kRxPattern, kRxStart, kRxOccurrence, kRxFlags, kRxGroup};
+constexpr ArgSpec kRxInstr5[] = {kRxString, kRxPattern, kRxStart, kRxOccurrence, {"return_option", SqlType::Int32}};
+constexpr ArgSpec kRxInstr6[] = {kRxString,     kRxPattern, kRxStart, kRxOccurrence, {"return_option", SqlType::Int32},
+                                 kRxFlags};
+constexpr ArgSpec kRxInstr7[] = {kRxString, kRxPattern, kRxStart, kRxOccurrence, {"return_option", SqlType::Int32},
+                                 kRxFlags,  kRxGroup};
+constexpr ArgSpec kRxCount4[] = {kRxString, kRxPattern, kRxStart, kRxFlags};
 
 // ---- output-length rules (true upper bounds in bytes) ----
 constexpr MaxLengthFn same_length = &length_of_first_argument;
@@ -113,6 +142,13 @@ int64_t json_modify_json_length(const LengthInputs& in) { return in.length[0] + 
 int64_t json_modify_bigint_length(const LengthInputs& in) { return in.length[0] + in.length[1] + 20 + 8; }
 // STRING_ESCAPE: a control character (1 byte) becomes a backslash, u and four hex digits (6).
 int64_t escape_json_length(const LengthInputs& in) { return 6 * in.length[0]; }
+// REGEXP_REPLACE: the text s outside the matches, and per match the replacement's r bytes, each of whose
+// references (\1, &: at most r) copies at most the match. Matches do not overlap (their lengths add up to at
+// most s) and there are at most s + 1 of them (empty ones included): s + (s + 1) * r + r * s.
+int64_t regexp_replace_length(const LengthInputs& in) {
+  const int64_t s = in.length[0], r = in.length[2];
+  return s + (s + 1) * r + r * s;
+}
 int64_t two_bytes(const LengthInputs&) { return 2; }
 int64_t four_bytes(const LengthInputs&) { return 4; }
 
@@ -231,7 +267,7 @@ const FunctionSpec kStringFunctions[] = {
      TESSERA_ROW(tsf_jaro_winkler_similarity)},
     // JSON (string_json.cpp). ISJSON(expression, VALUE | ARRAY | OBJECT | SCALAR) is isjson_type with the
     // constraint as its constant.
-    {.sql_name = "ISJSON", .kernel = "isjson", .result = SqlType::Int32, .args = kS,
+    {.sql_name = "ISJSON", .kernel = "isjson", .result = SqlType::Int32, .args = kJsonText,
      .summary = "1 if the text is a JSON object or array, else 0", TESSERA_ROW(tsf_isjson)},
     {.sql_name = "ISJSON", .kernel = "isjson_type", .result = SqlType::Int32, .args = kIsjsonType,
      .summary = "1 if the text is JSON of the type (1 VALUE, 2 ARRAY, 3 OBJECT, 4 SCALAR), else 0",
@@ -241,7 +277,7 @@ const FunctionSpec kStringFunctions[] = {
      TESSERA_ROW(tsf_json_value)},
     {.sql_name = "JSON_QUERY", .kernel = "json_query", .result = SqlType::String, .args = kJsonPath,
      .max_length = same_length, .summary = "the object or array at a JSON path", TESSERA_ROW(tsf_json_query)},
-    {.sql_name = "JSON_QUERY", .kernel = "json_query_root", .result = SqlType::String, .args = kS,
+    {.sql_name = "JSON_QUERY", .kernel = "json_query_root", .result = SqlType::String, .args = kJsonText,
      .max_length = same_length, .summary = "the text if it is a JSON object or array (path '$')",
      TESSERA_ROW(tsf_json_query_root)},
     {.sql_name = "JSON_PATH_EXISTS", .kernel = "json_path_exists", .result = SqlType::Int32, .args = kJsonPath,
@@ -258,6 +294,53 @@ const FunctionSpec kStringFunctions[] = {
      .nulls = NullRule::Custom, .max_length = json_modify_json_length,
      .summary = "JSON_MODIFY with a value that is JSON text (JSON_QUERY's result), not escaped",
      TESSERA_ROW(tsf_json_modify_json)},
+    // Regular expressions (string_regex.cpp, SQL Server 2025): RE2 syntax, linear-time matching.
+    {.sql_name = "REGEXP_LIKE", .kernel = "regexp_like_2", .result = SqlType::Bool, .args = kRxLike2,
+     .summary = "whether the pattern matches in the string", TESSERA_ROW(tsf_regexp_like_2)},
+    {.sql_name = "REGEXP_LIKE", .kernel = "regexp_like_3", .result = SqlType::Bool, .args = kRxLike3,
+     .summary = "REGEXP_LIKE with flags (c, i, m, s)", TESSERA_ROW(tsf_regexp_like_3)},
+    {.sql_name = "REGEXP_REPLACE", .kernel = "regexp_replace_2", .result = SqlType::String, .args = kRxLike2,
+     .max_length = same_length, .summary = "every match of the pattern removed", TESSERA_ROW(tsf_regexp_replace_2)},
+    {.sql_name = "REGEXP_REPLACE", .kernel = "regexp_replace_3", .result = SqlType::String, .args = kRxReplace3,
+     .max_length = regexp_replace_length, .summary = "every match replaced (\\1..\\9 and & its groups)",
+     TESSERA_ROW(tsf_regexp_replace_3)},
+    {.sql_name = "REGEXP_REPLACE", .kernel = "regexp_replace_4", .result = SqlType::String, .args = kRxReplace4,
+     .max_length = regexp_replace_length, .summary = "every match from a start position replaced",
+     TESSERA_ROW(tsf_regexp_replace_4)},
+    {.sql_name = "REGEXP_REPLACE", .kernel = "regexp_replace_5", .result = SqlType::String, .args = kRxReplace5,
+     .max_length = regexp_replace_length, .summary = "one occurrence (0: every one) replaced",
+     TESSERA_ROW(tsf_regexp_replace_5)},
+    {.sql_name = "REGEXP_REPLACE", .kernel = "regexp_replace_6", .result = SqlType::String, .args = kRxReplace6,
+     .max_length = regexp_replace_length, .summary = "REGEXP_REPLACE with flags", TESSERA_ROW(tsf_regexp_replace_6)},
+    {.sql_name = "REGEXP_SUBSTR", .kernel = "regexp_substr_2", .result = SqlType::String, .args = kRxLike2,
+     .max_length = same_length, .summary = "the first match, NULL if none", TESSERA_ROW(tsf_regexp_substr_2)},
+    {.sql_name = "REGEXP_SUBSTR", .kernel = "regexp_substr_3", .result = SqlType::String, .args = kRxStart3,
+     .max_length = same_length, .summary = "the first match from a start position", TESSERA_ROW(tsf_regexp_substr_3)},
+    {.sql_name = "REGEXP_SUBSTR", .kernel = "regexp_substr_4", .result = SqlType::String, .args = kRxStart4,
+     .max_length = same_length, .summary = "the n-th match", TESSERA_ROW(tsf_regexp_substr_4)},
+    {.sql_name = "REGEXP_SUBSTR", .kernel = "regexp_substr_5", .result = SqlType::String, .args = kRxSubstr5,
+     .max_length = same_length, .summary = "the n-th match, with flags", TESSERA_ROW(tsf_regexp_substr_5)},
+    {.sql_name = "REGEXP_SUBSTR", .kernel = "regexp_substr_6", .result = SqlType::String, .args = kRxSubstr6,
+     .max_length = same_length, .summary = "a capture group of the n-th match", TESSERA_ROW(tsf_regexp_substr_6)},
+    {.sql_name = "REGEXP_INSTR", .kernel = "regexp_instr_2", .result = SqlType::Int32, .args = kRxLike2,
+     .summary = "1-based position of the first match, 0 if none", TESSERA_ROW(tsf_regexp_instr_2)},
+    {.sql_name = "REGEXP_INSTR", .kernel = "regexp_instr_3", .result = SqlType::Int32, .args = kRxStart3,
+     .summary = "position of the first match from a start position", TESSERA_ROW(tsf_regexp_instr_3)},
+    {.sql_name = "REGEXP_INSTR", .kernel = "regexp_instr_4", .result = SqlType::Int32, .args = kRxStart4,
+     .summary = "position of the n-th match", TESSERA_ROW(tsf_regexp_instr_4)},
+    {.sql_name = "REGEXP_INSTR", .kernel = "regexp_instr_5", .result = SqlType::Int32, .args = kRxInstr5,
+     .summary = "position of the n-th match's start (0) or of the character after it (1)",
+     TESSERA_ROW(tsf_regexp_instr_5)},
+    {.sql_name = "REGEXP_INSTR", .kernel = "regexp_instr_6", .result = SqlType::Int32, .args = kRxInstr6,
+     .summary = "REGEXP_INSTR with flags", TESSERA_ROW(tsf_regexp_instr_6)},
+    {.sql_name = "REGEXP_INSTR", .kernel = "regexp_instr_7", .result = SqlType::Int32, .args = kRxInstr7,
+     .summary = "position of a capture group of the n-th match", TESSERA_ROW(tsf_regexp_instr_7)},
+    {.sql_name = "REGEXP_COUNT", .kernel = "regexp_count_2", .result = SqlType::Int32, .args = kRxLike2,
+     .summary = "number of non-overlapping matches", TESSERA_ROW(tsf_regexp_count_2)},
+    {.sql_name = "REGEXP_COUNT", .kernel = "regexp_count_3", .result = SqlType::Int32, .args = kRxStart3,
+     .summary = "number of matches from a start position", TESSERA_ROW(tsf_regexp_count_3)},
+    {.sql_name = "REGEXP_COUNT", .kernel = "regexp_count_4", .result = SqlType::Int32, .args = kRxCount4,
+     .summary = "REGEXP_COUNT with flags", TESSERA_ROW(tsf_regexp_count_4)},
 };
 }  // namespace
 
