@@ -194,7 +194,58 @@ rt::Column RandomInputs::column(SqlType type, int64_t rows) {
   return c;
 }
 
+// Keys and scalars the JSON generator combines: escapes, multi-byte text, a key that needs quotes in a path.
+namespace {
+const char* const kJsonKeys[] = {"a", "b", "name", "日本", "first name", "a\\\"b", "caf\\u00e9", "x1"};
+const char* const kJsonScalars[] = {"1",         "-0.5e3",  "true",  "false",  "null",  "\"\"",  "\"Bristol\"",
+                                    "\"a\\nb\\t\\\"c\\\\\"", "\"\\u00e9\\u65E5\"", "\"\\ud83d\\ude00\"",
+                                    "\"\\ud83d\"", "\"日本語\"", "12345678901234567890", "0"};
+const char* const kPathKeys[] = {"a", "b", "name", "日本", "\"first name\"", "\"a\\\"b\"", "café", "x1", "zz"};
+const char* const kPathModes[] = {"", "", "", "lax ", "strict ", "append ", "append strict ", "LAX "};
+}  // namespace
+
+std::string RandomInputs::json_text(int depth) {
+  const int64_t kind = depth >= 3 ? 2 : uniform(0, 2);
+  std::string s;
+  if (kind == 2) return kJsonScalars[uniform(0, std::size(kJsonScalars) - 1)];
+  const bool object = kind == 0;
+  s += object ? "{" : "[";
+  const int64_t n = uniform(0, 3);
+  for (int64_t i = 0; i < n; ++i) {
+    if (i) s += chance(0.2) ? " , " : ",";
+    if (object) s += std::string("\"") + kJsonKeys[uniform(0, std::size(kJsonKeys) - 1)] + (chance(0.2) ? "\" : " : "\":");
+    s += json_text(depth + 1);
+  }
+  s += object ? "}" : "]";
+  if (depth == 0 && chance(0.05) && !s.empty()) s.erase(static_cast<size_t>(uniform(0, s.size() - 1)), 1);  // broken
+  return s;
+}
+
+std::string RandomInputs::json_path() {
+  std::string p = kPathModes[uniform(0, std::size(kPathModes) - 1)];
+  p += chance(0.02) ? "" : "$";
+  const int64_t steps = uniform(0, 3);
+  for (int64_t i = 0; i < steps; ++i) {
+    if (chance(0.35)) p += "[" + std::to_string(uniform(0, 3)) + "]";
+    else p += std::string(".") + kPathKeys[uniform(0, std::size(kPathKeys) - 1)];
+  }
+  return p;
+}
+
 rt::Column RandomInputs::column(SqlType type, int64_t rows, std::string_view name) {
+  if (type == SqlType::String && (name == "json_expression" || name == "json_path")) {
+    rt::Column c;
+    c.type = type;
+    for (int64_t i = 0; i < rows; ++i) {
+      if (!chance(0.9)) {
+        append_random(c);
+        continue;
+      }
+      c.append_string(name == "json_path" ? json_path() : json_text(), !chance(0.03));
+    }
+    append_edges(c);
+    return c;
+  }
   int64_t lo = 0, hi = -1;
   if (name == "bit_offset") lo = -2, hi = 65;
   else if (name == "bit_value") lo = -1, hi = 2;
@@ -230,6 +281,7 @@ int64_t RandomInputs::constant_int(std::string_view name, SqlType type) {
   if (name.find("scale") != std::string_view::npos || name == "s" || name == "s1" || name == "s2")
     return uniform(0, 8);
   if (name == "function") return uniform(0, 1);
+  if (name == "json_type_constraint") return uniform(-1, 5);
   if (type == SqlType::Bool) return uniform(0, 1);
   return chance(0.1) ? uniform(-5, 400) : uniform(-3, 30);
 }

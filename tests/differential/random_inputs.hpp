@@ -27,7 +27,8 @@ class RandomInputs {
   // A column of `rows` random values (about 3% NULL) followed by every edge case of the type.
   rt::Column column(fn::SqlType type, int64_t rows);
   // The same for an argument by name: an integer whose useful values are few (GET_BIT's and SET_BIT's bit_offset
-  // and bit_value, the shifts' shift_amount) takes mostly those, so that most rows are not errors.
+  // and bit_value, the shifts' shift_amount) takes mostly those, so that most rows are not errors; the JSON
+  // functions' json_expression and json_path are mostly JSON text and paths.
   rt::Column column(fn::SqlType type, int64_t rows, std::string_view name);
   // A value for a constant argument, chosen by the argument's name.
   // Appends random rows until the column has `rows` rows.
@@ -52,6 +53,9 @@ class RandomInputs {
 
   std::string mixed_string();
   std::string ascii_string(int64_t min_pieces, int64_t max_pieces);
+  // JSON text (mostly valid, nested, with escapes) and JSON paths for the JSON functions' arguments.
+  std::string json_text(int depth = 0);
+  std::string json_path();
 
   std::mt19937_64 rng_;
   TextProfile profile_ = TextProfile::Mixed;
