@@ -12,8 +12,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <regex>
 
 #include "tessera/engine/database.hpp"
 
@@ -89,7 +91,8 @@ class StreamedAggregation : public ::testing::Test {
   }
   // The stored table, streamed in morsels of `morsel_rows` rows (not a multiple of the chunks' 777), or (0) as
   // the memory budget decides: `budget` bytes of host memory and of GPU column cache.
-  static std::unique_ptr<engine::Database> stored(int64_t morsel_rows, int64_t budget = 0) {
+  static std::unique_ptr<engine::Database> stored(int64_t morsel_rows, int64_t budget = 0,
+                                                  const std::function<void(engine::Options&)>& adjust = {}) {
     // A copy of the database for each (a database is open in one process at a time, Database included).
     const std::string copy = dir_ + "_" + std::to_string(++copies_);
     fs::remove_all(copy);
@@ -99,6 +102,7 @@ class StreamedAggregation : public ::testing::Test {
     o.morsel_rows = morsel_rows;
     o.host_memory_bytes = budget;
     o.gpu_cache_bytes = budget;
+    if (adjust) adjust(o);
     return std::make_unique<engine::Database>(o);
   }
   static std::unique_ptr<engine::Database> whole() {
@@ -220,6 +224,65 @@ TEST_F(StreamedAggregation, JoinsWithATooLargeOtherInputRunInPartitionedPasses) 
   // Values worked out by hand: a.id = b.id + 3 matches ids 3r - 5000 for r in 1..3999, one b row each.
   EXPECT_EQ(cells(*budgeted, "SELECT count(*), count(b.id) FROM m a LEFT JOIN m b ON a.id = b.id + 3"),
             std::vector<std::string>{"4000|3999"});
+}
+
+// The partitions of later passes spilled (exec/spilled_passes.hpp) instead of recomputed: into host memory, to a file
+// beyond the spill memory, or not at all; the answers are the same every way. A spill directory that cannot take
+// the file is a clean error that leaves the database as it was.
+TEST_F(StreamedAggregation, PartitionedPassesSpillToMemoryOrDiskWithTheSameAnswers) {
+  auto memory = whole();
+  auto in_memory = stored(0, 32 << 10, [](engine::Options& o) { o.spill_memory_bytes = int64_t(1) << 30; });
+  auto on_disk = stored(0, 32 << 10, [](engine::Options& o) { o.spill_memory_bytes = 1; });
+  auto recomputed = stored(0, 32 << 10, [](engine::Options& o) { o.spill_partitions = false; });
+  for (const char* q : kPartitionedQueries) expect_same_answers(q, *memory, {in_memory.get(), on_disk.get(), recomputed.get()});
+  // One streamed key: the partitions spill; nothing on disk while the memory holds them, all of it when it holds none.
+  const char* q = kPartitionedQueries[0];
+  // "..., S spilled (D to disk)": in memory D is nothing; on disk D is all of S (and S is the same both ways).
+  auto spilled = [&](engine::Database& db) {
+    std::smatch m;
+    const std::string text = explain_analyze(db, q);
+    if (!std::regex_search(text, m, std::regex("partitioned passes, ([0-9.]+ [A-Za-z]+) spilled \\(([0-9.]+ [A-Za-z]+) to disk\\)")))
+      return std::pair<std::string, std::string>{"none in: " + text, ""};
+    return std::pair<std::string, std::string>{m[1], m[2]};
+  };
+  const auto [memory_spilled, memory_to_disk] = spilled(*in_memory);
+  const auto [disk_spilled, disk_to_disk] = spilled(*on_disk);
+  EXPECT_EQ(memory_to_disk, "0 bytes") << memory_spilled;
+  EXPECT_EQ(disk_to_disk, disk_spilled);
+  EXPECT_NE(disk_to_disk, "0 bytes");
+  EXPECT_THAT(explain_analyze(*recomputed, q), ::testing::Not(HasSubstr("spilled")));
+  // Joins on two different streamed keys multiply their partitions: recomputed per pass, not spilled.
+  const char* two_keys = "SELECT count(*), sum(a.d) FROM m a WHERE EXISTS (SELECT * FROM m b WHERE b.id = a.id + 3) "
+                         "AND NOT EXISTS (SELECT * FROM m c WHERE c.big = a.big + 1)";
+  expect_same_answers(two_keys, *memory, {on_disk.get()});
+  const std::string multiplied = explain_analyze(*on_disk, two_keys);
+  EXPECT_THAT(multiplied, ::testing::MatchesRegex("(.|\n)*over [0-9]+ partitioned passes(.|\n)*"));
+  EXPECT_THAT(multiplied, ::testing::Not(HasSubstr("spilled")));
+  // Values worked out by hand, as above, from the disk.
+  EXPECT_EQ(cells(*on_disk, "SELECT count(*), count(b.id) FROM m a LEFT JOIN m b ON a.id = b.id + 3"),
+            std::vector<std::string>{"4000|3999"});
+}
+
+TEST_F(StreamedAggregation, ASpillDirectoryThatCannotTakeTheFileIsACleanError) {
+  const std::string missing = dir_ + "_no_such_directory";
+  auto db = stored(0, 32 << 10, [&](engine::Options& o) {
+    o.spill_memory_bytes = 1;
+    o.spill_directory = missing;
+  });
+  try {
+    db->execute(kPartitionedQueries[0]);
+    ADD_FAILURE() << "expected the spill to fail";
+  } catch (const std::exception& e) {
+    EXPECT_THAT(e.what(), HasSubstr("cannot spill partitions to disk: creating a file in " + missing));
+    EXPECT_THAT(e.what(), HasSubstr("the limit for them is 0.0 MB"));
+  }
+  // Nothing is left half done: a query that does not spill still runs, and so does the same one after a fix.
+  EXPECT_EQ(cells(*db, "SELECT count(*) FROM m"), std::vector<std::string>{"4000"});
+  fs::create_directories(missing);
+  auto memory = whole();
+  expect_same_answers(kPartitionedQueries[0], *memory, {db.get()});
+  EXPECT_TRUE(fs::is_empty(missing));  // the spill file is unlinked as it is created
+  fs::remove_all(missing);
 }
 
 // Rows with no aggregation above them (stream_driver.hpp's stream_rows): a filter, projection or join over a table

@@ -14,6 +14,9 @@ engine::Options engine_options(const RunOptions& o, std::ostream& notes) {
   eo.host_memory_bytes = o.memory_limit;
   eo.gpu_cache_bytes = o.gpu_memory;
   eo.morsel_rows = o.morsel_rows;
+  eo.spill_memory_bytes = o.spill_memory;
+  eo.spill_directory = o.spill_dir;
+  eo.spill_partitions = o.spill;
   eo.statement_timeout_ms = o.statement_timeout_ms;
   eo.udf_catalogs = o.udf_catalogs;
   eo.database_path = o.database;

@@ -166,6 +166,12 @@ bool take_engine_option(ArgReader& r, const std::string& a, RunOptions& o) {
     o.gpu_memory = parse_bytes(a, r.value());
   } else if (a == "--morsel-rows") {
     o.morsel_rows = parse_count(a, r.value(), INT64_MAX);
+  } else if (a == "--spill-memory") {
+    o.spill_memory = parse_bytes(a, r.value());
+  } else if (a == "--spill-dir") {
+    o.spill_dir = r.value();
+  } else if (a == "--no-spill") {
+    o.spill = false;
   } else if (a == "--statement-timeout") {
     o.statement_timeout_ms = parse_duration_ms(a, r.value());
   } else {
@@ -351,6 +357,10 @@ std::string usage_text() {
          "  --gpu-memory S   GPU memory for cached table columns (default 80% of the free memory); a\n"
          "                   larger scan streams through the GPU a morsel at a time\n"
          "  --morsel-rows N  stream every scan that can stream in morsels of N rows (testing)\n"
+         "  --spill-memory S host memory for the partitions a join too large for memory keeps for its\n"
+         "                   later passes (default: as --memory-limit); the rest goes to a file\n"
+         "  --spill-dir DIR  where that file goes (default $TMPDIR, else /tmp; deleted as created)\n"
+         "  --no-spill       recompute the inputs in every pass instead of spilling partitions\n"
          "  --statement-timeout T  stop a statement that runs longer than T (30 = seconds, 500ms, 10min);\n"
          "                   it changes nothing. Ctrl-C cancels the running statement the same way\n"
          "  -h, --help       this text\n"

@@ -138,6 +138,9 @@ struct CpuOperators {
   Batch concat(const std::vector<Batch>& parts, const std::vector<plan::OutputColumn>& outputs) {
     return concat_batches(parts, outputs, ctx.threads);
   }
+  // Spilled partitions (spilled_passes.hpp) are host batches already.
+  Batch to_spill(Batch b) { return b; }
+  Batch from_spill(Batch b) { return b; }
 };
 
 }  // namespace

@@ -49,6 +49,7 @@ exec::Batch Database::Impl::run_plan(const physical::PhysicalPlan& pp, const pla
     g.stop = ctx.stop;
     stop_device.store(g.kernels);
     g.morsel_rows = ctx.morsel_rows;
+    g.spill = ctx.spill;
     g.pool->reset_peak();
     const int64_t base = g.pool->in_use();
     exec::Batch b = exec::execute_physical(pp, root, ctx, &g);
@@ -91,6 +92,9 @@ exec::ExecContext Database::Impl::new_context(bool with_device) const {
   ctx.stop = &stop;
   ctx.morsel_rows = opts.morsel_rows;
   ctx.memory_budget = host_memory_budget();
+  ctx.spill.enabled = opts.spill_partitions;
+  ctx.spill.memory_bytes = opts.spill_memory_bytes > 0 ? opts.spill_memory_bytes : ctx.memory_budget;
+  ctx.spill.directory = opts.spill_directory;
   return ctx;
 }
 

@@ -153,6 +153,21 @@ struct GpuOperators {
   DeviceBatch concat(const std::vector<DeviceBatch>& parts, const std::vector<plan::OutputColumn>& outputs) {
     return concat_batches(parts, outputs, ctx);
   }
+  // Spilled partitions (spilled_passes.hpp) wait in host memory (or on disk): downloaded, and uploaded again when
+  // their pass comes.
+  exec::Batch to_spill(const DeviceBatch& b) {
+    exec::Batch out;
+    out.rows = b.rows;
+    for (size_t i = 0; i < b.ids.size(); ++i)
+      out.add(b.ids[i], std::make_shared<rt::Column>(download(*b.columns[i], ctx)), b.types[i]);
+    return out;
+  }
+  DeviceBatch from_spill(const exec::Batch& b) {
+    DeviceBatch out;
+    out.rows = b.rows;
+    for (size_t i = 0; i < b.ids.size(); ++i) out.add(b.ids[i], upload(*b.columns[i], ctx), b.types[i]);
+    return out;
+  }
 };
 
 }  // namespace

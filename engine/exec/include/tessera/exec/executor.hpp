@@ -11,6 +11,7 @@
 #include <string>
 
 #include "tessera/exec/batch.hpp"
+#include "tessera/exec/spill_store.hpp"
 #include "tessera/functions/session_context.hpp"
 #include "tessera/plan/logical_plan.hpp"
 
@@ -31,6 +32,7 @@ struct OperatorStats {
   double ms = 0;
   int64_t morsels = 0;  // an aggregation that streamed its scan: how many morsels (over all passes)
   int64_t passes = 0;   // ... and in how many partitioned passes (join_partitions.hpp)
+  int64_t spilled_bytes = 0, spilled_to_disk = 0;  // ... whose partitions spilled this much (spilled_passes.hpp)
 };
 
 struct ExecContext {
@@ -68,6 +70,8 @@ struct ExecContext {
   // While a partitioned pass runs (join_partitions.hpp): execute() keeps only the rows of an operator named here
   // that pass its conjuncts.
   const std::map<const plan::LogicalOp*, std::vector<plan::ExprPtr>>* partition_filters = nullptr;
+  // Where partitioned passes keep the partitions of later passes (spilled_passes.hpp).
+  SpillSettings spill;
 };
 
 // Enables the common-subexpression memo of `ctx` for evaluations over `batch` in this scope: the results of

@@ -4,7 +4,6 @@
 // They run on either device through its operator set `Device` (plan_walker.hpp lists what it provides).
 #pragma once
 
-#include <future>
 #include <map>
 #include <memory>
 #include <optional>
@@ -13,90 +12,11 @@
 #include <vector>
 
 #include "tessera/exec/join_partitions.hpp"
-#include "tessera/exec/morsels.hpp"
+#include "tessera/exec/morsel_runs.hpp"
+#include "tessera/exec/spilled_passes.hpp"
 #include "tessera/plan/aggregate_split.hpp"
-#include "tessera/runtime/statement_stop.hpp"
 
 namespace tessera::exec {
-
-template <typename Device>
-typename Device::Batch execute_plan(const plan::LogicalOp& op, Device& d);  // plan_walker.hpp
-
-// Calls run(range) for each morsel of `scan`, with ctx.scan_range set to it; the next morsel's chunks are read on a
-// thread of their own while run works on this one (but for those the device holds: columns_held).
-template <typename Ctx, typename Run>
-void for_each_morsel(const plan::LogicalOp& scan, const std::vector<std::pair<int64_t, int64_t>>& morsels, Ctx& ctx,
-                     Run&& run) {
-  std::future<void> next;  // its destructor waits for the read when a morsel throws
-  for (size_t k = 0; k < morsels.size(); ++k) {
-    rt::throw_if_stopped(ctx.stop);
-    if (next.valid()) next.get();  // morsel k's chunks are in (a read error surfaces here)
-    if (k + 1 < morsels.size()) {
-      const auto m = morsels[k + 1];
-      next = std::async(std::launch::async, [s = &scan, m, skip = columns_held(ctx, scan, m.first, m.second)] {
-        read_ahead(*s, m.first, m.second, skip);
-      });
-    }
-    const ScanRange range{&scan, morsels[k].first, morsels[k].second};
-    ctx.scan_range = &range;
-    run();
-    ctx.scan_range = nullptr;
-  }
-}
-
-// The context's streaming state as the caller had it: restored by operator() and at the end of the scope (what
-// runs inside may stream with its own).
-template <typename Ctx>
-struct ContextRestore {
-  Ctx& ctx;
-  const ScanRange* range;
-  decltype(ctx.reused) reused;
-  decltype(ctx.kept) kept;
-  decltype(ctx.partition_filters) filters;
-  explicit ContextRestore(Ctx& c)
-      : ctx(c), range(c.scan_range), reused(c.reused), kept(c.kept), filters(c.partition_filters) {}
-  void operator()() const {
-    ctx.scan_range = range;
-    ctx.reused = reused;
-    ctx.kept = kept;
-    ctx.partition_filters = filters;
-  }
-  ~ContextRestore() { (*this)(); }
-};
-
-// `r` run over each of `morsels` of its path's scan (the joins' other inputs computed whole first, once; with
-// `filters`, when set, applied by execute_plan), each morsel's result passed through reduce(batch), and the results
-// put together.
-template <typename Device, typename Reduce>
-typename Device::Batch collect_morsels(const plan::LogicalOp& r, Device& d, const StreamPath& path,
-                                       const std::vector<std::pair<int64_t, int64_t>>& morsels,
-                                       const PartitionFilters* filters, Reduce&& reduce) {
-  using Batch = typename Device::Batch;
-  auto& ctx = d.ctx;
-  ContextRestore restore(ctx);
-  std::map<const plan::LogicalOp*, Batch> inner;
-  std::map<const plan::LogicalOp*, std::shared_ptr<void>> inner_kept;
-  for (const plan::LogicalOp* x : path.reused) inner.emplace(x, execute_plan(*x, d));
-  ctx.reused = &inner;
-  ctx.kept = &inner_kept;
-  if (filters) ctx.partition_filters = filters;
-  std::vector<Batch> parts;
-  for_each_morsel(*path.scan, morsels, ctx, [&] { parts.push_back(reduce(execute_plan(r, d))); });
-  restore();
-  if (parts.size() == 1) return std::move(parts[0]);
-  return d.concat(parts, r.outputs);
-}
-
-// The stream path under `op` when it may be cut into morsels: nothing above it streams already (ctx.scan_range
-// unset), it reaches a scan, and the device lets that path stream (d.can_stream: not when part of it is a whole
-// result already, or the scan's columns are resident on the GPU).
-template <typename Device>
-std::optional<StreamPath> streamable_path(const plan::LogicalOp& op, const Device& d) {
-  if (d.ctx.scan_range) return std::nullopt;
-  StreamPath path = stream_path(op);
-  if (!path.scan || !d.can_stream(path)) return std::nullopt;
-  return path;
-}
 
 // Operator `op` (a Scan, Filter, Project or Join) run a morsel at a time when its path may stream
 // (streamable_path) and plan_morsels cuts its scan (streams()) within the device's budget: each morsel's result
@@ -141,32 +61,31 @@ std::optional<typename Device::Batch> stream_aggregation(const plan::LogicalOp& 
   if (!streams(morsels, *path->scan) && partitions.joins.empty()) return std::nullopt;
   const std::optional<plan::AggregateSplit> split = plan::split_aggregate(op);
   if (!split) return std::nullopt;
-  ContextRestore restore(ctx);
-  // A reused input too large to compute whole: its own stream path a morsel at a time, each morsel's rows
-  // filtered to the pass's partition.
-  auto collect = [&](const plan::LogicalOp& r, const PartitionFilters& filters) -> Batch {
-    const StreamPath rp = stream_path(r);
-    if (!rp.scan || !d.can_stream(rp)) {
-      ctx.partition_filters = &filters;
-      Batch b = execute_plan(r, d);
-      restore();
-      return b;
+  const int64_t passes = partitions.passes();
+  if (spills(partitions, ctx.spill)) {
+    const SpilledPasses<Batch> run = spilled_passes(op, d, *path, morsels, partitions, *split);
+    Batch out = d.aggregate(*split->final, d.concat(run.partials, split->partial->outputs));
+    if (ctx.stats) {
+      auto& s = (*ctx.stats)[&op];
+      s.morsels = run.runs;
+      s.passes = passes;
+      s.spilled_bytes = run.spilled_bytes;
+      s.spilled_to_disk = run.spilled_to_disk;
     }
-    return collect_morsels(r, d, rp, plan_morsels(*rp.scan, ctx.morsel_rows, budget), &filters,
-                           [](Batch b) { return b; });
-  };
-
+    return out;
+  }
+  ContextRestore restore(ctx);
   std::map<const plan::LogicalOp*, Batch> reused;
   std::map<const plan::LogicalOp*, std::shared_ptr<void>> kept;
   std::vector<Batch> partials;
-  const int64_t passes = partitions.passes();
   for (int64_t pass = 0; pass < passes; ++pass) {
     const PartitionFilters filters = partitions.filters(pass);
     for (const plan::LogicalOp* r : path->reused) {
       const JoinPartition* j = partitions.reusing(r);
       if (pass > 0 && (!j || j->group < 0)) continue;  // the same in every pass
       reused.erase(r);
-      reused.emplace(r, j ? collect(*r, filters) : execute_plan(*r, d));
+      // each of its morsels' rows filtered to the pass's partition
+      reused.emplace(r, j ? collect_input(*r, d, filters, [](Batch b) { return b; }) : execute_plan(*r, d));
     }
     kept.clear();  // hash tables on the previous pass's inputs
     ctx.reused = &reused;

@@ -83,6 +83,14 @@ struct Options {
   // rows (tests: every morsel path on small data).
   int64_t host_memory_bytes = 0;
   int64_t morsel_rows = 0;
+  // Joins whose other input is too large run in partitioned passes (exec/join_partitions.hpp). The first pass
+  // computes the inputs once and spills the partitions of the later passes (exec/spilled_passes.hpp): into host
+  // memory up to spill_memory_bytes (0: the host memory budget, as host_memory_bytes), the rest into a file in
+  // spill_directory ("": $TMPDIR, else /tmp), deleted as it is created. spill_partitions false: every pass re-reads
+  // and recomputes its inputs instead (no memory or disk needed; the comparison in benchmarks).
+  bool spill_partitions = true;
+  int64_t spill_memory_bytes = 0;
+  std::string spill_directory;
   // The database's collation. false: binary (Latin1_General_BIN2-like; TPC-H's answers, and no case
   // folding on the hot paths). true: case-insensitive like SQL Server's default SQL_Latin1_General_CP1_CI_AS:
   // =, <, IN, LIKE, GROUP BY, DISTINCT, joins and ORDER BY of strings ignore case (accents still count).

@@ -42,6 +42,8 @@ struct GpuContext {
   // While a partitioned pass runs (join_partitions.hpp): execute_gpu keeps only the rows of an operator named
   // here that pass its conjuncts.
   const std::map<const plan::LogicalOp*, std::vector<plan::ExprPtr>>* partition_filters = nullptr;
+  // Where partitioned passes keep the partitions of later passes (spilled_passes.hpp): downloaded to host memory.
+  SpillSettings spill;
 };
 
 // The scan's columns whose stored chunks holding rows [begin, end) the column cache holds (morsels.hpp's
