@@ -26,16 +26,16 @@
 
 namespace tessera::fn::regex {
 
-inline constexpr int32_t kMaxInsts = 128;   // program instructions
-inline constexpr int32_t kMaxRanges = 128;  // character-class ranges of the whole program
-inline constexpr int32_t kMaxDepth = 32;    // nested groups
-inline constexpr int32_t kMaxRepeat = 1000; // RE2's limit for {n,m}
+constexpr int32_t kMaxInsts = 128;   // program instructions
+constexpr int32_t kMaxRanges = 128;  // character-class ranges of the whole program
+constexpr int32_t kMaxDepth = 16;    // nested groups
+constexpr int32_t kMaxRepeat = 1000; // RE2's limit for {n,m}
 
 // Flags of the flags argument and of (?flags) groups.
-inline constexpr uint8_t kFoldCase = 1;   // i
-inline constexpr uint8_t kMultiLine = 2;  // m: ^ and $ at line breaks too
-inline constexpr uint8_t kDotNl = 4;      // s: . matches \n
-inline constexpr uint8_t kUngreedy = 8;   // U (pattern only): quantifiers lazy unless followed by ?
+constexpr uint8_t kFoldCase = 1;   // i
+constexpr uint8_t kMultiLine = 2;  // m: ^ and $ at line breaks too
+constexpr uint8_t kDotNl = 4;      // s: . matches \n
+constexpr uint8_t kUngreedy = 8;   // U (pattern only): quantifiers lazy unless followed by ?
 
 // Parses SQL Server's flags argument ('i', 'c', 'm', 's'; empty is 'c'; of i and c the last one wins).
 // False for any other character.
@@ -106,7 +106,7 @@ constexpr int32_t case_orbit(uint32_t c, uint32_t* out) {
 // The blocks of cased letters beyond Latin-1 (Latin Extended, IPA, Greek, Cyrillic, Armenian, Georgian,
 // Cherokee, Latin Extended Additional, Greek Extended, letterlike symbols, circled letters, Glagolitic,
 // Coptic, fullwidth Latin, Deseret, Osage, Old Hungarian, Warang Citi, Medefaidrin, Adlam).
-inline constexpr Range kCasedBlocks[] = {
+constexpr Range kCasedBlocks[] = {
     {0x100, 0x2AF},     {0x370, 0x52F},     {0x531, 0x58F},     {0x10A0, 0x10FF},   {0x13A0, 0x13FF},
     {0x1C80, 0x1CBF},   {0x1E00, 0x1FFF},   {0x2100, 0x218F},   {0x24B6, 0x24E9},   {0x2C00, 0x2D2F},
     {0xA640, 0xA69F},   {0xA720, 0xA7FF},   {0xAB70, 0xABBF},   {0xFF21, 0xFF5A},   {0x10400, 0x104FF},
