@@ -61,22 +61,12 @@ bool GpuColumnCache::in_use(const Entry& e) const {
   return e.column ? e.column.use_count() > 1 : e.segments.use_count() > 1;
 }
 
-bool GpuColumnCache::try_make_room(int64_t bytes) {
-  for (auto it = lru_.end(); resident_ + bytes > budget_ && it != lru_.begin();) {
-    --it;
-    auto e = entries_.find(*it);
-    if (in_use(e->second)) continue;
-    resident_ -= e->second.bytes;
-    entries_.erase(e);
-    it = lru_.erase(it);
-  }
-  return resident_ + bytes <= budget_;
-}
-
-bool GpuColumnCache::reclaim(int64_t bytes) {
-  std::lock_guard<std::recursive_mutex> lock(mutex_);
+// Evicts least-recently-used entries no running query holds, oldest first, until `enough(freed)` holds or none is
+// left; returns the bytes freed.
+template <typename Enough>
+int64_t GpuColumnCache::evict_unused(Enough&& enough) {
   int64_t freed = 0;
-  for (auto it = lru_.end(); freed < bytes && it != lru_.begin();) {
+  for (auto it = lru_.end(); !enough(freed) && it != lru_.begin();) {
     --it;
     auto e = entries_.find(*it);
     if (in_use(e->second)) continue;
@@ -85,7 +75,17 @@ bool GpuColumnCache::reclaim(int64_t bytes) {
     entries_.erase(e);
     it = lru_.erase(it);
   }
-  return freed > 0;
+  return freed;
+}
+
+bool GpuColumnCache::try_make_room(int64_t bytes) {
+  evict_unused([&](int64_t) { return resident_ + bytes <= budget_; });
+  return resident_ + bytes <= budget_;
+}
+
+bool GpuColumnCache::reclaim(int64_t bytes) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  return evict_unused([&](int64_t freed) { return freed >= bytes; }) > 0;
 }
 
 void GpuColumnCache::make_room(int64_t bytes, const storage::Table& table, size_t col) {

@@ -73,6 +73,8 @@ class GpuColumnCache {
   };
   bool in_use(const Entry& e) const;
   bool try_make_room(int64_t bytes);  // evicts least recently used entries no query holds
+  template <typename Enough>
+  int64_t evict_unused(Enough&& enough);  // the eviction loop of try_make_room and reclaim
   void make_room(int64_t bytes, const storage::Table& table, size_t col);  // evicts, or throws naming the sizes
   std::shared_ptr<rt::DeviceColumn> upload(const rt::Column& host, void* stream);
   rt::MemoryResource& mr_;
