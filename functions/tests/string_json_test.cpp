@@ -339,3 +339,23 @@ TEST(StringJson, JsonModifyNullArguments) {
   EXPECT_EQ(tsf_json_modify_bigint(buf, &len, R"({"a":1})", 7, 0, "$.a", 3, 0, 0, 1), kOk);
   EXPECT_EQ(std::string(buf, len), "{}");
 }
+
+TEST(StringJson, JsonModifyNumbersAndBits) {
+  char buf[128];
+  int32_t len = -1;
+  const char* j = R"({"price":1})";
+  // "Rename a key": CAST(... AS NUMERIC(4,2)) is written as 49.99, a JSON number.
+  ASSERT_EQ(tsf_json_modify_decimal(buf, &len, j, 11, 0, "$.Price", 7, 0, 4999, 0, 4, 2), kOk);
+  EXPECT_EQ(std::string(buf, len), R"({"price":1,"Price":49.99})");
+  ASSERT_EQ(tsf_json_modify_decimal(buf, &len, j, 11, 0, "$.price", 7, 0, -5, 0, 4, 2), kOk);
+  EXPECT_EQ(std::string(buf, len), R"({"price":-0.05})");
+  ASSERT_EQ(tsf_json_modify_bit(buf, &len, j, 11, 0, "$.price", 7, 0, 1, 0), kOk);
+  EXPECT_EQ(std::string(buf, len), R"({"price":true})");
+  ASSERT_EQ(tsf_json_modify_bit(buf, &len, j, 11, 0, "append $.f", 10, 0, 0, 0), kOk);
+  EXPECT_EQ(std::string(buf, len), R"({"price":1,"f":[false]})");
+  // FLOAT: CONVERT(varchar, x, 2)'s 16 significant digits.
+  ASSERT_EQ(tsf_json_modify_float(buf, &len, j, 11, 0, "$.price", 7, 0, 49.99, 0), kOk);
+  EXPECT_EQ(std::string(buf, len), R"({"price":4.999000000000000e+001})");
+  ASSERT_EQ(tsf_json_modify_float(buf, &len, j, 11, 0, "$.price", 7, 0, 0.0, 1), kOk);
+  EXPECT_EQ(std::string(buf, len), "{}");
+}

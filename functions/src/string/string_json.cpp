@@ -4,6 +4,7 @@
 // expressions"). The text is read in one pass with no heap: containers nest at most kJsonMaxDepth deep (a bit
 // per level on the stack) and a path has at most kJsonMaxPathSteps steps (parsed per row into a fixed array).
 // docs/FUNCTIONS.md ("JSON") lists the choices made where the documentation leaves one.
+#include "tessera/functions/number_format.hpp"
 #include "tessera/functions/status.hpp"
 #include "tessera/functions/string_functions.hpp"
 #include "tessera/functions/utf8.hpp"
@@ -18,6 +19,7 @@ using tessera::fn::kJsonTextInvalid;
 using tessera::fn::kJsonValueTooLong;
 using tessera::fn::kNull;
 using tessera::fn::kOk;
+using tessera::fn::NumberFormat;
 using tessera::fn::Utf8;
 
 namespace {
@@ -588,20 +590,6 @@ int32_t json_modify(char* out, int32_t* out_len, const char* json, int32_t json_
   return kOk;
 }
 
-// A BIGINT's decimal digits.
-int32_t write_int64(char* buf, int64_t v) {
-  char digits[20];
-  int32_t n = 0;
-  uint64_t u = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
-  do {
-    digits[n++] = static_cast<char>('0' + u % 10);
-    u /= 10;
-  } while (u != 0);
-  int32_t len = 0;
-  if (v < 0) buf[len++] = '-';
-  while (n > 0) buf[len++] = digits[--n];
-  return len;
-}
 }  // namespace
 
 // ISJSON(expression): 1 for a valid JSON object or array (white space around it allowed), else 0.
@@ -711,7 +699,41 @@ TESSERA_ROW_FN int32_t tsf_json_modify_bigint(char* out, int32_t* out_len, const
                                               uint8_t json_null, const char* path_text, int32_t path_len,
                                               uint8_t path_null, int64_t v, uint8_t v_null) {
   char digits[24];
-  const int32_t n = write_int64(digits, v);
+  const int32_t n = NumberFormat::write_int(digits, v);
+  return json_modify(out, out_len, json, json_len, json_null != 0, path_text, path_len, path_null != 0,
+                     ValueKind::Raw, digits, n, v_null != 0);
+}
+
+// JSON_MODIFY with a BIT newValue: true or false.
+TESSERA_ROW_FN int32_t tsf_json_modify_bit(char* out, int32_t* out_len, const char* json, int32_t json_len,
+                                           uint8_t json_null, const char* path_text, int32_t path_len,
+                                           uint8_t path_null, uint8_t v, uint8_t v_null) {
+  return json_modify(out, out_len, json, json_len, json_null != 0, path_text, path_len, path_null != 0,
+                     ValueKind::Raw, v ? "true" : "false", v ? 4 : 5, v_null != 0);
+}
+
+// JSON_MODIFY with a DECIMAL(p, s) newValue: a JSON number with s fraction digits (49.99).
+TESSERA_ROW_FN int32_t tsf_json_modify_decimal(char* out, int32_t* out_len, const char* json, int32_t json_len,
+                                               uint8_t json_null, const char* path_text, int32_t path_len,
+                                               uint8_t path_null, int64_t v, uint8_t v_null, int32_t p, int32_t s) {
+  if (s < 0 || s > 18) return tessera::fn::kInvalidArgument;  // the binder gives a DECIMAL(p <= 18, s)'s scale
+  char digits[NumberFormat::kMaxDecimalLen + 2];
+  const int32_t n = NumberFormat::write_decimal(digits, v, s);
+  return json_modify(out, out_len, json, json_len, json_null != 0, path_text, path_len, path_null != 0,
+                     ValueKind::Raw, digits, n, v_null != 0);
+}
+
+// JSON_MODIFY with a FLOAT newValue: a JSON number as CONVERT(varchar, x, 2) writes it (16 significant digits,
+// 4.999000000000000e+001).
+TESSERA_ROW_FN int32_t tsf_json_modify_float(char* out, int32_t* out_len, const char* json, int32_t json_len,
+                                             uint8_t json_null, const char* path_text, int32_t path_len,
+                                             uint8_t path_null, double v, uint8_t v_null) {
+  char digits[NumberFormat::kMaxFloatLen + 2];
+  int32_t n = 0;
+  if (v_null == 0) {
+    const int32_t st = NumberFormat::write_float(digits, &n, v, 2);
+    if (st != kOk) return st;
+  }
   return json_modify(out, out_len, json, json_len, json_null != 0, path_text, path_len, path_null != 0,
                      ValueKind::Raw, digits, n, v_null != 0);
 }

@@ -71,6 +71,15 @@ constexpr ArgSpec kJsonModify[] = {
     {"json_expression", SqlType::String}, {"json_path", SqlType::String}, {"newValue", SqlType::String}};
 constexpr ArgSpec kJsonModifyBigint[] = {
     {"json_expression", SqlType::String}, {"json_path", SqlType::String}, {"newValue", SqlType::Int64}};
+constexpr ArgSpec kJsonModifyBit[] = {
+    {"json_expression", SqlType::String}, {"json_path", SqlType::String}, {"newValue", SqlType::Bool}};
+constexpr ArgSpec kJsonModifyFloat[] = {
+    {"json_expression", SqlType::String}, {"json_path", SqlType::String}, {"newValue", SqlType::Float64}};
+constexpr ArgSpec kJsonModifyDecimal[] = {{"json_expression", SqlType::String},
+                                          {"json_path", SqlType::String},
+                                          {"newValue", SqlType::Decimal},
+                                          {"p", SqlType::Int32, true},
+                                          {"s", SqlType::Int32, true}};
 // Regular expressions (SQL Server 2025): every argument per row (a constant pattern is a constant column).
 // One kernel per number of arguments, named by it; the row functions fill the omitted ones' defaults.
 constexpr ArgSpec kRxString = {"string_expression", SqlType::String};
@@ -139,7 +148,8 @@ int64_t quotename_length(const LengthInputs& in) { return 2 * in.length[0] + 2; 
 // 20 characters, or JSON text as it is.
 int64_t json_modify_length(const LengthInputs& in) { return in.length[0] + in.length[1] + 6 * in.length[2] + 8; }
 int64_t json_modify_json_length(const LengthInputs& in) { return in.length[0] + in.length[1] + in.length[2] + 8; }
-int64_t json_modify_bigint_length(const LengthInputs& in) { return in.length[0] + in.length[1] + 20 + 8; }
+// A number's text: a BIGINT's 20 characters, a DECIMAL's 22, a FLOAT's 24 (CONVERT style 2), true/false.
+int64_t json_modify_number_length(const LengthInputs& in) { return in.length[0] + in.length[1] + 24 + 8; }
 // STRING_ESCAPE: a control character (1 byte) becomes a backslash, u and four hex digits (6).
 int64_t escape_json_length(const LengthInputs& in) { return 6 * in.length[0]; }
 // REGEXP_REPLACE: the text s outside the matches, and per match the replacement's r bytes, each of whose
@@ -287,8 +297,19 @@ const FunctionSpec kStringFunctions[] = {
      .summary = "JSON text with the value at a path updated, inserted, appended or deleted (a string value)",
      TESSERA_ROW(tsf_json_modify)},
     {.sql_name = "JSON_MODIFY", .kernel = "json_modify_bigint", .result = SqlType::String, .args = kJsonModifyBigint,
-     .nulls = NullRule::Custom, .max_length = json_modify_bigint_length,
+     .nulls = NullRule::Custom, .max_length = json_modify_number_length,
      .summary = "JSON_MODIFY with an integer value (a JSON number)", TESSERA_ROW(tsf_json_modify_bigint)},
+    {.sql_name = "JSON_MODIFY", .kernel = "json_modify_bit", .result = SqlType::String, .args = kJsonModifyBit,
+     .nulls = NullRule::Custom, .max_length = json_modify_number_length,
+     .summary = "JSON_MODIFY with a BIT value (true or false)", TESSERA_ROW(tsf_json_modify_bit)},
+    {.sql_name = "JSON_MODIFY", .kernel = "json_modify_decimal", .result = SqlType::String,
+     .args = kJsonModifyDecimal, .nulls = NullRule::Custom, .max_length = json_modify_number_length,
+     .summary = "JSON_MODIFY with a DECIMAL value (a JSON number, s fraction digits)",
+     TESSERA_ROW(tsf_json_modify_decimal)},
+    {.sql_name = "JSON_MODIFY", .kernel = "json_modify_float", .result = SqlType::String, .args = kJsonModifyFloat,
+     .nulls = NullRule::Custom, .max_length = json_modify_number_length,
+     .summary = "JSON_MODIFY with a FLOAT value (a JSON number, 16 significant digits)",
+     TESSERA_ROW(tsf_json_modify_float)},
     // Bound only by kernel (the same arguments as json_modify, after it): a value that is JSON text.
     {.sql_name = "JSON_MODIFY", .kernel = "json_modify_json", .result = SqlType::String, .args = kJsonModify,
      .nulls = NullRule::Custom, .max_length = json_modify_json_length,

@@ -125,7 +125,8 @@ TESSERA_ROW_FN int32_t tsf_json_query_root(char* out, int32_t* out_len, const ch
 TESSERA_ROW_FN int32_t tsf_json_path_exists(int32_t* out, const char* json, int32_t json_len, const char* path,
                                             int32_t path_len);
 // JSON_MODIFY(expression, path, newValue): newValue a string (quoted and escaped), JSON text (as it is: the
-// binder's choice for JSON_QUERY's result) or an integer. NULL newValue deletes (lax) or writes null (strict).
+// binder's choice for JSON_QUERY's result), an integer, a BIT, a DECIMAL or a FLOAT. NULL newValue deletes (lax)
+// or writes null (strict).
 TESSERA_ROW_FN int32_t tsf_json_modify(char* out, int32_t* out_len, const char* json, int32_t json_len,
                                        uint8_t json_null, const char* path, int32_t path_len, uint8_t path_null,
                                        const char* v, int32_t v_len, uint8_t v_null);
@@ -135,6 +136,15 @@ TESSERA_ROW_FN int32_t tsf_json_modify_json(char* out, int32_t* out_len, const c
 TESSERA_ROW_FN int32_t tsf_json_modify_bigint(char* out, int32_t* out_len, const char* json, int32_t json_len,
                                               uint8_t json_null, const char* path, int32_t path_len,
                                               uint8_t path_null, int64_t v, uint8_t v_null);
+TESSERA_ROW_FN int32_t tsf_json_modify_bit(char* out, int32_t* out_len, const char* json, int32_t json_len,
+                                           uint8_t json_null, const char* path, int32_t path_len, uint8_t path_null,
+                                           uint8_t v, uint8_t v_null);
+TESSERA_ROW_FN int32_t tsf_json_modify_decimal(char* out, int32_t* out_len, const char* json, int32_t json_len,
+                                               uint8_t json_null, const char* path, int32_t path_len,
+                                               uint8_t path_null, int64_t v, uint8_t v_null, int32_t p, int32_t s);
+TESSERA_ROW_FN int32_t tsf_json_modify_float(char* out, int32_t* out_len, const char* json, int32_t json_len,
+                                             uint8_t json_null, const char* path, int32_t path_len,
+                                             uint8_t path_null, double v, uint8_t v_null);
 
 // ---- single characters (string_char.cpp) ----
 TESSERA_ROW_FN int32_t tsf_ascii(int32_t* out, const char* s, int32_t s_len);
