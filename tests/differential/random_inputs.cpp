@@ -232,7 +232,35 @@ std::string RandomInputs::json_path() {
   return p;
 }
 
+// The regular-expression functions' arguments (string_regex.cpp): patterns that match the generated strings
+// sometimes (and a few that are not valid), flags, replacements with references.
+namespace {
+const char* const kRegexPatterns[] = {"a",      "[a-z]+",  "\\d+",      "^a",         "e$",      "(a|e)",
+                                      "([A-Z])(\\d)?", "a*", "",       ".",          "(?i)é",   "[^ ]+",
+                                      "\\w+\\s", "x{2,3}", "(",     "é+",         "\\bB",    "(.)(.)",
+                                      "[[:digit:]]", "PROMO|BRAND", ".*?", "a{0}", "[€ß]", "(?i)[a-e]{1,2}",
+                                      "(\\d)(\\d)?(\\d)?", "^$", "\\W", "a**"};
+const char* const kRegexFlags[] = {"", "i", "c", "m", "s", "ims", "ic", "ci", "x"};
+const char* const kRegexReplacements[] = {"", "x", "\\1", "[&]", "\\2\\1", "\\\\", "<\\0>", "\\3-\\1"};
+}  // namespace
+
 rt::Column RandomInputs::column(SqlType type, int64_t rows, std::string_view name) {
+  if (type == SqlType::String && (name == "pattern_expression" || name == "flags" || name == "string_replacement")) {
+    rt::Column c;
+    c.type = type;
+    for (int64_t i = 0; i < rows; ++i) {
+      if (!chance(0.9)) {
+        append_random(c);
+        continue;
+      }
+      const char* v = name == "pattern_expression" ? kRegexPatterns[uniform(0, std::size(kRegexPatterns) - 1)]
+                      : name == "flags"            ? kRegexFlags[uniform(0, std::size(kRegexFlags) - 1)]
+                                                   : kRegexReplacements[uniform(0, std::size(kRegexReplacements) - 1)];
+      c.append_string(v, !chance(0.03));
+    }
+    append_edges(c);
+    return c;
+  }
   if (type == SqlType::String && (name == "json_expression" || name == "json_path")) {
     rt::Column c;
     c.type = type;
@@ -250,6 +278,10 @@ rt::Column RandomInputs::column(SqlType type, int64_t rows, std::string_view nam
   if (name == "bit_offset") lo = -2, hi = 65;
   else if (name == "bit_value") lo = -1, hi = 2;
   else if (name == "shift_amount") lo = -70, hi = 70;
+  else if (name == "start") lo = 0, hi = 12;          // REGEXP_*: 1-based, 0 an error
+  else if (name == "occurrence") lo = -1, hi = 4;
+  else if (name == "return_option") lo = -1, hi = 2;
+  else if (name == "group") lo = -1, hi = 3;
   if (hi < lo || (type != SqlType::Int32 && type != SqlType::Int64)) return column(type, rows);
   rt::Column c;
   c.type = type;
