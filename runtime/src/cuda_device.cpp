@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tessera/functions/kernel_abi.hpp"
+#include "tessera/runtime/kernel_binder.hpp"
 
 namespace tessera::rt {
 
@@ -102,10 +103,8 @@ struct ResidentCall::State {
   };
   std::vector<Download> downloads;
   CudaDevice::Api::Ptr error_slot = 0;
-  std::vector<uint64_t> values;
-  std::vector<uint32_t> narrow;
-  std::vector<uint8_t> bytes;
-  std::vector<void*> params;
+  KernelSlots slots;           // the bound parameters (kernel_binder.hpp)
+  std::vector<void*> params;   // pointers into `slots`, as cuLaunchKernel takes them
   int last_block_size = 0;  // the block size the last launch really used
   std::string entry;        // the generic kernel or a specialisation
   GpuLaunch launch;         // the catalog's launch for that entry
@@ -340,9 +339,6 @@ std::unique_ptr<ResidentCall> CudaDevice::prepare(const KernelEntry& kernel, std
     moved += static_cast<int64_t>(bytes);
     return alloc(bytes, dptr) && (bytes == 0 || a.check(a.cuMemcpyHtoD(dptr, host, bytes), "cuMemcpyHtoD", error));
   };
-  const int32_t ctx[4] = {session.datefirst, session.dateformat, session.language,
-                          static_cast<int32_t>(session.collation)};
-  const int64_t no_error = fn::kNoError;
   const GpuSpecialization* chosen =
       choose_specialization(kernel, session, [&](int arg) { return st.args[arg].int_value; });
   st.entry = chosen ? chosen->entry : kernel.gpu_entry;
@@ -354,74 +350,76 @@ std::unique_ptr<ResidentCall> CudaDevice::prepare(const KernelEntry& kernel, std
                              out.offsets.size() == first->offsets.size() &&
                              std::equal(out.offsets.begin(), out.offsets.end(), first->offsets.begin());
   st.rows_in_order = share_offsets && first->rows_in_order();
-  Api::Ptr first_offsets = 0;
-  for (const fn::KernelParam& p : fn::kernel_params(spec)) {
-    const KernelArg* k = p.arg >= 0 && p.kind != fn::ParamKind::ContextField ? &st.args[p.arg] : nullptr;
-    Api::Ptr d = 0;
-    bool ok = true;
-    if (chosen && chosen->what.removes(p)) continue;  // a constant of the specialised kernel
-    switch (p.kind) {
-      case fn::ParamKind::ArgData:
-      case fn::ParamKind::ArgBytes: ok = upload(k->column->data.data(), k->column->data.size(), d); break;
-      case fn::ParamKind::ArgOffsets:
-        ok = upload(k->column->offsets.data(), k->column->offsets.size() * 8, d);
-        if (p.arg == 0) first_offsets = d;
-        break;
-      case fn::ParamKind::ArgLengths: ok = upload(k->column->lengths.data(), k->column->lengths.size() * 4, d); break;
-      case fn::ParamKind::ArgValid:
-        if (!k->column->valid.empty()) ok = upload(k->column->valid.data(), k->column->valid.size(), d);
-        break;
-      case fn::ParamKind::ConstValue:
-        d = spec.args[p.arg].type == fn::SqlType::Float64 ? std::bit_cast<uint64_t>(k->float_value)
-                                                          : static_cast<uint64_t>(k->int_value);
-        break;
-      case fn::ParamKind::ConstBytes: ok = upload(k->string_value.data(), k->string_value.size(), d); break;
-      case fn::ParamKind::ConstLength: d = k->string_value.size(); break;
-      case fn::ParamKind::OutData:
-      case fn::ParamKind::OutBytes:
-        ok = alloc(out.data.size(), d);  // not copied in: the kernel writes it
-        // Fixed-width outputs are written in full; string bytes only up to each row's length.
-        moved += spec.result == fn::SqlType::String ? 0 : static_cast<int64_t>(out.data.size());
-        st.downloads.push_back({out.data.data(), d, out.data.size()});
-        break;
-      case fn::ParamKind::OutOffsets:
-        if (share_offsets && first_offsets) d = first_offsets;
-        else ok = upload(out.offsets.data(), out.offsets.size() * 8, d);
-        break;
-      case fn::ParamKind::OutLengths:
-        ok = alloc(out.lengths.size() * 4, d);
-        moved += static_cast<int64_t>(out.lengths.size() * 4);
-        st.downloads.push_back({out.lengths.data(), d, out.lengths.size() * 4});
-        break;
-      case fn::ParamKind::OutValid:
-        ok = alloc(out.valid.size(), d);
-        moved += static_cast<int64_t>(out.valid.size());
-        st.downloads.push_back({out.valid.data(), d, out.valid.size()});
-        break;
-      case fn::ParamKind::ErrorSlot:
-        ok = alloc(8, d) && a.check(a.cuMemcpyHtoD(d, &no_error, 8), "cuMemcpyHtoD", error);
-        st.error_slot = d;
-        break;
-      case fn::ParamKind::ContextField: d = static_cast<uint32_t>(ctx[p.arg]); break;
-      case fn::ParamKind::Begin: d = 0; break;  // coarsened kernels need begin % rows_per_thread == 0
-      case fn::ParamKind::End: d = static_cast<uint64_t>(st.rows); break;
+  // Host columns uploaded into pooled device buffers; outputs allocated there and fetched back by fetch().
+  struct Uploading {
+    const GpuSpecialization* chosen;
+    ResidentCall::State& st;
+    Column& out;
+    const fn::FunctionSpec& spec;
+    bool share_offsets;
+    decltype(alloc)& allocate;
+    decltype(upload)& send;
+    Api& a;
+    std::string& error;
+    int64_t& moved;
+    Api::Ptr first_offsets = 0;
+    bool bad = false;
+    bool removes(const fn::KernelParam& p) const { return chosen && chosen->what.removes(p); }
+    uint64_t put(const void* host, size_t bytes) {
+      Api::Ptr d = 0;
+      bad = bad || !send(host, bytes, d);
+      return d;
     }
-    if (!ok) return nullptr;
-    st.values.push_back(d);
-  }
-  // cuLaunchKernel takes a pointer to each parameter, sized as the kernel declares it.
-  std::vector<fn::KernelParam> abi;
-  for (const fn::KernelParam& p : fn::kernel_params(spec))
-    if (!chosen || !chosen->what.removes(p)) abi.push_back(p);
-  st.narrow.resize(st.values.size());
-  st.bytes.resize(st.values.size());
-  for (size_t i = 0; i < st.values.size(); ++i) {
-    st.narrow[i] = static_cast<uint32_t>(st.values[i]);
-    st.bytes[i] = static_cast<uint8_t>(st.values[i]);
-    st.params.push_back(abi[i].abi == 'i'   ? static_cast<void*>(&st.narrow[i])
-                        : abi[i].abi == 'b' ? static_cast<void*>(&st.bytes[i])
-                                            : static_cast<void*>(&st.values[i]));
-  }
+    uint64_t argument(const fn::KernelParam& p) {
+      const Column& c = *st.args[p.arg].column;
+      switch (p.kind) {
+        case fn::ParamKind::ArgOffsets: {
+          const uint64_t d = put(c.offsets.data(), c.offsets.size() * 8);
+          if (p.arg == 0) first_offsets = d;
+          return d;
+        }
+        case fn::ParamKind::ArgLengths: return put(c.lengths.data(), c.lengths.size() * 4);
+        case fn::ParamKind::ArgValid: return c.valid.empty() ? 0 : put(c.valid.data(), c.valid.size());
+        default: return put(c.data.data(), c.data.size());
+      }
+    }
+    int64_t int_value(int arg) const { return st.args[arg].int_value; }
+    double float_value(int arg) const { return st.args[arg].float_value; }
+    uint64_t constant_bytes(int arg) { return put(st.args[arg].string_value.data(), st.args[arg].string_value.size()); }
+    int64_t string_length(int arg) const { return static_cast<int64_t>(st.args[arg].string_value.size()); }
+    // An output the kernel writes (not copied in), fetched back into `host`.
+    uint64_t written(void* host, size_t bytes, bool counted) {
+      Api::Ptr d = 0;
+      bad = bad || !allocate(bytes, d);
+      if (counted) moved += static_cast<int64_t>(bytes);
+      st.downloads.push_back({host, d, bytes});
+      return d;
+    }
+    uint64_t output(const fn::KernelParam& p) {
+      switch (p.kind) {
+        case fn::ParamKind::OutOffsets:
+          if (share_offsets && first_offsets) return first_offsets;
+          return put(out.offsets.data(), out.offsets.size() * 8);
+        case fn::ParamKind::OutLengths: return written(out.lengths.data(), out.lengths.size() * 4, true);
+        case fn::ParamKind::OutValid: return written(out.valid.data(), out.valid.size(), true);
+        // Fixed-width outputs are written in full; string bytes only up to each row's length.
+        default: return written(out.data.data(), out.data.size(), spec.result != fn::SqlType::String);
+      }
+    }
+    uint64_t error_slot() {
+      const int64_t no_error = fn::kNoError;
+      Api::Ptr d = 0;
+      bad = bad || !allocate(8, d) || !a.check(a.cuMemcpyHtoD(d, &no_error, 8), "cuMemcpyHtoD", error);
+      st.error_slot = d;
+      return d;
+    }
+    bool with_row_range() const { return true; }
+    bool failed() const { return bad; }
+  } binding{chosen, st, out, spec, share_offsets, alloc, upload, a, error, moved};
+  KernelSlots slots;
+  if (!bind_kernel_slots(spec, session, st.rows, binding, slots)) return nullptr;
+  st.slots = std::move(slots);
+  st.params = st.slots.launch_params();
   // Bytes a string result really writes are known after the first run; count
   // them as the input length sum bound is unknown here (benchmarks add them).
   call->bytes_moved_ = moved;
@@ -518,56 +516,49 @@ bool CudaDevice::launch(const KernelEntry& kernel, std::span<const DeviceKernelA
   const ColumnView* first = args.empty() ? nullptr : args[0].column;
   const std::string entry = kernel.entry_for(chosen ? chosen->entry : kernel.gpu_entry, launch,
                                              first && first->rows_in_order && first->offsets == out.offsets);
-  const int32_t ctx[4] = {session.datefirst, session.dateformat, session.language,
-                          static_cast<int32_t>(session.collation)};
-  auto ptr = [](const void* p) { return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(p)); };
-  std::vector<uint64_t> values;
-  std::vector<char> abi;
-  for (const fn::KernelParam& p : fn::kernel_params(spec)) {
-    if (chosen && chosen->what.removes(p)) continue;  // a constant of the specialised kernel
-    const DeviceKernelArg* k = p.arg >= 0 && p.kind != fn::ParamKind::ContextField ? &args[p.arg] : nullptr;
-    if ((p.kind == fn::ParamKind::ArgData || p.kind == fn::ParamKind::ArgBytes || p.kind == fn::ParamKind::ArgOffsets ||
-         p.kind == fn::ParamKind::ArgLengths || p.kind == fn::ParamKind::ArgValid) &&
-        (!k->column || k->column->device != Device::Cuda)) {
-      error = std::string(spec.kernel) + ": argument " + std::to_string(p.arg + 1) + " must be a device column";
-      return false;
+  // Device columns and outputs in place; a constant string's bytes are in device memory already.
+  struct InPlace {
+    const fn::FunctionSpec& spec;
+    std::span<const DeviceKernelArg> args;
+    const MutableColumnView& out;
+    int64_t* error;
+    const GpuSpecialization* chosen;
+    std::string& message;
+    bool bad = false;
+    bool removes(const fn::KernelParam& p) const { return chosen && chosen->what.removes(p); }
+    uint64_t argument(const fn::KernelParam& p) {
+      const ColumnView* c = args[p.arg].column;
+      if (!c || c->device != Device::Cuda) {
+        message = std::string(spec.kernel) + ": argument " + std::to_string(p.arg + 1) + " must be a device column";
+        bad = true;
+        return 0;
+      }
+      switch (p.kind) {
+        case fn::ParamKind::ArgOffsets: return address_slot(c->offsets);
+        case fn::ParamKind::ArgLengths: return address_slot(c->lengths);
+        case fn::ParamKind::ArgValid: return address_slot(c->valid);
+        default: return address_slot(c->data);
+      }
     }
-    uint64_t d = 0;
-    switch (p.kind) {
-      case fn::ParamKind::ArgData:
-      case fn::ParamKind::ArgBytes: d = ptr(k->column->data); break;
-      case fn::ParamKind::ArgOffsets: d = ptr(k->column->offsets); break;
-      case fn::ParamKind::ArgLengths: d = ptr(k->column->lengths); break;
-      case fn::ParamKind::ArgValid: d = ptr(k->column->valid); break;
-      case fn::ParamKind::ConstValue:
-        d = spec.args[p.arg].type == fn::SqlType::Float64 ? std::bit_cast<uint64_t>(k->float_value)
-                                                          : static_cast<uint64_t>(k->int_value);
-        break;
-      case fn::ParamKind::ConstBytes: d = ptr(k->string_bytes); break;
-      case fn::ParamKind::ConstLength: d = static_cast<uint64_t>(k->string_length); break;
-      case fn::ParamKind::OutData:
-      case fn::ParamKind::OutBytes: d = ptr(out.data); break;
-      case fn::ParamKind::OutOffsets: d = ptr(out.offsets); break;
-      case fn::ParamKind::OutLengths: d = ptr(out.lengths); break;
-      case fn::ParamKind::OutValid: d = ptr(out.valid); break;
-      case fn::ParamKind::ErrorSlot: d = ptr(error_slot); break;
-      case fn::ParamKind::ContextField: d = static_cast<uint32_t>(ctx[p.arg]); break;
-      case fn::ParamKind::Begin: d = 0; break;  // coarsened kernels need begin % rows_per_thread == 0
-      case fn::ParamKind::End: d = static_cast<uint64_t>(rows); break;
+    int64_t int_value(int arg) const { return args[arg].int_value; }
+    double float_value(int arg) const { return args[arg].float_value; }
+    uint64_t constant_bytes(int arg) const { return address_slot(args[arg].string_bytes); }
+    int64_t string_length(int arg) const { return args[arg].string_length; }
+    uint64_t output(const fn::KernelParam& p) const {
+      switch (p.kind) {
+        case fn::ParamKind::OutOffsets: return address_slot(out.offsets);
+        case fn::ParamKind::OutLengths: return address_slot(out.lengths);
+        case fn::ParamKind::OutValid: return address_slot(out.valid);
+        default: return address_slot(out.data);
+      }
     }
-    values.push_back(d);
-    abi.push_back(p.abi);
-  }
-  std::vector<uint32_t> narrow(values.size());
-  std::vector<uint8_t> bytes(values.size());
-  std::vector<void*> params;
-  for (size_t i = 0; i < values.size(); ++i) {
-    narrow[i] = static_cast<uint32_t>(values[i]);
-    bytes[i] = static_cast<uint8_t>(values[i]);
-    params.push_back(abi[i] == 'i' ? static_cast<void*>(&narrow[i])
-                     : abi[i] == 'b' ? static_cast<void*>(&bytes[i])
-                                     : static_cast<void*>(&values[i]));
-  }
+    uint64_t error_slot() const { return address_slot(error); }
+    bool with_row_range() const { return true; }
+    bool failed() const { return bad; }
+  } call{spec, args, out, error_slot, chosen, error};
+  KernelSlots slots;
+  if (!bind_kernel_slots(spec, session, rows, call, slots)) return false;
+  std::vector<void*> params = slots.launch_params();
   if (rows == 0) return true;
   const int rpt = kernel.rows_per_thread_of(entry, launch);
   void* f = function(entry, kernel.gpu_module_group, launch, error);

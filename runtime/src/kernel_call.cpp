@@ -12,12 +12,11 @@
 #include "tessera/functions/conversion_message.hpp"
 #include "tessera/functions/kernel_abi.hpp"
 #include "tessera/functions/status.hpp"
+#include "tessera/runtime/kernel_binder.hpp"
 
 namespace tessera::rt {
 
 namespace {
-
-uint64_t ptr_slot(const void* p) { return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(p)); }
 
 int64_t rows_of(std::span<const KernelArg> args) {
   int64_t rows = -1;
@@ -26,40 +25,45 @@ int64_t rows_of(std::span<const KernelArg> args) {
   return rows < 0 ? 1 : rows;  // only constants (PI()): one row
 }
 
-// Builds the parameter slots in kernel_params order, without begin/end.
-std::vector<uint64_t> bind(const fn::FunctionSpec& spec, std::span<const KernelArg> args,
-                           const fn::SessionContext& session, Column& out, int64_t* error_slot) {
-  std::vector<uint64_t> slots;
-  const int32_t ctx[4] = {session.datefirst, session.dateformat, session.language,
-                          static_cast<int32_t>(session.collation)};
-  for (const fn::KernelParam& p : fn::kernel_params(spec)) {
-    const KernelArg* a = p.arg >= 0 && p.kind != fn::ParamKind::ContextField ? &args[p.arg] : nullptr;
+// The CPU's kernel call: host columns and constants where the caller has them (kernel_binder.hpp); the row
+// range is passed per call, not as slots.
+struct HostCall {
+  std::span<const KernelArg> args;
+  Column& out;
+  int64_t* error;
+  bool removes(const fn::KernelParam&) const { return false; }
+  uint64_t argument(const fn::KernelParam& p) const {
+    const Column& c = *args[p.arg].column;
     switch (p.kind) {
-      case fn::ParamKind::ArgData:
-      case fn::ParamKind::ArgBytes: slots.push_back(ptr_slot(a->column->data.data())); break;
-      case fn::ParamKind::ArgOffsets: slots.push_back(ptr_slot(a->column->offsets.data())); break;
-      case fn::ParamKind::ArgLengths: slots.push_back(ptr_slot(a->column->lengths.data())); break;
-      case fn::ParamKind::ArgValid:
-        slots.push_back(a->column->valid.empty() ? 0 : ptr_slot(a->column->valid.data()));
-        break;
-      case fn::ParamKind::ConstValue:
-        slots.push_back(spec.args[p.arg].type == fn::SqlType::Float64 ? std::bit_cast<uint64_t>(a->float_value)
-                                                                       : static_cast<uint64_t>(a->int_value));
-        break;
-      case fn::ParamKind::ConstBytes: slots.push_back(ptr_slot(a->string_value.data())); break;
-      case fn::ParamKind::ConstLength: slots.push_back(static_cast<uint64_t>(a->string_value.size())); break;
-      case fn::ParamKind::OutData:
-      case fn::ParamKind::OutBytes: slots.push_back(ptr_slot(out.data.data())); break;
-      case fn::ParamKind::OutOffsets: slots.push_back(ptr_slot(out.offsets.data())); break;
-      case fn::ParamKind::OutLengths: slots.push_back(ptr_slot(out.lengths.data())); break;
-      case fn::ParamKind::OutValid: slots.push_back(ptr_slot(out.valid.data())); break;
-      case fn::ParamKind::ErrorSlot: slots.push_back(ptr_slot(error_slot)); break;
-      case fn::ParamKind::ContextField: slots.push_back(static_cast<uint32_t>(ctx[p.arg])); break;
-      case fn::ParamKind::Begin:
-      case fn::ParamKind::End: break;
+      case fn::ParamKind::ArgOffsets: return address_slot(c.offsets.data());
+      case fn::ParamKind::ArgLengths: return address_slot(c.lengths.data());
+      case fn::ParamKind::ArgValid: return c.valid.empty() ? 0 : address_slot(c.valid.data());
+      default: return address_slot(c.data.data());
     }
   }
-  return slots;
+  int64_t int_value(int arg) const { return args[arg].int_value; }
+  double float_value(int arg) const { return args[arg].float_value; }
+  uint64_t constant_bytes(int arg) const { return address_slot(args[arg].string_value.data()); }
+  int64_t string_length(int arg) const { return static_cast<int64_t>(args[arg].string_value.size()); }
+  uint64_t output(const fn::KernelParam& p) const {
+    switch (p.kind) {
+      case fn::ParamKind::OutOffsets: return address_slot(out.offsets.data());
+      case fn::ParamKind::OutLengths: return address_slot(out.lengths.data());
+      case fn::ParamKind::OutValid: return address_slot(out.valid.data());
+      default: return address_slot(out.data.data());
+    }
+  }
+  uint64_t error_slot() const { return address_slot(error); }
+  bool with_row_range() const { return false; }
+  bool failed() const { return false; }
+};
+
+std::vector<uint64_t> bind(const fn::FunctionSpec& spec, std::span<const KernelArg> args,
+                           const fn::SessionContext& session, Column& out, int64_t* error_slot) {
+  HostCall call{args, out, error_slot};
+  KernelSlots slots;
+  bind_kernel_slots(spec, session, 0, call, slots);
+  return std::move(slots.values);
 }
 
 // The length rule's inputs that the constants give (their values and string lengths); the string columns'
