@@ -28,7 +28,7 @@ namespace tessera::fn::regex {
 
 constexpr int32_t kMaxInsts = 128;   // program instructions
 constexpr int32_t kMaxRanges = 128;  // character-class ranges of the whole program
-constexpr int32_t kMaxDepth = 16;    // nested groups
+constexpr int32_t kMaxDepth = 16;    // open groups, the whole pattern included: 15 nested groups
 constexpr int32_t kMaxRepeat = 1000; // RE2's limit for {n,m}
 
 // Flags of the flags argument and of (?flags) groups.
