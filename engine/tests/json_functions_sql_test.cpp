@@ -106,6 +106,13 @@ TEST_F(JsonFunctions, IsjsonDocumented) {
   EXPECT_EQ(rows("SELECT ISJSON('{\"name\":\"John\",\"skills\":[\"SQL\",\"C#\"]}'), ISJSON('[1, 2]'), "
                  "ISJSON('test string'), ISJSON('true'), ISJSON('\"a\"'), ISJSON(''), ISJSON(NULL)"),
             V({"1|1|0|0|0|0|NULL"}));
+  // SQL Server 2022's json_type_constraint (the ISJSON announcement's table; example 4: ISJSON('true', VALUE) is 1).
+  EXPECT_EQ(rows("SELECT ISJSON('\"Test string\"', VALUE), ISJSON('\"Test string\"', SCALAR), ISJSON('true', VALUE), "
+                 "ISJSON('true', SCALAR), ISJSON('[1]', ARRAY), ISJSON('[1]', OBJECT), ISJSON('{}', object), "
+                 "ISJSON('6E7', Scalar), ISJSON('Test string', VALUE), ISJSON(NULL, VALUE)"),
+            V({"1|1|1|0|1|0|1|1|0|NULL"}));
+  EXPECT_TRUE(has(error("SELECT ISJSON('1', NUMBER)"), "VALUE, ARRAY, OBJECT or SCALAR"));
+  EXPECT_TRUE(has(error("SELECT ISJSON('1', 'VALUE')"), "VALUE, ARRAY, OBJECT or SCALAR"));
   // Example 2: the rows whose column holds valid JSON.
   EXPECT_EQ(rows("SELECT COUNT(*) FROM docs WHERE ISJSON(j) = 1"),
             rows("SELECT COUNT(*) FROM docs WHERE LEFT(j, 1) IN ('{', '[')"));
@@ -193,6 +200,14 @@ TEST_F(JsonFunctions, EqualDuckDb) {
   same_as_duckdb("SELECT id, ISJSON(j) FROM docs ORDER BY id",
                  "SELECT id, CASE WHEN j IS NULL THEN NULL WHEN json_valid(j) AND json_type(j) IN ('OBJECT', 'ARRAY') "
                  "THEN 1 ELSE 0 END FROM docs ORDER BY id");
+  // ISJSON with each constraint: any value, an array, an object, a string or a number.
+  same_as_duckdb("SELECT id, ISJSON(j, VALUE), ISJSON(j, ARRAY), ISJSON(j, OBJECT), ISJSON(j, SCALAR) FROM docs "
+                 "ORDER BY id",
+                 "SELECT id, CASE WHEN j IS NULL THEN NULL WHEN json_valid(j) THEN 1 ELSE 0 END, "
+                 "CASE WHEN j IS NULL THEN NULL WHEN json_type(j) = 'ARRAY' THEN 1 ELSE 0 END, "
+                 "CASE WHEN j IS NULL THEN NULL WHEN json_type(j) = 'OBJECT' THEN 1 ELSE 0 END, "
+                 "CASE WHEN j IS NULL THEN NULL WHEN json_type(j) IN ('VARCHAR', 'UBIGINT', 'BIGINT', 'DOUBLE') THEN 1 "
+                 "ELSE 0 END FROM docs ORDER BY id");
   // JSON_VALUE: scalars (JSON null is NULL), objects and arrays NULL in lax mode.
   for (const char* path : {"$.a", "$.b", "$.a.b", "$.a[0]", "$.b[1].c", "$.\"first name\"", "$.a.\"first name\"[2]",
                            "$[0]", "$"}) {

@@ -7,6 +7,8 @@
 //     RTRIM(x, characters), TRIM(characters, x) -- the library's kernels' argument orders
 //   DATEPART(part, d), DATENAME, DATEADD(part, n, d), DATEDIFF(part, a, b), DATEDIFF_BIG, DATETRUNC,
 //   DATE_BUCKET(part, n, d [, origin]): the first argument is a date part keyword.
+//   ISJSON(x [, VALUE | ARRAY | OBJECT | SCALAR])  (SQL Server 2022): the constraint keyword becomes the integer
+//     constant of the kernel isjson_type (1 VALUE, 2 ARRAY, 3 OBJECT, 4 SCALAR; tessera::fn::kJsonType*)
 #include <array>
 
 #include "parser_impl.hpp"
@@ -32,6 +34,7 @@ ExprPtr Parser::function_call() {
     if (uname == "EXTRACT") return extract_call(name);
     if (uname == "SUBSTRING") return substring_call(name);
     if (uname == "TRIM") return trim_call(name);
+    if (uname == "ISJSON") return isjson_call(name);
     if (takes_datepart(uname)) return datepart_call(name);
   }
   next();
@@ -224,6 +227,27 @@ ExprPtr Parser::substring_call(const Token& name) {
     while (accept(TokenKind::Comma)) f->args.push_back(expr());
   }
   expect(TokenKind::RParen, "after the argument list of SUBSTRING");
+  return f;
+}
+
+ExprPtr Parser::isjson_call(const Token& name) {
+  next();
+  next();  // '('
+  auto f = std::make_unique<FunctionCallExpr>(name.loc);
+  f->name = make_identifier(name);
+  f->upper_name = "ISJSON";
+  f->args.push_back(expr());
+  if (accept(TokenKind::Comma)) {
+    const char* const expected = "VALUE, ARRAY, OBJECT or SCALAR";
+    if (!at(TokenKind::Identifier)) fail_expected(expected, "as the json_type_constraint of ISJSON");
+    const std::string constraint = upper(peek().text);
+    const int code = constraint == "VALUE" ? 1 : constraint == "ARRAY" ? 2 : constraint == "OBJECT" ? 3
+                     : constraint == "SCALAR" ? 4 : 0;
+    if (code == 0) fail_expected(expected, "as the json_type_constraint of ISJSON");
+    const Token& keyword = next();
+    f->args.push_back(std::make_unique<LiteralExpr>(keyword.loc, LiteralKind::Integer, std::to_string(code)));
+  }
+  expect(TokenKind::RParen, "after the argument list of ISJSON");
   return f;
 }
 

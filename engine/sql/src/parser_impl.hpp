@@ -70,6 +70,7 @@ class Parser {
   ExprPtr substring_call(const Token& name);
   ExprPtr trim_call(const Token& name);
   ExprPtr datepart_call(const Token& name);
+  ExprPtr isjson_call(const Token& name);
 
   // ---- types (parse_type.cpp) ----
   TypeName type_name(std::string_view context);
