@@ -106,6 +106,16 @@ TEST(SqlParser, SqlServerDatePartFunctions) {
   EXPECT_EQ(f.args[0]->loc, (SourceLocation{2, 3}));
 }
 
+TEST(SqlParser, IsjsonTypeConstraint) {
+  // SQL Server 2022's keyword becomes the kernel's integer constant (1 VALUE, 2 ARRAY, 3 OBJECT, 4 SCALAR).
+  EXPECT_EQ(ex("ISJSON(j)"), "(call ISJSON j)");
+  EXPECT_EQ(ex("isjson(j, VALUE) + ISJSON(j, array)"), "(+ (call ISJSON j 1) (call ISJSON j 2))");
+  EXPECT_EQ(ex("ISJSON(UPPER(j), Object) = ISJSON(j, SCALAR)"), "(= (call ISJSON (call UPPER j) 3) (call ISJSON j 4))");
+  EXPECT_THROW(parse_expression("ISJSON(j, NUMBER)"), ParseError);
+  EXPECT_THROW(parse_expression("ISJSON(j, 'VALUE')"), ParseError);
+  EXPECT_THROW(parse_expression("ISJSON(j, VALUE, 1)"), ParseError);
+}
+
 TEST(SqlParser, FunctionCalls) {
   EXPECT_EQ(ex("count(*)"), "(call COUNT *)");
   EXPECT_EQ(ex("COUNT(DISTINCT ps_suppkey)"), "(call COUNT distinct ps_suppkey)");
