@@ -6,13 +6,13 @@
 #include <bit>
 #include <set>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 #include "tessera/functions/conversion_message.hpp"
 #include "tessera/functions/kernel_abi.hpp"
 #include "tessera/functions/status.hpp"
 #include "tessera/runtime/kernel_binder.hpp"
+#include "tessera/runtime/thread_pool.hpp"
 
 namespace tessera::rt {
 
@@ -235,19 +235,17 @@ bool run_cpu(const KernelEntry& kernel, std::span<const KernelArg> args, const f
   prepare_output(kernel, args, rows, result.column);
   int64_t error_slot = fn::kNoError;
   const std::vector<uint64_t> slots = bind(*kernel.spec, args, session, result.column, &error_slot);
-  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (threads <= 0) threads = hardware_threads();
   // Small inputs are not worth a thread.
   threads = static_cast<int>(std::min<int64_t>(threads, std::max<int64_t>(1, rows / 4096)));
   if (threads == 1) {
     kernel.cpu(slots.data(), 0, rows);
   } else {
-    std::vector<std::thread> pool;
     const int64_t chunk = (rows + threads - 1) / threads;
-    for (int t = 0; t < threads; ++t) {
-      const int64_t b = t * chunk, e = std::min(rows, b + chunk);
-      if (b < e) pool.emplace_back([&, b, e] { kernel.cpu(slots.data(), b, e); });
-    }
-    for (auto& th : pool) th.join();
+    parallel_for(static_cast<size_t>(threads), threads, [&](size_t t) {
+      const int64_t b = static_cast<int64_t>(t) * chunk, e = std::min(rows, b + chunk);
+      if (b < e) kernel.cpu(slots.data(), b, e);
+    });
   }
   result.error.reset();
   if (error_slot != fn::kNoError) {

@@ -151,13 +151,10 @@ Grouping group_rows(const std::vector<const rt::Column*>& keys, int64_t rows, in
     parallel_chunks(rows, threads, [&](int, int64_t b, int64_t e) {
       for (int64_t r = b; r < e; ++r) owner[r] = static_cast<uint16_t>((mix64(packed[r] ^ 0x5bd1e995) >> 32) % parts);
     });
-    std::vector<std::thread> pool;
-    for (int k = 0; k < parts; ++k)
-      pool.emplace_back([&, k] {
-        PackedGroups table;
-        group_into(table, [&](int64_t r) { return owner[r] == k; }, local_group, firsts[k]);
-      });
-    for (auto& t : pool) t.join();
+    rt::parallel_for(static_cast<size_t>(parts), parts, [&](size_t k) {
+      PackedGroups table;
+      group_into(table, [&](int64_t r) { return owner[r] == static_cast<int>(k); }, local_group, firsts[k]);
+    });
     std::vector<int64_t> offset(parts + 1, 0);
     for (int k = 0; k < parts; ++k) {
       offset[k + 1] = offset[k] + static_cast<int64_t>(firsts[k].size());
