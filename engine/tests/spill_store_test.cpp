@@ -85,7 +85,7 @@ TEST(SpillStore, BatchesComeBackAsPutInOrderFromMemoryAndDisk) {
   const std::string dir = temp_dir("order");
   const int64_t one = exec::batch_bytes(sample(50, 0));
   // Room in memory for two batches of 50 rows: the rest goes to the file.
-  exec::SpillStore store({.enabled = true, .memory_bytes = 2 * one, .directory = dir});
+  exec::SpillStore store({.mode = exec::SpillMode::Always, .memory_bytes = 2 * one, .directory = dir});
   std::vector<std::vector<std::string>> expected[2];
   for (int k = 0; k < 6; ++k) {
     Batch b = sample(k == 3 ? 0 : 50, k);  // an empty batch too
@@ -113,7 +113,7 @@ TEST(SpillStore, BatchesComeBackAsPutInOrderFromMemoryAndDisk) {
 
 TEST(SpillStore, AStringColumnOnDiskKeepsOnlyItsRowsBytes) {
   const std::string dir = temp_dir("packed");
-  exec::SpillStore store({.enabled = true, .memory_bytes = 0, .directory = dir});
+  exec::SpillStore store({.mode = exec::SpillMode::Always, .memory_bytes = 0, .directory = dir});
   Batch b = sample(40, 3);
   auto big = std::make_shared<rt::Column>(*b.columns[2]);
   big->data.insert(big->data.begin(), 1 << 20, 'z');  // a megabyte no row reads
@@ -131,7 +131,7 @@ TEST(SpillStore, AStringColumnOnDiskKeepsOnlyItsRowsBytes) {
 
 TEST(SpillStore, ADirectoryThatCannotTakeTheFileIsAnErrorNamingIt) {
   const std::string missing = temp_dir("gone") + "/no/such/dir";
-  exec::SpillStore store({.enabled = true, .memory_bytes = 0, .directory = missing});
+  exec::SpillStore store({.mode = exec::SpillMode::Always, .memory_bytes = 0, .directory = missing});
   try {
     store.put(0, sample(10, 1));
     ADD_FAILURE() << "expected an error";

@@ -231,9 +231,16 @@ TEST_F(StreamedAggregation, JoinsWithATooLargeOtherInputRunInPartitionedPasses) 
 // the file is a clean error that leaves the database as it was.
 TEST_F(StreamedAggregation, PartitionedPassesSpillToMemoryOrDiskWithTheSameAnswers) {
   auto memory = whole();
-  auto in_memory = stored(0, 32 << 10, [](engine::Options& o) { o.spill_memory_bytes = int64_t(1) << 30; });
-  auto on_disk = stored(0, 32 << 10, [](engine::Options& o) { o.spill_memory_bytes = 1; });
-  auto recomputed = stored(0, 32 << 10, [](engine::Options& o) { o.spill_partitions = false; });
+  // Always: the GPU's default is to recompute (its cache keeps the stored chunks); these bodies run on both devices.
+  auto in_memory = stored(0, 32 << 10, [](engine::Options& o) {
+    o.spill = engine::SpillMode::Always;
+    o.spill_memory_bytes = int64_t(1) << 30;
+  });
+  auto on_disk = stored(0, 32 << 10, [](engine::Options& o) {
+    o.spill = engine::SpillMode::Always;
+    o.spill_memory_bytes = 1;
+  });
+  auto recomputed = stored(0, 32 << 10, [](engine::Options& o) { o.spill = engine::SpillMode::Never; });
   for (const char* q : kPartitionedQueries) expect_same_answers(q, *memory, {in_memory.get(), on_disk.get(), recomputed.get()});
   // One streamed key: the partitions spill; nothing on disk while the memory holds them, all of it when it holds none.
   const char* q = kPartitionedQueries[0];
@@ -266,6 +273,7 @@ TEST_F(StreamedAggregation, PartitionedPassesSpillToMemoryOrDiskWithTheSameAnswe
 TEST_F(StreamedAggregation, ASpillDirectoryThatCannotTakeTheFileIsACleanError) {
   const std::string missing = dir_ + "_no_such_directory";
   auto db = stored(0, 32 << 10, [&](engine::Options& o) {
+    o.spill = engine::SpillMode::Always;
     o.spill_memory_bytes = 1;
     o.spill_directory = missing;
   });

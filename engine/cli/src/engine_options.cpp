@@ -16,7 +16,7 @@ engine::Options engine_options(const RunOptions& o, std::ostream& notes) {
   eo.morsel_rows = o.morsel_rows;
   eo.spill_memory_bytes = o.spill_memory;
   eo.spill_directory = o.spill_dir;
-  eo.spill_partitions = o.spill;
+  eo.spill = o.spill;
   eo.statement_timeout_ms = o.statement_timeout_ms;
   eo.udf_catalogs = o.udf_catalogs;
   eo.database_path = o.database;

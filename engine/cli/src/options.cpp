@@ -170,8 +170,12 @@ bool take_engine_option(ArgReader& r, const std::string& a, RunOptions& o) {
     o.spill_memory = parse_bytes(a, r.value());
   } else if (a == "--spill-dir") {
     o.spill_dir = r.value();
-  } else if (a == "--no-spill") {
-    o.spill = false;
+  } else if (a == "--spill") {
+    const std::string v = r.value();
+    if (v == "auto") o.spill = engine::SpillMode::Auto;
+    else if (v == "always") o.spill = engine::SpillMode::Always;
+    else if (v == "never") o.spill = engine::SpillMode::Never;
+    else throw UsageError("bad value '" + v + "' for --spill: expected auto, always or never");
   } else if (a == "--statement-timeout") {
     o.statement_timeout_ms = parse_duration_ms(a, r.value());
   } else {
@@ -360,7 +364,8 @@ std::string usage_text() {
          "  --spill-memory S host memory for the partitions a join too large for memory keeps for its\n"
          "                   later passes (default: as --memory-limit); the rest goes to a file\n"
          "  --spill-dir DIR  where that file goes (default $TMPDIR, else /tmp; deleted as created)\n"
-         "  --no-spill       recompute the inputs in every pass instead of spilling partitions\n"
+         "  --spill M        auto (default: the CPU spills, the GPU recomputes from its cached chunks),\n"
+         "                   always, or never (recompute the inputs in every partitioned pass)\n"
          "  --statement-timeout T  stop a statement that runs longer than T (30 = seconds, 500ms, 10min);\n"
          "                   it changes nothing. Ctrl-C cancels the running statement the same way\n"
          "  -h, --help       this text\n"

@@ -41,7 +41,7 @@ struct RunOptions {
   int64_t morsel_rows = 0;            // --morsel-rows: engine::Options::morsel_rows
   int64_t spill_memory = 0;           // --spill-memory: engine::Options::spill_memory_bytes
   std::string spill_dir;              // --spill-dir: engine::Options::spill_directory
-  bool spill = true;                  // --no-spill: engine::Options::spill_partitions
+  engine::SpillMode spill = engine::SpillMode::Auto;  // --spill: engine::Options::spill
   int64_t statement_timeout_ms = 0;   // --statement-timeout: engine::Options::statement_timeout_ms
   std::vector<std::pair<std::string, std::string>> loads;  // --load name=path, besides the TPC-H data
   std::vector<std::string> udf_catalogs;                      // --udf-catalog DIR

@@ -138,7 +138,10 @@ struct CpuOperators {
   Batch concat(const std::vector<Batch>& parts, const std::vector<plan::OutputColumn>& outputs) {
     return concat_batches(parts, outputs, ctx.threads);
   }
-  // Spilled partitions (spilled_passes.hpp) are host batches already.
+  // Re-reading a stored table decodes it from disk or the page cache again each pass: spilling pays
+  // (spilled_passes.hpp; TPC-H Q21 at SF 1 with 64 MiB: 3.5-5.6 s against 8.8 s).
+  bool spill_pays() const { return true; }
+  // Spilled partitions are host batches already.
   Batch to_spill(Batch b) { return b; }
   Batch from_spill(Batch b) { return b; }
 };

@@ -92,7 +92,9 @@ exec::ExecContext Database::Impl::new_context(bool with_device) const {
   ctx.stop = &stop;
   ctx.morsel_rows = opts.morsel_rows;
   ctx.memory_budget = host_memory_budget();
-  ctx.spill.enabled = opts.spill_partitions;
+  ctx.spill.mode = opts.spill == SpillMode::Always  ? exec::SpillMode::Always
+                   : opts.spill == SpillMode::Never ? exec::SpillMode::Never
+                                                    : exec::SpillMode::Auto;
   ctx.spill.memory_bytes = opts.spill_memory_bytes > 0 ? opts.spill_memory_bytes : ctx.memory_budget;
   ctx.spill.directory = opts.spill_directory;
   return ctx;

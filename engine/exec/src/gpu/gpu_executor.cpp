@@ -153,8 +153,12 @@ struct GpuOperators {
   DeviceBatch concat(const std::vector<DeviceBatch>& parts, const std::vector<plan::OutputColumn>& outputs) {
     return concat_batches(parts, outputs, ctx);
   }
-  // Spilled partitions (spilled_passes.hpp) wait in host memory (or on disk): downloaded, and uploaded again when
-  // their pass comes.
+  // Partitioned passes recompute rather than spill (spilled_passes.hpp) unless told to (SpillMode::Always): the
+  // column cache keeps each chunk a morsel reads, as stored, so a later pass decodes it from device memory again,
+  // which costs less than moving the partitions over PCIe twice (TPC-H Q21 at SF 30 with a 2 GiB cache on an
+  // H100, fresh processes: 1.24 s recomputed, 2.88 s spilled to host memory, 3.34 s to disk).
+  bool spill_pays() const { return false; }
+  // Spilled partitions wait in host memory (or on disk): downloaded, and uploaded again when their pass comes.
   exec::Batch to_spill(const DeviceBatch& b) {
     exec::Batch out;
     out.rows = b.rows;

@@ -9,7 +9,9 @@
 //   Batch measured(op, run)                run(), timed for EXPLAIN ANALYZE when ctx.stats is set
 //   scan(op), filter(batch, predicates, outputs), project(op, batch), join(op, left, right),
 //   aggregate(op, batch), sort(op, batch, limit or -1), window(op, batch), rows(batch, offset, limit or -1),
-//   single_row(), union_all(op, batches), concat(batches, outputs)   the operators themselves.
+//   single_row(), union_all(op, batches), concat(batches, outputs)   the operators themselves
+//   spill_pays(), to_spill(batch), from_spill(host batch)   partitioned passes that spill
+//                                          (spilled_passes.hpp): whether it beats recomputing, and the moves
 #pragma once
 
 #include <cstdint>

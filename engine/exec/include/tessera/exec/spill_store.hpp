@@ -14,12 +14,15 @@
 
 namespace tessera::exec {
 
-// How partitioned passes keep the partitions of later passes (engine::Options, --spill-memory, --spill-dir,
-// --no-spill).
+// Whether partitioned passes spill the later passes' partitions or re-read and recompute their inputs each pass
+// (no host or disk space). Auto: as the device finds cheaper (the operator set's spill_pays: the CPU spills, the
+// GPU recomputes from the stored chunks its column cache keeps).
+enum class SpillMode { Auto, Always, Never };
+
+// How partitioned passes keep the partitions of later passes (engine::Options, --spill, --spill-memory,
+// --spill-dir).
 struct SpillSettings {
-  // false: each pass re-reads and recomputes its inputs instead (no host or disk space; the way before spilling,
-  // kept for comparison).
-  bool enabled = true;
+  SpillMode mode = SpillMode::Auto;
   // Host memory the spilled partitions may take before the rest goes to disk (0: nothing is kept in memory).
   int64_t memory_bytes = 0;
   // The directory of the spill file ("": $TMPDIR, else /tmp).

@@ -26,10 +26,10 @@
 
 namespace tessera::exec {
 
-// Whether the passes of `partitions` spill rather than re-read: spilling is on, there are passes, and one
-// partitioning.
+// Whether the passes of `partitions` can spill rather than re-read: spilling is not off, there are passes, and
+// one partitioning (in Auto mode the device decides next: spill_pays).
 inline bool spills(const JoinPartitions& partitions, const SpillSettings& settings) {
-  return settings.enabled && partitions.parts.size() == 1 && partitions.passes() > 1;
+  return settings.mode != SpillMode::Never && partitions.parts.size() == 1 && partitions.passes() > 1;
 }
 
 // What spilled_passes did: the partial aggregates of every run, and for EXPLAIN ANALYZE how many runs of the chain

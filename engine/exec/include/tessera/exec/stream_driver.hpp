@@ -62,7 +62,7 @@ std::optional<typename Device::Batch> stream_aggregation(const plan::LogicalOp& 
   const std::optional<plan::AggregateSplit> split = plan::split_aggregate(op);
   if (!split) return std::nullopt;
   const int64_t passes = partitions.passes();
-  if (spills(partitions, ctx.spill)) {
+  if (spills(partitions, ctx.spill) && (ctx.spill.mode == SpillMode::Always || d.spill_pays())) {
     const SpilledPasses<Batch> run = spilled_passes(op, d, *path, morsels, partitions, *split);
     Batch out = d.aggregate(*split->final, d.concat(run.partials, split->partial->outputs));
     if (ctx.stats) {

@@ -57,6 +57,9 @@ struct FileRead {
 };
 using FileReader = std::function<storage::Table(const std::string& table_name, const std::string& path, const FileRead&)>;
 
+// Whether partitioned passes spill (Options::spill).
+enum class SpillMode { Auto, Always, Never };
+
 struct Options {
   std::string catalog_dir;  // "": $TESSERA_CATALOG, else the catalog this build made (build/catalog)
   // Catalogs of the user's own functions (tessera-cc --udf-spec), added to the built-in one: SQL calls
@@ -86,9 +89,10 @@ struct Options {
   // Joins whose other input is too large run in partitioned passes (exec/join_partitions.hpp). The first pass
   // computes the inputs once and spills the partitions of the later passes (exec/spilled_passes.hpp): into host
   // memory up to spill_memory_bytes (0: the host memory budget, as host_memory_bytes), the rest into a file in
-  // spill_directory ("": $TMPDIR, else /tmp), deleted as it is created. spill_partitions false: every pass re-reads
-  // and recomputes its inputs instead (no memory or disk needed; the comparison in benchmarks).
-  bool spill_partitions = true;
+  // spill_directory ("": $TMPDIR, else /tmp), deleted as it is created. spill: Auto spills where the device finds it
+  // cheaper (the CPU: yes; the GPU, whose column cache keeps the stored chunks: no), Always, or Never (every pass
+  // re-reads and recomputes its inputs: no memory or disk needed).
+  SpillMode spill = SpillMode::Auto;
   int64_t spill_memory_bytes = 0;
   std::string spill_directory;
   // The database's collation. false: binary (Latin1_General_BIN2-like; TPC-H's answers, and no case
