@@ -1,5 +1,7 @@
 #include "tessera/runtime/thread_pool.hpp"
 
+#include <pthread.h>
+
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
@@ -51,7 +53,8 @@ struct Loop {
 };
 
 // The process's workers: started on first use, one fewer than the hardware threads (the caller is one), never
-// stopped (a worker waiting for work at exit holds nothing).
+// stopped (a worker waiting for work at exit holds nothing). A child process made by fork() has none of them: its
+// loops run on their caller (the pool's lock is held across fork so the child never inherits it locked).
 class Pool {
  public:
   static Pool& get() {
@@ -61,6 +64,7 @@ class Pool {
   void submit(std::shared_ptr<Loop> loop, int helpers) {
     {
       std::lock_guard<std::mutex> lock(mutex_);
+      if (!has_workers_) return;
       for (int i = 0; i < helpers; ++i) queue_.push_back(loop);
     }
     if (helpers == 1) ready_.notify_one();
@@ -69,8 +73,16 @@ class Pool {
 
  private:
   explicit Pool(int workers) {
+    pthread_atfork([] { get().mutex_.lock(); }, [] { get().mutex_.unlock(); },
+                   [] {
+                     Pool& p = get();
+                     p.has_workers_ = false;
+                     p.queue_.clear();
+                     p.mutex_.unlock();
+                   });
     for (int i = 0; i < workers; ++i) std::thread([this] { work(); }).detach();
   }
+  bool has_workers_ = true;
   void work() {
     for (;;) {
       std::shared_ptr<Loop> loop;

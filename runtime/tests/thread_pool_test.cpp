@@ -1,7 +1,9 @@
 // The process's thread pool (runtime/thread_pool.hpp): every index once, on several threads; loops inside loops
 // (every worker busy with an outer index) finish; the first exception is rethrown after the started calls end
-// and stops the rest; the pool is reused across many calls.
+// and stops the rest; the pool is reused across many calls; a child made by fork() runs its loops alone.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <mutex>
@@ -63,4 +65,21 @@ TEST(ThreadPool, TheFirstExceptionIsRethrownAndStopsTheRest) {
   std::atomic<int> after{0};
   for (int round = 0; round < 200; ++round) parallel_for(16, 8, [&](size_t) { ++after; });
   EXPECT_EQ(after.load(), 200 * 16);
+}
+
+TEST(ThreadPool, AForkedChildRunsItsLoopsOnItsCaller) {
+  parallel_for(64, 0, [](size_t) {});  // the pool's workers exist in the parent
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    std::atomic<int> n{0};
+    parallel_for(1000, 0, [&](size_t) { ++n; });
+    _exit(n.load() == 1000 ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  std::atomic<int> n{0};
+  parallel_for(1000, 0, [&](size_t) { ++n; });  // the parent's pool still works
+  EXPECT_EQ(n.load(), 1000);
 }
