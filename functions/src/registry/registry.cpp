@@ -13,12 +13,13 @@ std::span<const FunctionSpec> string_functions();
 std::span<const FunctionSpec> convert_functions();
 std::span<const FunctionSpec> numeric_functions();
 std::span<const FunctionSpec> logical_functions();
+std::span<const FunctionSpec> format_functions();
 
 std::span<const FunctionSpec> all_functions() {
   static const std::vector<FunctionSpec> all = [] {
     std::vector<FunctionSpec> v;
     for (auto family : {date_functions(), datetime_functions(), string_functions(), convert_functions(), numeric_functions(),
-                         logical_functions()})
+                         logical_functions(), format_functions()})
       v.insert(v.end(), family.begin(), family.end());
     return v;
   }();
