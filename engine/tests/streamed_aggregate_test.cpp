@@ -282,7 +282,7 @@ TEST_F(StreamedAggregation, ASpillDirectoryThatCannotTakeTheFileIsACleanError) {
     ADD_FAILURE() << "expected the spill to fail";
   } catch (const std::exception& e) {
     EXPECT_THAT(e.what(), HasSubstr("cannot spill partitions to disk: creating a file in " + missing));
-    EXPECT_THAT(e.what(), HasSubstr("the limit for them is 0.0 MB"));
+    EXPECT_THAT(e.what(), HasSubstr("the limit for them is 1 byte)"));
   }
   // Nothing is left half done: a query that does not spill still runs, and so does the same one after a fix.
   EXPECT_EQ(cells(*db, "SELECT count(*) FROM m"), std::vector<std::string>{"4000"});

@@ -18,6 +18,22 @@ namespace tessera::rt {
 
 const char* row_mapping_name(RowMapping m) { return m == RowMapping::BlockStaged ? "block-staged" : "per-thread"; }
 
+const GpuSpecialization* KernelEntry::specialization_for(const fn::SessionContext& session,
+                                                         const std::function<int64_t(int)>& int_arg) const {
+  const fn::SessionContext defaults;
+  const bool default_session = session.datefirst == defaults.datefirst && session.dateformat == defaults.dateformat &&
+                               session.language == defaults.language && session.collation == defaults.collation;
+  auto weight = [](const GpuSpecialization& g) { return g.what.constants.size() * 2 + (g.what.default_context ? 1 : 0); };
+  const GpuSpecialization* chosen = nullptr;
+  for (const GpuSpecialization& g : gpu_specializations) {
+    if (g.what.default_context && !default_session) continue;
+    bool match = true;
+    for (const auto& [arg, value] : g.what.constants) match &= int_arg(arg) == value;
+    if (match && (!chosen || weight(g) > weight(*chosen))) chosen = &g;
+  }
+  return chosen;
+}
+
 struct Catalog::UdfSpec {
   std::string sql_name, kernel, symbol;
   std::vector<std::string> arg_names;

@@ -420,7 +420,7 @@ ColumnPtr finish_aggregate(const plan::Aggregate& a, const DataType& out_type, c
 Batch run_aggregate(const plan::LogicalOp& op, const Batch& input, ExecContext& ctx) {
   std::vector<ColumnPtr> key_cols;
   std::vector<const rt::Column*> keys;
-  ExprMemo memo(ctx, input, plan::aggregate_expressions(op));  // SUM(a * b) and SUM(a * b * c) compute a * b once
+  ExprMemo memo(ctx.memo, input, plan::aggregate_expressions(op));  // SUM(a * b) and SUM(a * b * c) compute a * b once
   for (const auto& e : op.groups) {
     key_cols.push_back(evaluate_column(*e, input, ctx));
     keys.push_back(key_cols.back().get());

@@ -46,13 +46,7 @@ Datum evaluate_node(const Expr& e, const Batch& batch, ExecContext& ctx);
 }
 
 Datum evaluate(const Expr& e, const Batch& batch, ExecContext& ctx) {
-  if (!plan::is_compound(e) || !ctx.memo || ctx.memo_batch != &batch) return evaluate_node(e, batch, ctx);
-  const std::string key = plan::fingerprint(e);
-  if (!ctx.memo_keep->count(key)) return evaluate_node(e, batch, ctx);
-  if (auto it = ctx.memo->find(key); it != ctx.memo->end()) return *it->second;
-  Datum d = evaluate_node(e, batch, ctx);
-  (*ctx.memo)[key] = std::make_shared<const Datum>(d);
-  return d;
+  return ExprMemo::evaluate(ctx.memo, e, batch, [&] { return evaluate_node(e, batch, ctx); });
 }
 
 namespace {

@@ -95,7 +95,7 @@ struct CpuOperators {
   Batch project(const plan::LogicalOp& op, Batch in) {
     Batch out;
     out.rows = in.rows;
-    ExprMemo memo(ctx, in, plan::expr_pointers(op.exprs));
+    ExprMemo memo(ctx.memo, in, plan::expr_pointers(op.exprs));
     for (size_t i = 0; i < op.exprs.size(); ++i)
       out.add(op.outputs[i].id, evaluate_column(*op.exprs[i], in, ctx), op.outputs[i].type);
     return out;

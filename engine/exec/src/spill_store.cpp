@@ -8,15 +8,11 @@
 #include <cstring>
 #include <utility>
 
+#include "tessera/runtime/byte_size.hpp"
+
 namespace tessera::exec {
 
 namespace {
-
-std::string megabytes(int64_t bytes) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f MB", static_cast<double>(bytes) / 1e6);
-  return buf;
-}
 
 int64_t column_bytes(const rt::Column& c) {
   return static_cast<int64_t>(c.data.size() + c.offsets.size() * sizeof(int64_t) + c.lengths.size() * sizeof(int32_t) +
@@ -47,8 +43,8 @@ void SpillStore::open_file() {
   fd_ = ::mkstemp(name.data());
   if (fd_ < 0)
     throw ExecError("cannot spill partitions to disk: creating a file in " + dir + " failed: " + std::strerror(errno) +
-                    " (" + megabytes(memory_held_) + " of partitions already held in memory, the limit for them is " +
-                    megabytes(settings_.memory_bytes) + ")");
+                    " (" + rt::byte_size_text(memory_held_) + " of partitions already held in memory, the limit for them is " +
+                    rt::byte_size_text(settings_.memory_bytes) + ")");
   ::unlink(name.c_str());  // gone from the directory now; the space is freed when the store closes it
   path_ = name;
 }
@@ -92,8 +88,8 @@ void write_all(int fd, const void* data, int64_t n, int64_t& at, const std::stri
     const ssize_t w = ::pwrite(fd, p, static_cast<size_t>(n), at);
     if (w < 0 && errno == EINTR) continue;
     if (w <= 0)
-      throw ExecError("cannot spill partitions to disk: writing " + megabytes(batch_size) + " to " + path +
-                      " failed at " + megabytes(at) + ": " + (w < 0 ? std::strerror(errno) : "nothing written"));
+      throw ExecError("cannot spill partitions to disk: writing " + rt::byte_size_text(batch_size) + " to " + path +
+                      " failed at " + rt::byte_size_text(at) + ": " + (w < 0 ? std::strerror(errno) : "nothing written"));
     p += w;
     n -= w;
     at += w;
@@ -106,7 +102,7 @@ void read_all(int fd, void* data, int64_t n, int64_t& at, const std::string& pat
     const ssize_t r = ::pread(fd, p, static_cast<size_t>(n), at);
     if (r < 0 && errno == EINTR) continue;
     if (r <= 0)
-      throw ExecError("internal error: reading spilled partitions back from " + path + " at " + megabytes(at) +
+      throw ExecError("internal error: reading spilled partitions back from " + path + " at " + rt::byte_size_text(at) +
                       " failed: " + (r < 0 ? std::strerror(errno) : "the file is shorter than written"));
     p += r;
     n -= r;

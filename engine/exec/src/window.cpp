@@ -251,7 +251,7 @@ Batch run_window(const plan::LogicalOp& op, const Batch& input, ExecContext& ctx
   std::vector<const plan::Expr*> roots;
   for (const auto& w : op.windows)
     for (const plan::Expr* e : plan::window_expressions(w, true)) roots.push_back(e);
-  ExprMemo memo(ctx, input, roots);
+  ExprMemo memo(ctx.memo, input, roots);
   std::map<std::string, WindowOrder> orders;  // one sort per PARTITION BY / ORDER BY
   for (size_t i = 0; i < op.windows.size(); ++i) {
     const plan::WindowFunction& w = op.windows[i];

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <set>
 
+#include "tessera/runtime/byte_size.hpp"
 #include "tessera/runtime/catalog.hpp"
 
 namespace tessera::plan {
@@ -20,17 +21,6 @@ std::string list(const std::vector<ExprPtr>& es, const char* sep = " AND ") {
   std::string s;
   for (const auto& e : es) s += (s.empty() ? "" : sep) + to_string(*e);
   return s;
-}
-
-// A byte count as EXPLAIN ANALYZE prints it: "512 bytes", "41.5 KB", "3.2 MB", "1.5 GB".
-std::string size_text(int64_t bytes) {
-  char buf[32];
-  const double b = static_cast<double>(bytes);
-  if (bytes < 10000) std::snprintf(buf, sizeof buf, "%lld bytes", static_cast<long long>(bytes));
-  else if (b < 1e7) std::snprintf(buf, sizeof buf, "%.1f KB", b / 1e3);
-  else if (b < 1e10) std::snprintf(buf, sizeof buf, "%.1f MB", b / 1e6);
-  else std::snprintf(buf, sizeof buf, "%.1f GB", b / 1e9);
-  return buf;
 }
 
 std::string rows_text(double r) {
@@ -168,7 +158,7 @@ void render(const LogicalOp& op, int depth, std::string& out, std::vector<const 
       if (a->morsels > 0) line += "; streamed in " + std::to_string(a->morsels) + " morsels";
       if (a->passes > 1) line += " over " + std::to_string(a->passes) + " partitioned passes";
       if (a->spilled_bytes > 0)
-        line += ", " + size_text(a->spilled_bytes) + " spilled (" + size_text(a->spilled_to_disk) + " to disk)";
+        line += ", " + rt::byte_size_text(a->spilled_bytes) + " spilled (" + rt::byte_size_text(a->spilled_to_disk) + " to disk)";
     }
   line += ")";
   out += line + "\n";

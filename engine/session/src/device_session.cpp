@@ -18,6 +18,7 @@ double ms_since(std::chrono::steady_clock::time_point t) {
 DeviceSession::~DeviceSession() {
   if (thread_.joinable()) thread_.join();
 #ifdef TESSERA_HAVE_GPU_ENGINE
+  if (gpu_) gpu_->use_memory(nullptr);
   if (pool_) pool_->set_reclaim(nullptr);
   cache_.reset();
   if (stream_) cudaStreamDestroy(stream_);
@@ -73,6 +74,9 @@ void DeviceSession::open_gpu_engine(int64_t gpu_cache_bytes) {
   // A query's working memory comes before cached columns: a full device evicts them (a warm SF 100 run fills the
   // cache to its budget, and Q21's joins then need more than the rest).
   pool_->set_reclaim([cache = cache_.get()](int64_t bytes) { return cache->reclaim(bytes); });
+  // One pool and one budget: a CPU operator's kernel calls on the GPU (CudaDevice::run) take their buffers from
+  // it too, rather than from the device's own pool beside it.
+  gpu_->use_memory(pool_.get());
   engine_.usable = true;
 }
 

@@ -457,7 +457,7 @@ DeviceColumnPtr first_of_each_value(const std::vector<DeviceColumnPtr>& keys, co
 
 DeviceBatch aggregate(const plan::LogicalOp& op, const DeviceBatch& input, GpuContext& ctx) {
   if (input.rows > INT32_MAX) throw ExecError("GPU aggregation: more than 2^31 rows in one batch is not supported yet");
-  GpuExprMemo memo(ctx, input, plan::aggregate_expressions(op));
+  GpuExprMemo memo(ctx.memo, input, plan::aggregate_expressions(op));
   std::vector<DeviceColumnPtr> keys;
   for (const auto& e : op.groups) keys.push_back(evaluate_column(*e, input, ctx));
   Grouping g;

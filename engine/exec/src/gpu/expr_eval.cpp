@@ -95,13 +95,7 @@ DeviceDatum evaluate_node(const plan::Expr& e, const DeviceBatch& batch, GpuCont
 }  // namespace
 
 DeviceDatum evaluate(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx) {
-  if (!plan::is_compound(e) || !ctx.memo || ctx.memo->batch != &batch) return evaluate_node(e, batch, ctx);
-  const std::string key = plan::fingerprint(e);
-  if (!ctx.memo->keep.count(key)) return evaluate_node(e, batch, ctx);
-  if (auto it = ctx.memo->results.find(key); it != ctx.memo->results.end()) return it->second;
-  DeviceDatum d = evaluate_node(e, batch, ctx);
-  ctx.memo->results[key] = d;
-  return d;
+  return GpuExprMemo::evaluate(ctx.memo, e, batch, [&] { return evaluate_node(e, batch, ctx); });
 }
 
 }  // namespace tessera::exec::gpu

@@ -15,31 +15,6 @@
 
 namespace tessera::exec::gpu {
 
-// An expression's value over a batch: a device column of batch.rows rows, or one constant.
-struct DeviceDatum {
-  DeviceColumnPtr column;
-  bool is_scalar = false;
-  plan::Value scalar;
-};
-
-// While alive, evaluations over `batch` reuse the results of equal compound subexpressions (SUM(a * b) and
-// SUM(a * b * c) compute a * b once): those that occur more than once in `roots`, as the CPU's ExprMemo.
-struct GpuExprMemo {
-  GpuExprMemo(GpuContext& ctx, const DeviceBatch& batch, const std::vector<const plan::Expr*>& roots)
-      : ctx_(ctx), prev_(ctx.memo), batch(&batch), keep(plan::repeated_subexpressions(roots)) {
-    ctx.memo = this;
-  }
-  ~GpuExprMemo() { ctx_.memo = prev_; }
-  GpuExprMemo(const GpuExprMemo&) = delete;
-  GpuExprMemo& operator=(const GpuExprMemo&) = delete;
-
-  GpuContext& ctx_;
-  GpuExprMemo* prev_;
-  const DeviceBatch* batch;
-  std::set<std::string> keep;
-  std::map<std::string, DeviceDatum> results;
-};
-
 DeviceDatum evaluate(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx);
 DeviceColumnPtr evaluate_column(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx);
 

@@ -10,6 +10,7 @@
 #include "device_ops.hpp"
 #include "tessera/storage/column_source.hpp"
 #include "staged_upload.hpp"
+#include "tessera/runtime/byte_size.hpp"
 
 namespace tessera::exec::gpu {
 
@@ -23,16 +24,6 @@ GpuColumnCache::GpuColumnCache(rt::MemoryResource& mr, int64_t budget_bytes)
 }
 
 GpuColumnCache::~GpuColumnCache() = default;
-
-namespace {
-std::string size_text(int64_t bytes) {
-  char buf[32];
-  if (bytes >= (int64_t(1) << 30)) std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / 1073741824.0);
-  else if (bytes >= (int64_t(1) << 20)) std::snprintf(buf, sizeof buf, "%.1f MiB", bytes / 1048576.0);
-  else std::snprintf(buf, sizeof buf, "%.1f KiB", bytes / 1024.0);
-  return buf;
-}
-}  // namespace
 
 namespace {
 
@@ -91,8 +82,8 @@ bool GpuColumnCache::reclaim(int64_t bytes) {
 void GpuColumnCache::make_room(int64_t bytes, const storage::Table& table, size_t col) {
   if (!try_make_room(bytes))
     throw ExecError("GPU memory: column " + table.name() + "." + table.schema().field(col).name + " needs " +
-                    size_text(bytes) + ", but the GPU column cache holds " + size_text(resident_) +
-                    " for the running query within its budget of " + size_text(budget_) +
+                    rt::byte_size_text(bytes) + ", but the GPU column cache holds " + rt::byte_size_text(resident_) +
+                    " for the running query within its budget of " + rt::byte_size_text(budget_) +
                     " (filters, projections and joins over a larger table stream it a morsel at a time, except "
                     "under an operator the GPU does not run or inside a subquery; --gpu-memory sets the budget)");
 }

@@ -129,7 +129,7 @@ struct GpuOperators {
   DeviceBatch project(const plan::LogicalOp& op, DeviceBatch in) {
     DeviceBatch out;
     out.rows = in.rows;
-    GpuExprMemo memo(ctx, in, plan::expr_pointers(op.exprs));
+    GpuExprMemo memo(ctx.memo, in, plan::expr_pointers(op.exprs));
     for (size_t i = 0; i < op.exprs.size(); ++i)
       out.add(op.outputs[i].id, evaluate_column(*op.exprs[i], in, ctx), op.outputs[i].type);
     return out;

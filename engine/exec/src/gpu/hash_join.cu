@@ -33,7 +33,7 @@ Keys key_columns(const std::vector<plan::ExprPtr>& exprs, const DeviceBatch& bat
   Keys out;
   std::vector<rt::ColumnView> v;
   {
-    GpuExprMemo memo(ctx, batch, plan::expr_pointers(exprs));
+    GpuExprMemo memo(ctx.memo, batch, plan::expr_pointers(exprs));
     for (const auto& e : exprs) {
       out.columns.push_back(evaluate_column(*e, batch, ctx));
       v.push_back(out.columns.back()->view());

@@ -18,7 +18,7 @@ DeviceBatch sort(const plan::LogicalOp& op, const DeviceBatch& input, int64_t li
   {
     std::vector<const plan::Expr*> roots;
     for (const auto& k : op.sort_keys) roots.push_back(k.expr.get());
-    GpuExprMemo memo(ctx, input, roots);
+    GpuExprMemo memo(ctx.memo, input, roots);
     for (const auto& k : op.sort_keys) {
       keys.push_back(evaluate_column(*k.expr, input, ctx));
       views.push_back(keys.back()->view());

@@ -81,7 +81,7 @@ WindowOrder order_rows(const plan::WindowFunction& w, const DeviceBatch& input, 
   std::vector<rt::ColumnView> views;
   std::vector<uint8_t> desc;
   {
-    GpuExprMemo memo(ctx, input, plan::window_expressions(w, false));
+    GpuExprMemo memo(ctx.memo, input, plan::window_expressions(w, false));
     for (const auto& p : w.partition) {
       keys.push_back(evaluate_column(*p, input, ctx));
       views.push_back(keys.back()->view());
@@ -430,7 +430,7 @@ DeviceBatch window(const plan::LogicalOp& op, const DeviceBatch& input, GpuConte
     auto it = orders.find(key);
     if (it == orders.end()) it = orders.emplace(key, order_rows(w, input, ctx)).first;
     const plan::OutputColumn& o = op.outputs[first + i];
-    GpuExprMemo memo(ctx, input, plan::expr_pointers(w.args));
+    GpuExprMemo memo(ctx.memo, input, plan::expr_pointers(w.args));
     out.add(o.id, compute(w, o.type, it->second, input, ctx), o.type);
   }
   synchronize(ctx);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <memory>
@@ -89,6 +90,10 @@ struct KernelEntry {
   // Which catalog's GPU modules hold gpu_entry: 0 for the catalog itself, 1, 2, ... for catalogs merged
   // into it (Catalog::merge), so the same entry name in two catalogs cannot be confused.
   int gpu_module_group = 0;
+  // The most specialised GPU variant whose constants match a call (`int_arg(i)`: the call's integer constant
+  // of argument i) and whose session the call has, or nullptr for the generic entry.
+  const GpuSpecialization* specialization_for(const fn::SessionContext& session,
+                                              const std::function<int64_t(int)>& int_arg) const;
 };
 
 class Catalog {

@@ -1,9 +1,7 @@
-// The CUDA device: the driver API loaded at run time (dlopen("libcuda.so.1")),
-// so one build runs with and without a GPU. Loads the catalog's cubin (or
-// PTX), copies columns to the device, launches one kernel and copies back.
-//
-// First version (issue 4 extends it): one row per thread with the manifest's
-// block size, synchronous copies, no device-resident columns yet.
+// The CUDA device: the driver API loaded at run time (dlopen("libcuda.so.1"), cuda_driver.hpp), so one build
+// runs with and without a GPU. Loads the catalog's cubins (or PTX) on first use and launches its kernels: over
+// device columns in place (launch, the GPU engine's path), or over host columns it uploads (prepare and
+// ResidentCall: the differential test, the benchmarks and the autotuner; run: a CPU operator's call).
 #pragma once
 
 #include <cstdint>
@@ -18,10 +16,12 @@
 
 #include "tessera/runtime/column_view.hpp"
 #include "tessera/runtime/kernel_call.hpp"
+#include "tessera/runtime/memory_resource.hpp"
 
 namespace tessera::rt {
 
 class CudaDevice;
+struct CudaDriver;
 
 // A kernel whose argument columns are resident in device memory, for repeated
 // timed launches (benchmarks, the autotuner). Outputs stay on the device until fetch().
@@ -37,7 +37,7 @@ class ResidentCall {
   // Bytes one launch must move: every input buffer read once, every output written once.
   int64_t bytes_moved() const { return bytes_moved_; }
   int64_t rows() const { return rows_; }
-  // The block size the last time() launched with (smaller than asked when the
+  // The block size the last launch used (smaller than asked when the
   // compiled variant cannot run that many threads per block).
   int last_block_size() const;
   // The kernel entry launched: the generic one or a specialisation.
@@ -48,13 +48,15 @@ class ResidentCall {
   // rows are in order and its offsets are the output's (default true). The differential test turns it off
   // to check the entry that checks the rows itself.
   void use_in_order_entry(bool use);
-  // The symbol the last time() launched (entry(), or its in-order twin).
+  // The symbol the last launch used (entry(), or its in-order twin).
   const std::string& last_entry() const;
 
  private:
   friend class CudaDevice;
   struct State;
   std::unique_ptr<State> state_;
+  // Queues one launch on the default stream, untimed (run() uses it as time() does).
+  bool enqueue(const GpuLaunch& launch, std::string& error);
   bool single_use_ = false;  // CudaDevice::run: fetch() may move the output instead of copying it
   int64_t bytes_moved_ = 0;
   int64_t rows_ = 0;
@@ -103,13 +105,17 @@ class CudaDevice {
   // Thread-safe; a module loaded later starts with its flag clear, so a stopping statement sets them again.
   bool set_cancel_flags(bool stop, std::string& error);
 
-  // Device-to-device copy bandwidth (GB/s, bytes read + written) of a `bytes` buffer, median of `repeats`.
-  bool copy_bandwidth(int64_t bytes, int repeats, double& gb_per_s, std::string& error);
+  // Where prepare() and run() take their device buffers: the GPU engine's pool, so that a process has one pool
+  // and one budget (the column cache gives way to them as to any operator), or, with nullptr, the device's own
+  // (driver_pool.hpp). `mr` must outlive the calls made until it is replaced.
+  void use_memory(MemoryResource* mr);
 
  private:
   friend class ResidentCall;
-  struct Api;
-  std::unique_ptr<Api> api_;
+  CudaDevice();
+  std::unique_ptr<CudaDriver> driver_;
+  std::unique_ptr<MemoryResource> own_memory_;  // the DriverPool
+  MemoryResource* memory_ = nullptr;            // own_memory_ or the engine's pool
   void* context_ = nullptr;  // the device's primary context (shared with the CUDA runtime)
   int device_ = 0;
   using ModuleKey = std::tuple<int, int, RowMapping>;  // (group, rows per thread, mapping)
@@ -122,12 +128,6 @@ class CudaDevice {
   void* cancel_stream_ = nullptr;                 // non-blocking: set_cancel_flags' copies wait for no kernel
   int32_t* cancel_value_ = nullptr;               // pinned host memory the copies read
   std::string name_;
-  // Device buffers of finished calls, by size class, for the next calls: cuMemAlloc and cuMemFree
-  // (which synchronises) per argument column cost more than the copies of a small column.
-  std::multimap<size_t, unsigned long long> pool_;  // CUdeviceptr by size
-  size_t pooled_bytes_ = 0;
-  bool acquire(size_t bytes, unsigned long long& ptr, std::string& error);
-  void release(unsigned long long ptr, size_t bytes);
   void* function(const std::string& entry, int group, const GpuLaunch& launch, std::string& error);
 };
 

@@ -1,17 +1,23 @@
-// A batch: the columns an operator produces, whole (operator-at-a-time), named by ColumnId.
-// Columns are shared, never copied: a scan's batch points at the table's own columns.
+// A batch: the columns an operator produces, whole or a morsel's worth, named by ColumnId; and a datum: an
+// expression's value over a batch. One template for both devices over the device's column type: host operators
+// pass Batch (rt::Column), GPU operators DeviceBatch (rt::DeviceColumn, device_batch.hpp). Columns are shared,
+// never copied: a scan's batch points at the table's (or the GPU cache's) own columns.
 #pragma once
 
 #include <memory>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "tessera/plan/expr.hpp"
 #include "tessera/runtime/column.hpp"
 
+namespace tessera::rt {
+struct DeviceColumn;
+}
+
 namespace tessera::exec {
 
-using ColumnPtr = std::shared_ptr<const rt::Column>;
 using plan::ColumnId;
 using plan::DataType;
 
@@ -21,7 +27,9 @@ class ExecError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-struct Batch {
+template <typename ColumnT>
+struct BasicBatch {
+  using ColumnPtr = std::shared_ptr<const ColumnT>;
   std::vector<ColumnId> ids;
   std::vector<ColumnPtr> columns;
   std::vector<DataType> types;
@@ -44,7 +52,25 @@ struct Batch {
   }
 };
 
+// An expression over a batch: either a column of batch.rows rows or one value.
+template <typename ColumnT>
+struct BasicDatum {
+  std::shared_ptr<const ColumnT> column;
+  bool is_scalar = false;
+  plan::Value scalar;
+};
+
+using ColumnPtr = std::shared_ptr<const rt::Column>;
+using Batch = BasicBatch<rt::Column>;
+using Datum = BasicDatum<rt::Column>;
+
 // A column that is not owned (a table's): shared without a deleter.
 inline ColumnPtr borrow(const rt::Column& c) { return ColumnPtr(ColumnPtr(), &c); }
+
+namespace gpu {
+using DeviceColumnPtr = std::shared_ptr<const rt::DeviceColumn>;
+using DeviceBatch = BasicBatch<rt::DeviceColumn>;
+using DeviceDatum = BasicDatum<rt::DeviceColumn>;
+}  // namespace gpu
 
 }  // namespace tessera::exec

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "tessera/exec/batch.hpp"
+#include "tessera/exec/expr_memo.hpp"
 #include "tessera/exec/spill_store.hpp"
 #include "tessera/functions/session_context.hpp"
 #include "tessera/plan/logical_plan.hpp"
@@ -23,7 +24,6 @@ class StatementStop;
 
 namespace tessera::exec {
 
-struct Datum;
 struct ScanRange;  // morsels.hpp
 
 // EXPLAIN ANALYZE: what each operator did (time includes its inputs').
@@ -40,10 +40,7 @@ struct ExecContext {
   rt::CudaDevice* gpu = nullptr;  // set: scalar-function kernels run on this GPU, else on the CPU
   fn::SessionContext session;
   std::map<const plan::LogicalOp*, plan::Value> subquery_values;  // uncorrelated scalar subqueries, run once
-  // Common subexpressions: results by fingerprint while one operator evaluates over `memo_batch`.
-  const Batch* memo_batch = nullptr;
-  std::map<std::string, std::shared_ptr<const Datum>>* memo = nullptr;
-  const std::set<std::string>* memo_keep = nullptr;  // the fingerprints worth keeping (repeated ones)
+  ExprMemo* memo = nullptr;  // common subexpressions of the operator evaluating now (expr_memo.hpp)
   std::map<const plan::LogicalOp*, OperatorStats>* stats = nullptr;  // set by EXPLAIN ANALYZE
   // Set while a statement may be stopped (Ctrl-C, a time limit): checked between operators and morsels and
   // after every kernel call (rt::throw_if_stopped).
@@ -74,42 +71,8 @@ struct ExecContext {
   SpillSettings spill;
 };
 
-// Enables the common-subexpression memo of `ctx` for evaluations over `batch` in this scope: the results of
-// the compound subexpressions that occur more than once in `roots` (the operator's expressions) are kept.
-class ExprMemo {
- public:
-  ExprMemo(ExecContext& ctx, const Batch& batch, const std::vector<const plan::Expr*>& roots)
-      : ctx_(ctx), prev_batch_(ctx.memo_batch), prev_(ctx.memo), prev_keep_(ctx.memo_keep),
-        keep_(plan::repeated_subexpressions(roots)) {
-    ctx.memo_batch = &batch;
-    ctx.memo = &map_;
-    ctx.memo_keep = &keep_;
-  }
-  ~ExprMemo() {
-    ctx_.memo_batch = prev_batch_;
-    ctx_.memo = prev_;
-    ctx_.memo_keep = prev_keep_;
-  }
-  ExprMemo(const ExprMemo&) = delete;
-  ExprMemo& operator=(const ExprMemo&) = delete;
-
- private:
-  ExecContext& ctx_;
-  const Batch* prev_batch_;
-  std::map<std::string, std::shared_ptr<const Datum>>* prev_;
-  const std::set<std::string>* prev_keep_;
-  std::set<std::string> keep_;
-  std::map<std::string, std::shared_ptr<const Datum>> map_;
-};
-
 Batch execute(const plan::LogicalOp& op, ExecContext& ctx);
 
-// An expression over a batch: either a column of batch.rows rows or one value.
-struct Datum {
-  ColumnPtr column;
-  bool is_scalar = false;
-  plan::Value scalar;
-};
 Datum evaluate(const plan::Expr& e, const Batch& batch, ExecContext& ctx);
 ColumnPtr evaluate_column(const plan::Expr& e, const Batch& batch, ExecContext& ctx);
 // Filters evaluate conjuncts in this order on both devices: those without function calls first; a

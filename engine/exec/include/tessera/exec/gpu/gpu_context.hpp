@@ -17,8 +17,6 @@ class StatementStop;
 namespace tessera::exec::gpu {
 
 class GpuColumnCache;
-struct DeviceBatch;  // device_batch.hpp
-struct GpuExprMemo;  // common subexpressions of one operator (expr_eval.hpp)
 
 struct GpuContext {
   rt::CudaDevice* kernels = nullptr;  // launches catalog kernels on device columns
@@ -28,7 +26,7 @@ struct GpuContext {
   fn::SessionContext session;
   std::map<const plan::LogicalOp*, OperatorStats>* stats = nullptr;  // EXPLAIN ANALYZE: rows, device ms
   const rt::StatementStop* stop = nullptr;  // as ExecContext::stop
-  GpuExprMemo* memo = nullptr;
+  GpuExprMemo* memo = nullptr;  // common subexpressions of the operator evaluating now (expr_memo.hpp)
   std::map<const plan::LogicalOp*, plan::Value> subquery_values;  // uncorrelated scalar subqueries, run once
   // Streaming (morsels.hpp): rows per morsel (0: decided by the cache's budget), and the morsel now running.
   int64_t morsel_rows = 0;
