@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "tessera/clickbench/hits.hpp"
 #include "tessera/tpch/generator.hpp"
 #include "tessera/tpch/loader.hpp"
 #include "tessera/tpch/progress_bar.hpp"
@@ -58,6 +59,31 @@ void generate(engine::Database& db, const DataSource& src, int threads, bool pro
   sum.description = buf;
 }
 
+// ClickBench's hits table (engine/clickbench): into the database on disk in parts (a million rows by default),
+// so that 100 million rows never sit in memory at once; else whole, in memory.
+void generate_hits(engine::Database& db, const DataSource& src, int threads, bool progress, LoadSummary& sum) {
+  clickbench::HitsOptions o;
+  o.rows = src.hits_rows;
+  o.threads = threads;
+  if (!db.database_path().empty()) {
+    int64_t done = 0;
+    db.write_tables({{"hits", clickbench::hits_schema()}}, [&](const engine::Database::TablePartSink& emit) {
+      clickbench::generate_hits_parts(o, src.hits_part_rows, [&](storage::Table&& part) {
+        done += part.num_rows();
+        emit(0, std::move(part));
+        if (progress) std::fprintf(stderr, "\rhits: %lld of %lld rows\033[K", static_cast<long long>(done),
+                                   static_cast<long long>(o.rows));
+      });
+    });
+    if (progress) std::fprintf(stderr, "\r\033[K");
+  } else {
+    db.add_table(clickbench::generate_hits(o));
+  }
+  sum.tables.push_back("hits");
+  sum.rows.push_back(db.find_table("hits")->num_rows());
+  sum.description = "ClickBench hits, " + std::to_string(o.rows) + " rows (generated)";
+}
+
 void load_dir(engine::Database& db, const DataSource& src, int threads, bool progress, LoadSummary& sum) {
   const bool csv = src.kind == DataSource::Kind::Csv;
   const char* ext = csv ? ".csv" : ".tbl";
@@ -99,6 +125,8 @@ LoadSummary load_data(engine::Database& db, const DataSource& src, int threads, 
     }
   } else if (src.kind == DataSource::Kind::Generate) {
     generate(db, src, threads, progress, sum);
+  } else if (src.kind == DataSource::Kind::Hits) {
+    generate_hits(db, src, threads, progress, sum);
   } else {
     load_dir(db, src, threads, progress, sum);
   }

@@ -1,5 +1,6 @@
-// The data the tessera command runs on: TPC-H generated in memory (--sf), or the TPC-H tables found as
-// dbgen .tbl files (--data DIR) or CSV files with a header line (--csv DIR) in a directory.
+// The data the tessera command runs on: TPC-H generated (--sf), ClickBench's hits table generated (--hits N), or
+// the TPC-H tables found as dbgen .tbl files (--data DIR) or CSV files with a header line (--csv DIR) in a
+// directory. Generated data goes straight into the database on disk when there is one, part by part.
 #pragma once
 
 #include <cstdint>
@@ -11,9 +12,11 @@
 namespace tessera::cli {
 
 struct DataSource {
-  enum class Kind { Generate, Tbl, Csv, None };  // None: no TPC-H data (a database given, no data option)
+  enum class Kind { Generate, Hits, Tbl, Csv, None };  // None: no data option (a database given)
   Kind kind = Kind::Generate;
   double sf = 0.01;  // Generate
+  int64_t hits_rows = 0;                   // Hits
+  int64_t hits_part_rows = int64_t{1} << 20;  // Hits into a database on disk: rows generated and written at a time
   std::string dir;   // Tbl, Csv: <dir>/<table>.tbl or <dir>/<table>.csv for each TPC-H table present
 };
 

@@ -264,11 +264,11 @@ Command parse_command_line(const std::vector<std::string>& args) {
   if (!args.empty() && args[0] == "serve") return parse_serve(std::vector<std::string>(args.begin() + 1, args.end()));
   Command cmd;
   RunOptions& o = cmd.run;
-  const char* data_option = nullptr;  // the one of --sf, --data, --csv given
+  std::string data_option;  // the one of --sf, --hits, --data, --csv given
   auto set_data = [&](const std::string& a) {
-    if (data_option && data_option != a)
-      throw UsageError("give only one of --sf, --data and --csv (got " + std::string(data_option) + " and " + a + ")");
-    data_option = a == "--sf" ? "--sf" : a == "--data" ? "--data" : "--csv";
+    if (!data_option.empty() && data_option != a)
+      throw UsageError("give only one of --sf, --hits, --data and --csv (got " + data_option + " and " + a + ")");
+    data_option = a;
   };
   ArgReader r(args);
   bool only_files = false;  // after "--" every argument is a file
@@ -284,6 +284,11 @@ Command parse_command_line(const std::vector<std::string>& args) {
       set_data(a);
       o.data.kind = DataSource::Kind::Generate;
       o.data.sf = parse_scale_factor(a, r.value());
+    } else if (a == "--hits") {
+      set_data(a);
+      o.data.kind = DataSource::Kind::Hits;
+      o.data.hits_rows = parse_count(a, r.value(), int64_t{1} << 40);
+      if (o.data.hits_rows < 1) throw UsageError("--hits needs a number of rows of at least 1");
     } else if (a == "--data" || a == "--csv") {
       set_data(a);
       o.data.kind = a == "--data" ? DataSource::Kind::Tbl : DataSource::Kind::Csv;
@@ -319,7 +324,7 @@ Command parse_command_line(const std::vector<std::string>& args) {
     }
   }
   // A database alone starts with its own tables, not generated TPC-H data.
-  if (!o.database.empty() && !data_option) o.data.kind = DataSource::Kind::None;
+  if (!o.database.empty() && data_option.empty()) o.data.kind = DataSource::Kind::None;
   return cmd;
 }
 
@@ -337,6 +342,7 @@ std::string usage_text() {
          "\n"
          "data (one of):\n"
          "  --sf N           generate TPC-H at scale factor N in memory (default 0.01)\n"
+         "  --hits N         generate ClickBench's hits table with N rows (docs/CLICKBENCH.md)\n"
          "  --data DIR       load DIR/<table>.tbl (dbgen format) for each TPC-H table present\n"
          "  --csv DIR        load DIR/<table>.csv (comma-separated, header line) for each TPC-H table present\n"
          "  --load NAME=PATH table NAME from a .csv/.tsv/.txt (header and types detected) or .parquet file,\n"

@@ -136,6 +136,13 @@ TEST(CliOptions, DataDirectories) {
   EXPECT_EQ(c.run.data.dir, "/csv");
 }
 
+TEST(CliOptions, HitsRows) {
+  const Command c = parse({"h.tdb", "--hits", "100000"});
+  EXPECT_EQ(c.run.data.kind, DataSource::Kind::Hits);
+  EXPECT_EQ(c.run.data.hits_rows, 100000);
+  EXPECT_EQ(c.run.database, "h.tdb");
+}
+
 TEST(CliOptions, Help) {
   EXPECT_EQ(parse({"-h"}).kind, Command::Kind::Help);
   EXPECT_EQ(parse({"--sf", "1", "--help"}).kind, Command::Kind::Help);
@@ -192,8 +199,10 @@ TEST(CliOptions, Errors) {
   EXPECT_EQ(usage_error({"--max-rows", ""}).substr(0, 26), "bad value '' for --max-row");
   EXPECT_EQ(usage_error({"--format", "json"}), "bad value 'json' for --format: expected table or csv");
   EXPECT_EQ(usage_error({"--timing=yes"}), "option '--timing' takes no value");
-  EXPECT_EQ(usage_error({"--sf", "1", "--data", "/d"}), "give only one of --sf, --data and --csv (got --sf and --data)");
-  EXPECT_EQ(usage_error({"--csv", "/c", "--data", "/d"}), "give only one of --sf, --data and --csv (got --csv and --data)");
+  EXPECT_EQ(usage_error({"--sf", "1", "--data", "/d"}), "give only one of --sf, --hits, --data and --csv (got --sf and --data)");
+  EXPECT_EQ(usage_error({"--csv", "/c", "--data", "/d"}), "give only one of --sf, --hits, --data and --csv (got --csv and --data)");
+  EXPECT_EQ(usage_error({"--hits", "10", "--sf", "1"}), "give only one of --sf, --hits, --data and --csv (got --hits and --sf)");
+  EXPECT_EQ(usage_error({"--hits", "0"}), "--hits needs a number of rows of at least 1");
   EXPECT_EQ(usage_error({"--data", ""}), "--data needs a directory");
 }
 
@@ -668,4 +677,40 @@ TEST(ScriptRunnerOutput, WritesSayHowManyRows) {
   EXPECT_EQ(err.str(), "");
   EXPECT_FALSE(runner.run("INSERT INTO t VALUES (1), ('x')", "s.sql"));
   EXPECT_NE(err.str().find("row 2 of VALUES"), std::string::npos) << err.str();
+}
+
+// --hits N into a database on disk goes in parts (never the whole table in memory) and gives the same table as
+// --hits N in memory: parts of 2 ranges of 16,384 rows here, the last one short.
+TEST(DataSetup, HitsIntoADatabaseEqualTheHitsGeneratedInMemory) {
+  const int64_t rows = 100'000;
+  const std::string path = ::testing::TempDir() + "tessera_hits_" + std::to_string(::getpid()) + ".tdb";
+  std::filesystem::remove_all(path);
+  DataSource src;
+  src.kind = DataSource::Kind::Hits;
+  src.hits_rows = rows;
+  src.hits_part_rows = 2 * 16384;
+  engine::Options stored_options;
+  stored_options.database_path = path;
+  engine::Database stored(stored_options);
+  const LoadSummary sum = load_data(stored, src, 2, false);
+  ASSERT_EQ(sum.tables, std::vector<std::string>{"hits"});
+  EXPECT_EQ(sum.rows, std::vector<int64_t>{rows});
+  engine::Database memory{engine::Options{}};
+  load_data(memory, src, 2, false);
+  // Every column, summarised around the part boundary and over the whole table.
+  const std::string q =
+      "SELECT COUNT(*), SUM(CAST(WatchID % 1000 AS BIGINT)), SUM(LEN(URL)), SUM(LEN(Referer)), MIN(EventTime), "
+      "MAX(SearchPhrase), SUM(CAST(UserID % 997 AS BIGINT)), SUM(URLHash % 13) FROM hits WHERE WatchID % 7 = 3";
+  auto text = [](engine::Database& db, const std::string& sql) {
+    const engine::QueryResult r = db.execute(sql);
+    std::string t;
+    for (int64_t row = 0; row < r.rows; ++row)
+      for (size_t c = 0; c < r.columns.size(); ++c) t += r.cell_text(row, c) + "|";
+    return t;
+  };
+  EXPECT_EQ(text(stored, q), text(memory, q));
+  const std::string sample = "SELECT URL, Title, UserID, CounterID, ClientIP FROM hits WHERE WatchID % 50 = 1 ORDER BY WatchID";
+  EXPECT_EQ(text(stored, sample), text(memory, sample));
+  EXPECT_GT(stored.execute(sample).rows, 1000);
+  std::filesystem::remove_all(path);
 }

@@ -203,10 +203,10 @@ class Generator {
         user_zipf_(static_cast<int>(users_), 0.7), region_zipf_(kRegions, 1.1), path_zipf_(kPopularPaths, 0.9),
         phrase_zipf_(kPhrases, 1.0), resolution_zipf_(static_cast<int>(kResolutions.size()), 1.0) {}
 
-  // Rows [k * kRangeRows, ...) of the table: fixed-width values straight into `fixed` (the final table's
-  // columns, sized for every row), strings appended to `strings` (this range's own columns, concatenated
-  // later); both indexed like the schema.
-  void range(int64_t k, std::vector<rt::Column>& fixed, std::vector<rt::Column>& strings) const {
+  // Rows [k * kRangeRows, ...) of the table: fixed-width values straight into `fixed` (the columns of the part
+  // that starts at row `base`, sized for its rows), strings appended to `strings` (this range's own columns,
+  // concatenated later); both indexed like the schema.
+  void range(int64_t k, int64_t base, std::vector<rt::Column>& fixed, std::vector<rt::Column>& strings) const {
     const int64_t first = k * kRangeRows, last = std::min(o_.rows, first + kRangeRows);
     const size_t n = static_cast<size_t>(std::max<int64_t>(0, last - first));
     for (size_t c = 0; c < strings.size(); ++c) {
@@ -217,7 +217,7 @@ class Generator {
       strings[c].lengths.reserve(n);
     }
     Rng rng(mix(o_.seed, static_cast<uint64_t>(k)));
-    for (int64_t row = first; row < last; ++row) make_row(row, rng, fixed, strings);
+    for (int64_t row = first; row < last; ++row) make_row(row, row - base, rng, fixed, strings);
   }
 
  private:
@@ -274,7 +274,8 @@ class Generator {
     return {v.path[p], v.path_title[p] + " - " + v.site_title[site]};
   }
 
-  void make_row(int64_t row, Rng& rng, std::vector<rt::Column>& fixed, std::vector<rt::Column>& strings) const {
+  // Row `row` of the table, at `at` in `fixed`.
+  void make_row(int64_t row, int64_t at, Rng& rng, std::vector<rt::Column>& fixed, std::vector<rt::Column>& strings) const {
     const Vocabulary& v = vocabulary();
     const int site = rng.chance(0.3) ? 0 : 1 + counter_zipf_.pick(rng.unit());
     const User u = user(user_zipf_.pick(rng.unit()));
@@ -329,9 +330,9 @@ class Generator {
     size_t c = 0;
     auto i32 = [&](int64_t x) {
       const int32_t v = static_cast<int32_t>(x);
-      std::memcpy(fixed[c++].data.data() + row * 4, &v, 4);
+      std::memcpy(fixed[c++].data.data() + at * 4, &v, 4);
     };
-    auto i64 = [&](int64_t x) { std::memcpy(fixed[c++].data.data() + row * 8, &x, 8); };
+    auto i64 = [&](int64_t x) { std::memcpy(fixed[c++].data.data() + at * 8, &x, 8); };
     auto str = [&](std::string_view s) { strings[c++].append_string(s); };
     i64(static_cast<int64_t>(mix(o_.seed ^ 0xa7c4, static_cast<uint64_t>(row)) >> 1));  // WatchID
     i32(u.java);                                                               // JavaEnable
@@ -458,21 +459,21 @@ int64_t url_hash(std::string_view s) {
   return static_cast<int64_t>(h);
 }
 
-storage::Table generate_hits(const HitsOptions& o) {
-  if (o.rows < 0) throw std::invalid_argument("generate_hits: rows must not be negative");
-  vocabulary();  // built once, before the threads
-  const Generator gen(o);
+namespace {
+
+// Ranges [first, last) of the table (rows first * kRangeRows ... up to o.rows) as one table, generated in parallel.
+storage::Table generate_ranges(const Generator& gen, const HitsOptions& o, int64_t first, int64_t last) {
+  const int64_t base = first * kRangeRows, rows = std::max<int64_t>(0, std::min(o.rows, last * kRangeRows) - base);
   storage::Table t("hits", hits_schema());
   std::vector<rt::Column>& columns = t.columns();
   for (rt::Column& c : columns)
-    if (c.type != fn::SqlType::String) c = rt::Column::fixed(c.type, o.rows);
+    if (c.type != fn::SqlType::String) c = rt::Column::fixed(c.type, rows);
   // Fixed-width columns are written in place; each range's strings are concatenated column by column
   // (freeing the ranges' copies as it goes), so the peak is about the table plus one string column.
-  const int64_t ranges = (o.rows + kRangeRows - 1) / kRangeRows;
-  std::vector<std::vector<rt::Column>> strings(static_cast<size_t>(ranges), std::vector<rt::Column>(columns.size()));
+  std::vector<std::vector<rt::Column>> strings(static_cast<size_t>(last - first), std::vector<rt::Column>(columns.size()));
   storage::parallel_for(strings.size(), o.threads,
-                        [&](size_t k) { gen.range(static_cast<int64_t>(k), columns, strings[k]); });
-  if (ranges == 0) return t;
+                        [&](size_t k) { gen.range(first + static_cast<int64_t>(k), base, columns, strings[k]); });
+  if (strings.empty()) return t;
   for (size_t c = 0; c < columns.size(); ++c) {
     if (columns[c].type != fn::SqlType::String) continue;
     std::vector<const rt::Column*> parts;
@@ -482,6 +483,27 @@ storage::Table generate_hits(const HitsOptions& o) {
     ::malloc_trim(0);  // the ranges' small buffers went back to the heap: hand their pages to the system
   }
   return t;
+}
+
+int64_t range_count(int64_t rows) { return (rows + kRangeRows - 1) / kRangeRows; }
+
+}  // namespace
+
+storage::Table generate_hits(const HitsOptions& o) {
+  if (o.rows < 0) throw std::invalid_argument("generate_hits: rows must not be negative");
+  vocabulary();  // built once, before the threads
+  const Generator gen(o);
+  return generate_ranges(gen, o, 0, range_count(o.rows));
+}
+
+void generate_hits_parts(const HitsOptions& o, int64_t part_rows, const std::function<void(storage::Table&&)>& consume) {
+  if (o.rows < 0) throw std::invalid_argument("generate_hits: rows must not be negative");
+  if (part_rows <= 0) throw std::invalid_argument("generate_hits_parts: part_rows must be positive");
+  vocabulary();
+  const Generator gen(o);
+  const int64_t ranges = range_count(o.rows), per_part = std::max<int64_t>(1, part_rows / kRangeRows);
+  for (int64_t first = 0; first < ranges; first += per_part)
+    consume(generate_ranges(gen, o, first, std::min(ranges, first + per_part)));
 }
 
 }  // namespace tessera::clickbench

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string_view>
 
 #include "tessera/storage/table.hpp"
@@ -23,6 +24,9 @@ struct HitsOptions {
 
 // `rows` rows named "hits"; the same table for the same (rows, seed), whatever `threads`.
 storage::Table generate_hits(const HitsOptions& o);
+// The same rows in parts of about `part_rows` rows (whole ranges of 16,384), handed to `consume` in row order,
+// so that a table of 100 million rows can go into a database on disk without being held in memory.
+void generate_hits_parts(const HitsOptions& o, int64_t part_rows, const std::function<void(storage::Table&&)>& consume);
 
 // URLHash and RefererHash: FNV-1a (64 bits) of the string's bytes, as a BIGINT.
 int64_t url_hash(std::string_view s);
