@@ -313,6 +313,7 @@ int main(int argc, char** argv) {
     const auto start = std::chrono::steady_clock::now();
     int64_t inputs = 0, mismatches = 0;
     int64_t holds = 0, fails = 0;  // a predicate's true and false rows: both must occur for the check to mean much
+    std::string never_fused;  // a predicate whose result can never fit its buffer: the binder never fuses it
     constexpr int kBatches = 8;
     for (int batch = 0; batch < kBatches; ++batch) {
       fn::SessionContext session = fn::SessionContext::for_language(batch % fn::kLanguageCount);
@@ -377,6 +378,12 @@ int main(int argc, char** argv) {
             ok = usable();
           }
           if (ok) break;
+        }
+        // Still too long at 4-byte strings and every constant drawn (FORMAT of a FLOAT: 1E308 with N is 415 bytes):
+        // fuse_predicates.cpp never fuses it, so its kernel is never called and there is nothing to compare.
+        if (const std::string why = rt::check_args(spec, args); why.find("fused predicate compares") != std::string::npos) {
+          never_fused = why;
+          break;
         }
         choose_operand(spec, args, batch_rows, session, gen, operand_rng);
       }
@@ -479,6 +486,10 @@ int main(int argc, char** argv) {
                       static_cast<long long>(first_error));
         }
       }
+    }
+    if (!never_fused.empty()) {
+      std::printf("  skip   %-32s never fused: %s\n", std::string(spec.kernel).c_str(), never_fused.c_str());
+      continue;
     }
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     // Functions whose results are rarely valid (TIMEFROMPARTS of random parts) or of constants only (SPACE(n))

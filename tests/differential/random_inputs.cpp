@@ -242,6 +242,15 @@ const char* const kRegexPatterns[] = {"a",      "[a-z]+",  "\\d+",      "^a",   
                                       "(\\d)(\\d)?(\\d)?", "^$", "\\W", "a**"};
 const char* const kRegexFlags[] = {"", "i", "c", "m", "s", "ims", "ic", "ci", "x"};
 const char* const kRegexReplacements[] = {"", "x", "\\1", "[&]", "\\2\\1", "\\\\", "<\\0>", "\\3-\\1"};
+// FORMAT's format strings: .NET standard formats for numbers, dates and TimeSpans (with precisions), custom ones
+// (sections, scaling, exponents, literals, per mille), and invalid ones (NULL results).
+const char* const kFormatStrings[] = {
+    "", "C", "c3", "D", "D8", "E", "e2", "E20", "F", "F0", "f4", "G", "G2", "G17", "g5", "N", "N0", "n3", "P", "P1",
+    "R", "X", "x8", "K", "Q2", "N99", "#,##0.00", "0.###E+0", "0.0e-00", "#0.##%", "##;(##);zero", "0;;z",
+    "#,##0,,", "[##-##-##]", "'#'0.0", "\\#0", "0\xE2\x80\xB0", "###-##-####", "00000", "#.##", "abc",
+    "d", "D", "f", "F", "g", "M", "O", "R", "s", "t", "T", "u", "U", "Y", "dd/MM/yyyy", "yyyy-MM-dd HH:mm:ss.fffffff",
+    "dddd, MMMM d, yyyy h:mm tt", "%d", "%h", "ss.FFF", "yy yyy yyyyy gg zzz K", "yyyy'", "fffffffff", "%%",
+    "hh\\:mm\\:ss", "hh\\.mm", "hh:mm", "c", "dd\\.hh\\:mm\\:ss\\.FFFFFFF", "%m' min'", "hhh"};
 }  // namespace
 
 rt::Column RandomInputs::column(SqlType type, int64_t rows, std::string_view name) {
@@ -267,6 +276,8 @@ rt::Column RandomInputs::column(SqlType type, int64_t rows, std::string_view nam
              : name == "flags"            ? kRegexFlags[uniform(0, std::size(kRegexFlags) - 1)]
                                           : kRegexReplacements[uniform(0, std::size(kRegexReplacements) - 1)];
     });
+  if (type == SqlType::String && name == "format")
+    return named([&]() -> std::string { return kFormatStrings[uniform(0, std::size(kFormatStrings) - 1)]; });
   if (type == SqlType::String && (name == "json_expression" || name == "json_path"))
     return named([&]() -> std::string { return name == "json_path" ? json_path() : json_text(); });
   int64_t lo = 0, hi = -1;
@@ -309,6 +320,7 @@ int64_t RandomInputs::constant_int(std::string_view name, SqlType type) {
     return uniform(0, 8);
   if (name == "function") return uniform(0, 1);
   if (name == "json_type_constraint") return uniform(-1, 5);
+  if (name == "culture") return uniform(-1, 2);  // FORMAT: 0 invariant, 1 en-US, others refused
   if (type == SqlType::Bool) return uniform(0, 1);
   return chance(0.1) ? uniform(-5, 400) : uniform(-3, 30);
 }

@@ -189,6 +189,8 @@ ExprPtr Binder::bind_variadic(const std::string& n, std::vector<ExprPtr>& args, 
     const std::string kernel = lower(n) + (args.size() == 3 ? "_value" : "") + (t.id == TypeId::Int32 ? "_int" : "_bigint");
     return call(n, std::move(args), loc, std::nullopt, &kernel_spec(kernel, loc));
   }
+  if (n == "STR") return bind_str(args, loc);
+  if (n == "FORMAT") return bind_format(args, loc);
   if (n == "NULLIF" || n == "IIF" || n == "CHOOSE") return bind_case_function(n, args, loc);
   return nullptr;
 }

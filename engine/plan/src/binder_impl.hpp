@@ -100,6 +100,8 @@ class Binder {
   const fn::FunctionSpec& kernel_spec(std::string_view kernel, sql::SourceLocation loc);
   ExprPtr as_text(ExprPtr e, sql::SourceLocation loc);
   ExprPtr bind_case_function(const std::string& name, std::vector<ExprPtr>& args, sql::SourceLocation loc);
+  ExprPtr bind_str(std::vector<ExprPtr>& args, sql::SourceLocation loc);     // bind_format.cpp
+  ExprPtr bind_format(std::vector<ExprPtr>& args, sql::SourceLocation loc);
   // Collations (bind_expr.cpp): a COLLATE clause's name; whether strings of these types compare
   // case-insensitively (an explicit COLLATE, else the database's; two different explicit ones are Msg
   // 468); a string folded for such comparisons; an aggregate's string keys grouped, a sort's ordered,

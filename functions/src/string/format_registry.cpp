@@ -40,10 +40,11 @@ int64_t str_length(const LengthInputs& in) {
 // separator per '0', two digits and a separator per '%'), beside the value's digits written at once (an Int64's 19 or
 // a Decimal's 18 with their separators, a precision of at most 99: C99, N99, P99, D99, X99, E99); a Double's
 // integer part has up to 309 digits (1E308 with N99: 309 digits, 102 separators and 99 decimals).
-int64_t format_exact_number_length(const LengthInputs& in) { return 4 * in.length[2] + 160; }
-int64_t format_decimal_length(const LengthInputs& in) { return 4 * in.length[3] + 160; }
-int64_t format_float_length(const LengthInputs& in) { return 4 * in.length[2] + 640; }
-// Dates: a format character writes at most 4 bytes ('g' is A.D., "dddd" a day's 9-letter name), a standard format
+// The format is argument 1 (value, format, culture), a DECIMAL's argument 2 (value, scale, format, culture).
+int64_t format_exact_number_length(const LengthInputs& in) { return 4 * in.length[1] + 160; }
+int64_t format_decimal_length(const LengthInputs& in) { return 4 * in.length[2] + 160; }
+int64_t format_float_length(const LengthInputs& in) { return 4 * in.length[1] + 640; }
+// Dates (value, format, culture; DATETIME and TIME: value, kind, format, culture): a format character writes at most 4 bytes ('g' is A.D., "dddd" a day's 9-letter name), a standard format
 // (one character) at most 42 ("Wednesday, September 30, 2020 12:00:00 AM").
 int64_t format_date_length(const LengthInputs& in) { return 4 * in.length[1] + 48; }
 int64_t format_datetime_length(const LengthInputs& in) { return 4 * in.length[2] + 48; }
