@@ -97,8 +97,15 @@ bool is_comparison(sql::BinaryOp o) {
 
 }  // namespace
 
+// SQL Server's statistical aggregates: rewritten by the binder into aggregates the engine runs on both devices
+// and merges across morsels (Binder::bind_statistical).
+bool is_statistical_aggregate(std::string_view n) {
+  return n == "STDEV" || n == "STDEVP" || n == "VAR" || n == "VARP" || n == "APPROX_COUNT_DISTINCT";
+}
+
 bool is_aggregate_name(std::string_view n) {
-  return n == "SUM" || n == "COUNT" || n == "COUNT_BIG" || n == "AVG" || n == "MIN" || n == "MAX";
+  return n == "SUM" || n == "COUNT" || n == "COUNT_BIG" || n == "AVG" || n == "MIN" || n == "MAX" ||
+         is_statistical_aggregate(n);
 }
 
 bool has_aggregate(const sql::Expr& e) {
@@ -573,6 +580,7 @@ ExprPtr Binder::bind_aggregate(const sql::FunctionCallExpr& f, ExprContext& ctx)
     a.arg = bind_expr(*f.args[0], inner);
   }
   const std::string& n = f.upper_name;
+  if (is_statistical_aggregate(n)) return bind_statistical(f, a.arg, *ctx.aggs);
   auto [func, t] = aggregate_type(n, a.arg, f.args.empty() ? f.loc : f.args[0]->loc);
   a.func = func;
   if ((func == AggFunc::Min || func == AggFunc::Max) && a.arg->type.is_string() &&
@@ -597,6 +605,83 @@ ExprPtr Binder::aggregate_output(const Aggregate& a, const DataType& t, const st
   aggs.outputs.push_back({new_id(), shown, t});
   const auto& o = aggs.outputs.back();
   return column_ref(o.id, o.type, o.name);
+}
+
+// STDEV, STDEVP, VAR, VARP and APPROX_COUNT_DISTINCT as expressions over the engine's own aggregates, so that
+// they run on either device, under GROUP BY, and streamed (COUNT and SUM merge across morsels; DISTINCT runs
+// whole). With x = CAST(arg AS FLOAT), n = COUNT_BIG(x), s1 = SUM(x), s2 = SUM(x * x):
+//   m2 = max(s2 - s1 * s1 / n, 0), 0 for n = 1 (the sum of squared deviations; one pass, in FLOAT, as SQL Server)
+//   VARP = m2 / n, VAR = m2 / (n - 1) (NULL for n <= 1), STDEVP = SQRT(VARP), STDEV = SQRT(VAR)
+// NULLs are ignored; no rows give NULL; one row gives VARP 0 and VAR NULL. The relative error of m2 is at most
+// about 4 n u (1 + mean^2 / VARP), u = 2^-53 (docs/FUNCTIONS.md): values far from 0 against their spread lose
+// digits, as in SQL Server. With DISTINCT the squares are summed per sign (SUM(DISTINCT x * x) would take x and -x
+// once): x * x is one-to-one on x >= 0 and on x < 0. APPROX_COUNT_DISTINCT(x) is COUNT_BIG(DISTINCT x): exact,
+// within SQL Server's documented 2% error.
+ExprPtr Binder::bind_statistical(const sql::FunctionCallExpr& f, const ExprPtr& arg, AggContext& aggs) {
+  const std::string& n = f.upper_name;
+  if (!arg) throw BindError(f.loc, n + " takes one argument");
+  if (n == "APPROX_COUNT_DISTINCT") {
+    if (f.distinct) throw BindError(f.loc, "APPROX_COUNT_DISTINCT counts distinct values already: write APPROX_COUNT_DISTINCT(x)");
+    return aggregate_output({AggFunc::Count, arg, true}, DataType::int64(), "approx_count_distinct", aggs);
+  }
+  const DataType F = DataType::float64();
+  const bool d = f.distinct;
+  const ExprPtr x = statistical_argument(n, arg, f.args[0]->loc);
+  const ExprPtr zero = constant(Value::float64(0));
+  const ExprPtr count = aggregate_output({AggFunc::Count, x, d}, DataType::int64(), "count_big", aggs);
+  const ExprPtr s1 = aggregate_output({AggFunc::Sum, x, d}, F, "sum", aggs);
+  const ExprPtr square = op(Op::Mul, F, {x, x});
+  ExprPtr s2;
+  if (!d) {
+    s2 = aggregate_output({AggFunc::Sum, square, false}, F, "sum", aggs);
+  } else {
+    auto per_sign = [&](Op o) {
+      auto when = std::make_shared<Expr>();
+      when->kind = ExprKind::Case;
+      when->type = F;
+      when->args = {op(o, DataType::boolean(), {x, zero}), square};
+      auto sum = std::make_shared<Expr>();
+      sum->kind = ExprKind::Coalesce;
+      sum->type = F;
+      sum->args = {aggregate_output({AggFunc::Sum, when, true}, F, "sum", aggs), zero};
+      return ExprPtr(sum);
+    };
+    s2 = op(Op::Add, F, {per_sign(Op::Ge), per_sign(Op::Lt)});
+  }
+  return statistical_result(n, count, s1, s2, f.loc);
+}
+
+ExprPtr Binder::statistical_argument(const std::string& n, const ExprPtr& arg, sql::SourceLocation loc) {
+  if (!is_numeric(arg->type) || arg->type.id == TypeId::Bool)
+    throw BindError(loc, "Msg 8117: Operand data type " + lower(type_text(arg->type)) + " is invalid for " + lower(n) + " operator.");
+  return coerce(arg, DataType::float64(), loc);
+}
+
+ExprPtr Binder::statistical_result(const std::string& n, const ExprPtr& count, const ExprPtr& s1, const ExprPtr& s2,
+                                   sql::SourceLocation loc) {
+  const DataType F = DataType::float64();
+  const ExprPtr zero = constant(Value::float64(0));
+  auto case_of = [&](std::vector<ExprPtr> args, bool has_else) {
+    auto r = std::make_shared<Expr>();
+    r->kind = ExprKind::Case;
+    r->type = F;
+    r->has_else = has_else;
+    r->args = std::move(args);
+    return ExprPtr(r);
+  };
+  // s1 is NULL exactly where n is 0, so s1 * s1 / n never divides by 0; VAR's n - 1 is NULL below 2 rows.
+  const ExprPtr nf = coerce(count, F, loc);
+  const ExprPtr raw = op(Op::Sub, F, {s2, op(Op::Div, F, {op(Op::Mul, F, {s1, s1}), nf})});
+  // One value deviates by 0 exactly (a sliding window frame's sums are differences of prefix sums, not exact).
+  const ExprPtr one_value = op(Op::Eq, DataType::boolean(), {count, constant(Value::int64(1))});
+  const ExprPtr m2 = case_of({one_value, zero, op(Op::Lt, DataType::boolean(), {raw, zero}), zero, raw}, true);
+  ExprPtr divisor = nf;
+  if (n == "STDEV" || n == "VAR") {
+    const ExprPtr more_than_one = op(Op::Gt, DataType::boolean(), {count, constant(Value::int64(1))});
+    divisor = case_of({more_than_one, coerce(op(Op::Sub, DataType::int64(), {count, constant(Value::int64(1))}), F, loc)}, false);
+  }
+  const ExprPtr variance = op(Op::Div, F, {m2, divisor});
+  return n == "STDEV" || n == "STDEVP" ? call("SQRT", {variance}, loc) : variance;
 }
 
 // SUM(e + c) = SUM(e) + c * COUNT(e) for a constant c: one SUM and one COUNT serve every shift of e (ClickBench

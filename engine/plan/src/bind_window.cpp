@@ -109,6 +109,15 @@ ExprPtr Binder::bind_window(const sql::FunctionCallExpr& f, ExprContext& ctx) {
     w.func = n == "FIRST_VALUE" ? WindowFunc::FirstValue : WindowFunc::LastValue;
     type = args[0]->type;
     w.args = args;
+  } else if (n == "APPROX_COUNT_DISTINCT") {
+    throw BindError(f.loc, "APPROX_COUNT_DISTINCT OVER (...) is not supported (a distinct count over a window, as "
+                           "COUNT(DISTINCT x) OVER, Msg 10759)");
+  } else if (is_statistical_aggregate(n)) {
+    // COUNT_BIG(x), SUM(x) and SUM(x * x) over the same window (Binder::statistical_result), x as FLOAT.
+    arity(1, 1);
+    w.func = WindowFunc::Count;
+    w.args = {statistical_argument(n, args[0], f.args[0]->loc)};
+    type = DataType::int64();
   } else if (is_aggregate_name(n)) {
     if (!f.star) arity(1, 1);
     auto [func, t] = aggregate_type(n, f.star ? nullptr : args[0], f.args.empty() ? f.loc : f.args[0]->loc);
@@ -141,6 +150,23 @@ ExprPtr Binder::bind_window(const sql::FunctionCallExpr& f, ExprContext& ctx) {
       throw BindError(over.frame->loc, "the window frame starts after it ends");
   } else if (over.order_by.empty()) {
     w.frame.end = {FrameBound::Kind::Unbounded, 0};  // the whole partition
+  }
+  if (is_statistical_aggregate(n)) {
+    const ExprPtr x = w.args[0];
+    auto add = [&](WindowFunc func, ExprPtr arg, const DataType& t, const char* name) {
+      WindowFunction v = w;
+      v.func = func;
+      v.args = {std::move(arg)};
+      ctx.windows->funcs.push_back(std::move(v));
+      ctx.windows->outputs.push_back({new_id(), name, t});
+      const OutputColumn& o = ctx.windows->outputs.back();
+      return column_ref(o.id, o.type, o.name);
+    };
+    const DataType F = DataType::float64();
+    const ExprPtr count = add(WindowFunc::Count, x, type, "count_big");
+    const ExprPtr s1 = add(WindowFunc::Sum, x, F, "sum");
+    const ExprPtr s2 = add(WindowFunc::Sum, op(Op::Mul, F, {x, x}), F, "sum");
+    return statistical_result(n, count, s1, s2, f.loc);
   }
   ctx.windows->funcs.push_back(std::move(w));
   ctx.windows->outputs.push_back({new_id(), lower(n), type});

@@ -113,6 +113,13 @@ class Binder {
   // An aggregate's output column in `aggs` (an equal aggregate's if there is one).
   ExprPtr aggregate_output(const Aggregate& a, const DataType& t, const std::string& name, AggContext& aggs);
   ExprPtr shifted_sum(const Aggregate& a, AggContext& aggs);
+  // STDEV, STDEVP, VAR, VARP, APPROX_COUNT_DISTINCT over the engine's COUNT and SUM (bind_expr.cpp): the argument
+  // as FLOAT (Msg 8117 for a non-number), and the variance or deviation `n` names from COUNT_BIG(x), SUM(x) and
+  // SUM(x * x), as aggregates or as window functions.
+  ExprPtr bind_statistical(const sql::FunctionCallExpr& f, const ExprPtr& arg, AggContext& aggs);
+  ExprPtr statistical_argument(const std::string& n, const ExprPtr& arg, sql::SourceLocation loc);
+  ExprPtr statistical_result(const std::string& n, const ExprPtr& count, const ExprPtr& s1, const ExprPtr& s2,
+                             sql::SourceLocation loc);
   ExprPtr fold_case(ExprPtr e, sql::SourceLocation loc);
   void group_case_insensitively(LogicalOp& aggregate, sql::SourceLocation loc);
   void order_case_insensitively(LogicalOp& sort_or_limit, sql::SourceLocation loc);
@@ -158,6 +165,7 @@ PlanPtr sort_and_limit(PlanPtr plan, const std::vector<std::pair<size_t, bool>>&
 std::string lower(std::string_view s);
 std::string upper(std::string_view s);
 bool is_aggregate_name(std::string_view upper_name);
+bool is_statistical_aggregate(std::string_view upper_name);  // STDEV, STDEVP, VAR, VARP, APPROX_COUNT_DISTINCT
 // An aggregate's function and SQL Server result type (SUM(DECIMAL(p,s)) is DECIMAL(38,s), AVG(DECIMAL(p,s))
 // DECIMAL(38,max(s,6)), COUNT INT, COUNT_BIG BIGINT); BindError for an argument it cannot take.
 std::pair<AggFunc, DataType> aggregate_type(const std::string& upper_name, const ExprPtr& arg, sql::SourceLocation loc);
