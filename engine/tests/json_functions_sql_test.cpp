@@ -1,9 +1,10 @@
-// SQL Server's JSON functions from SQL: ISJSON, JSON_VALUE, JSON_QUERY, JSON_PATH_EXISTS and JSON_MODIFY.
+// SQL Server's JSON functions from SQL: ISJSON, JSON_VALUE, JSON_QUERY, JSON_PATH_EXISTS, JSON_MODIFY, JSON_OBJECT
+// and JSON_ARRAY.
 // Expected values are the documented examples of each function's page (learn.microsoft.com), by hand; on a
 // generated table of JSON documents (minified, so that DuckDB's re-serialised JSON is the text SQL Server
 // returns) the answers are compared with DuckDB's json functions where the semantics agree: json_valid and
 // json_type for ISJSON, json_extract_string for JSON_VALUE's scalars, json_extract for JSON_QUERY's objects and
-// arrays, json_exists for JSON_PATH_EXISTS.
+// arrays, json_exists for JSON_PATH_EXISTS, json_object and json_array for JSON_OBJECT and JSON_ARRAY.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -228,4 +229,92 @@ TEST_F(JsonFunctions, EqualDuckDb) {
   same_as_duckdb("SELECT id FROM docs WHERE JSON_VALUE(j, '$.a') LIKE 'B%' ORDER BY id",
                  "SELECT id FROM docs WHERE j IS NOT NULL AND json_type(j, '$.a') NOT IN ('OBJECT', 'ARRAY') AND "
                  "json_extract_string(j, '$.a') LIKE 'B%' ORDER BY id");
+}
+
+TEST_F(JsonFunctions, JsonObjectDocumented) {
+  // "JSON_OBJECT (Transact-SQL)", examples 1 to 6 (6 with constants for its variables and functions).
+  EXPECT_EQ(rows("SELECT JSON_OBJECT()"), V({"{}"}));
+  EXPECT_EQ(rows("SELECT JSON_OBJECT('name':'value', 'type':1)"), V({"{\"name\":\"value\",\"type\":1}"}));
+  EXPECT_EQ(rows("SELECT JSON_OBJECT('name':'value', 'type':NULL ABSENT ON NULL)"), V({"{\"name\":\"value\"}"}));
+  EXPECT_EQ(rows("SELECT JSON_OBJECT('name':'value', 'type':JSON_ARRAY(1, 2))"),
+            V({"{\"name\":\"value\",\"type\":[1,2]}"}));
+  EXPECT_EQ(rows("SELECT JSON_OBJECT('name':'value', 'type':JSON_OBJECT('type_id':1, 'name':'a'))"),
+            V({"{\"name\":\"value\",\"type\":{\"type_id\":1,\"name\":\"a\"}}"}));
+  EXPECT_EQ(rows("SELECT JSON_OBJECT('user_name':'dbo', 'id':'E2CBD8B4-13C1-4D2F-BFF7-E6D722F095FD', 'sid':63)"),
+            V({"{\"user_name\":\"dbo\",\"id\":\"E2CBD8B4-13C1-4D2F-BFF7-E6D722F095FD\",\"sid\":63}"}));
+  // Example 7's escaped backslash.
+  EXPECT_EQ(rows("SELECT JSON_OBJECT('login':'NT SERVICE\\SQLTELEMETRY$SQL22')"),
+            V({"{\"login\":\"NT SERVICE\\\\SQLTELEMETRY$SQL22\"}"}));
+  // NULL ON NULL is the default, and may be written; white space around the colon; lower case clauses.
+  EXPECT_EQ(rows("SELECT JSON_OBJECT('a':NULL), JSON_OBJECT('a' : NULL NULL ON NULL), JSON_OBJECT('a':NULL absent on null)"),
+            V({"{\"a\":null}|{\"a\":null}|{}"}));
+  // A NULL key: Msg 8116 (a constant at bind time, a column's per row); the syntax needs the colon.
+  EXPECT_TRUE(has(error("SELECT JSON_OBJECT(NULL:1)"), "8116"));
+  EXPECT_TRUE(has(error("SELECT JSON_OBJECT(CASE WHEN id > 0 THEN NULL ELSE 'k' END:1) FROM docs"), "8116"));
+  EXPECT_TRUE(has(error("SELECT JSON_OBJECT('a', 1)"), "':'"));
+}
+
+TEST_F(JsonFunctions, JsonArrayDocumented) {
+  // "JSON_ARRAY (Transact-SQL)", examples 1 to 7 (7 with constants).
+  EXPECT_EQ(rows("SELECT JSON_ARRAY()"), V({"[]"}));
+  EXPECT_EQ(rows("SELECT JSON_ARRAY('a', 1, 'b', 2)"), V({"[\"a\",1,\"b\",2]"}));
+  EXPECT_EQ(rows("SELECT JSON_ARRAY('a', 1, 'b', NULL)"), V({"[\"a\",1,\"b\"]"}));
+  EXPECT_EQ(rows("SELECT JSON_ARRAY('a', 1, NULL, 2 NULL ON NULL)"), V({"[\"a\",1,null,2]"}));
+  EXPECT_EQ(rows("SELECT JSON_ARRAY('a', JSON_OBJECT('name':'value', 'type':1))"),
+            V({"[\"a\",{\"name\":\"value\",\"type\":1}]"}));
+  EXPECT_EQ(rows("SELECT JSON_ARRAY('a', JSON_OBJECT('name':'value', 'type':1), JSON_ARRAY(1, null, 2 NULL ON NULL))"),
+            V({"[\"a\",{\"name\":\"value\",\"type\":1},[1,null,2]]"}));
+  EXPECT_EQ(rows("SELECT JSON_ARRAY(1, '4BEA4F9F-D169-414F-AF99-9270FDB2EA62', 55)"),
+            V({"[1,\"4BEA4F9F-D169-414F-AF99-9270FDB2EA62\",55]"}));
+  EXPECT_EQ(rows("SELECT JSON_ARRAY(NULL), JSON_ARRAY(NULL NULL ON NULL), JSON_ARRAY(NULL ON NULL)"),
+            V({"[]|[null]|[]"}));
+}
+
+TEST_F(JsonFunctions, JsonObjectAndArrayValuesByType) {
+  // "How FOR JSON converts SQL Server data types to JSON data types": numbers unquoted, BIT true/false, dates and
+  // times ISO 8601 strings, MONEY a string; FLOAT as JSON_MODIFY writes it (CONVERT style 2).
+  EXPECT_EQ(rows("SELECT JSON_ARRAY(CAST(5 AS BIGINT), CAST(49.99 AS DECIMAL(4,2)), CAST(1 AS BIT), CAST(0 AS BIT), "
+                 "CAST(1.5 AS FLOAT), CAST(12.34 AS MONEY))"),
+            V({"[5,49.99,true,false,1.500000000000000e+000,\"12.34\"]"}));
+  EXPECT_EQ(rows("SELECT JSON_OBJECT('d':CAST('2016-06-10' AS DATE), 'dt':CAST('2016-06-10 15:31:45.713' AS DATETIME), "
+                 "'dt2':CAST('2016-06-10 15:31:45.1234567' AS DATETIME2), 't':CAST('15:31:45' AS TIME))"),
+            V({"{\"d\":\"2016-06-10\",\"dt\":\"2016-06-10T15:31:45.713\",\"dt2\":\"2016-06-10T15:31:45.1234567\","
+               "\"t\":\"15:31:45.0000000\"}"}));
+  // Strings are escaped ("How FOR JSON escapes special characters and control characters": / too), even when they
+  // hold JSON; JSON_QUERY's and JSON_MODIFY's results are JSON and are not; JSON_VALUE's are strings.
+  EXPECT_EQ(rows("SELECT JSON_ARRAY('a/b', 'q\"q', '[1]', JSON_QUERY('[1]'), JSON_VALUE('{\"a\":\"x\"}', '$.a'), "
+                 "JSON_MODIFY('{}', '$.a', 1), CHAR(9))"),
+            V({"[\"a\\/b\",\"q\\\"q\",\"[1]\",[1],\"x\",{\"a\":1},\"\\t\"]"}));
+  EXPECT_EQ(rows("SELECT JSON_OBJECT('k/\"':'v')"), V({"{\"k\\/\\\"\":\"v\"}"}));
+  // More members than one link takes (three): a chain.
+  EXPECT_EQ(rows("SELECT JSON_OBJECT('a':1, 'b':2, 'c':3, 'd':4, 'e':NULL, 'f':6, 'g':'7' ABSENT ON NULL), "
+                 "JSON_ARRAY(1, 2, 3, 4, NULL, 6, 7, 8, 9, 10)"),
+            V({"{\"a\":1,\"b\":2,\"c\":3,\"d\":4,\"f\":6,\"g\":\"7\"}|[1,2,3,4,6,7,8,9,10]"}));
+  // Read back with the other JSON functions.
+  EXPECT_EQ(rows("SELECT JSON_VALUE(JSON_OBJECT('a':JSON_ARRAY('x', 'y')), '$.a[1]'), "
+                 "ISJSON(JSON_OBJECT('a':'\u00e9')), JSON_QUERY(JSON_ARRAY(JSON_OBJECT()), '$[0]')"),
+            V({"y|1|{}"}));
+  // Over a column, in a filter.
+  EXPECT_EQ(rows("SELECT COUNT(*) FROM docs WHERE JSON_VALUE(JSON_OBJECT('id':id), '$.id') = CAST(id AS VARCHAR)"),
+            rows("SELECT COUNT(*) FROM docs"));
+}
+
+TEST_F(JsonFunctions, JsonObjectAndArrayEqualDuckDb) {
+  // Strings (the documents as text, NULL in some rows), integers, BIT, NULL ON NULL: DuckDB's json_object and
+  // json_array write the same text (the documents have no '/', which DuckDB leaves unescaped).
+  same_as_duckdb("SELECT id, JSON_OBJECT('id':id, 'doc':j, 'odd':CAST(id % 2 AS BIT)) FROM docs ORDER BY id",
+                 "SELECT id, CAST(json_object('id', id, 'doc', j, 'odd', CAST(id % 2 AS BOOLEAN)) AS VARCHAR) FROM docs "
+                 "ORDER BY id");
+  same_as_duckdb("SELECT id, JSON_ARRAY(j, id, -id, j NULL ON NULL) FROM docs ORDER BY id",
+                 "SELECT id, CAST(json_array(j, id, -id, j) AS VARCHAR) FROM docs ORDER BY id");
+  // ABSENT ON NULL (JSON_ARRAY's default): DuckDB has no such clause; the NULL is left out by hand.
+  same_as_duckdb("SELECT id, JSON_ARRAY(id, j) FROM docs ORDER BY id",
+                 "SELECT id, CAST(CASE WHEN j IS NULL THEN json_array(id) ELSE json_array(id, j) END AS VARCHAR) FROM docs "
+                 "ORDER BY id");
+  // Nested JSON (JSON_QUERY's result: the document's object or array) as it is; long chains of links.
+  same_as_duckdb("SELECT id, JSON_OBJECT('id':id, 'doc':JSON_QUERY(j), 'a':JSON_ARRAY(id, id + 1, id + 2, id + 3, "
+                 "id + 4, id + 5, id + 6), 'k1':1, 'k2':2, 'k3':3, 'k4':j) FROM docs WHERE j NOT LIKE '%\\u%' ORDER BY id",
+                 "SELECT id, CAST(json_object('id', id, 'doc', CASE WHEN json_type(j) IN ('OBJECT', 'ARRAY') THEN json(j) "
+                 "END, 'a', json_array(id, id + 1, id + 2, id + 3, id + 4, id + 5, id + 6), 'k1', 1, 'k2', 2, 'k3', 3, "
+                 "'k4', j) AS VARCHAR) FROM docs WHERE j NOT LIKE '%\\u%' ORDER BY id");
 }

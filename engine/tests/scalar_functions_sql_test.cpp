@@ -5,8 +5,13 @@
 // skip them) the answers on a generated table with NULLs are compared with DuckDB's.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include "tessera/duckdb/duckdb.hpp"
 #include "tessera/duckdb/tpch_load.hpp"
@@ -325,4 +330,89 @@ TEST_F(ScalarFunctions, Unistr) {
   EXPECT_NE(error(R"(SELECT UNISTR('\12'))").find("8116"), std::string::npos);
   EXPECT_NE(error("SELECT UNISTR('a', '##')").find("one character"), std::string::npos);
   EXPECT_NE(error("SELECT UNISTR(uk, us) FROM words").find("one character"), std::string::npos);
+}
+
+// "SMALLDATETIMEFROMPARTS (Transact-SQL)": the example, its type, NULL arguments, and Msg 289 for invalid ones.
+TEST_F(ScalarFunctions, SmallDateTimeFromParts) {
+  EXPECT_EQ(rows("SELECT SMALLDATETIMEFROMPARTS(2010, 12, 31, 23, 59) AS Result"), V({"2010-12-31 23:59:00"}));
+  // A SMALLDATETIME: DATEADD keeps the type (seconds are rounded to the minute).
+  EXPECT_EQ(rows("SELECT DATEADD(second, 31, SMALLDATETIMEFROMPARTS(2010, 12, 31, 23, 58))"), V({"2010-12-31 23:59:00"}));
+  EXPECT_EQ(rows("SELECT SMALLDATETIMEFROMPARTS(2010, NULL, 31, 23, 59), SMALLDATETIMEFROMPARTS(2079, 6, 6, 23, 59)"),
+            V({"NULL|2079-06-06 23:59:00"}));
+  EXPECT_NE(error("SELECT SMALLDATETIMEFROMPARTS(2079, 6, 7, 0, 0)").find("289"), std::string::npos);
+  EXPECT_NE(error("SELECT SMALLDATETIMEFROMPARTS(2010, 2, 30, 0, 0)").find("289"), std::string::npos);
+  EXPECT_NE(error("SELECT SMALLDATETIMEFROMPARTS(2010, 12, 31, 23, 60)").find("289"), std::string::npos);
+}
+
+// "LOG (Transact-SQL)": LOG(8, 2) is 3; a base of 1 or below 0, or a value of 0 or less, is Msg 3623.
+TEST_F(ScalarFunctions, LogWithBase) {
+  EXPECT_EQ(rows("SELECT LOG(8, 2), LOG(10), LOG(100, 10), LOG(0.25, 0.5), LOG(NULL, 2)"),
+            rows("SELECT CAST(3 AS FLOAT), LOG(10), CAST(2 AS FLOAT), CAST(2 AS FLOAT), CAST(NULL AS FLOAT)"));
+  for (const char* bad : {"LOG(8, 1)", "LOG(8, 0)", "LOG(8, -2)", "LOG(0, 2)", "LOG(-1, 10)"})
+    EXPECT_NE(error(std::string("SELECT ") + bad).find("3623"), std::string::npos) << bad;
+}
+
+namespace {
+// A system-clock reading as SQL Server writes a UTC DATETIME2(7): 'yyyy-mm-dd hh:mi:ss.fffffff' (text order is
+// time order).
+std::string utc_text(std::chrono::system_clock::time_point t) {
+  const int64_t ticks =
+      std::chrono::duration_cast<std::chrono::duration<int64_t, std::ratio<1, 10'000'000>>>(t.time_since_epoch())
+          .count();
+  const std::time_t seconds = static_cast<std::time_t>(ticks / 10'000'000);
+  std::tm u{};
+  gmtime_r(&seconds, &u);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d %02d:%02d:%02d.%07lld", u.tm_year + 1900, u.tm_mon + 1, u.tm_mday,
+                u.tm_hour, u.tm_min, u.tm_sec, static_cast<long long>(ticks % 10'000'000));
+  return buf;
+}
+}  // namespace
+
+// SYSDATETIME, SYSUTCDATETIME, GETDATE, GETUTCDATE, CURRENT_TIMESTAMP, CURRENT_DATE: their types (each page's
+// "Return types"), one instant per statement (every reference and row of a statement equal), within clock readings
+// taken around the statement, and the local ones at the host zone's offset (TZ).
+TEST_F(ScalarFunctions, CurrentDateAndTime) {
+  const engine::QueryResult r = db_->execute(
+      "SELECT SYSDATETIME(), SYSUTCDATETIME(), GETDATE(), GETUTCDATE(), CURRENT_TIMESTAMP, CURRENT_DATE");
+  ASSERT_EQ(r.types.size(), 6u);
+  EXPECT_EQ(r.types[0], DataType::datetime2(7));
+  EXPECT_EQ(r.types[1], DataType::datetime2(7));
+  EXPECT_EQ(r.types[2], DataType::datetime());
+  EXPECT_EQ(r.types[3], DataType::datetime());
+  EXPECT_EQ(r.types[4], DataType::datetime());
+  EXPECT_EQ(r.types[5], DataType::date());
+  // One instant for the statement: the references agree with each other, on every row, and GETUTCDATE is
+  // SYSUTCDATETIME on DATETIME's grid (GETDATE SYSDATETIME's, CURRENT_DATE its date).
+  EXPECT_EQ(rows("SELECT COUNT(*), COUNT(DISTINCT CONCAT(SYSDATETIME(), '|', SYSUTCDATETIME(), '|', GETDATE())), "
+                 "MIN(CASE WHEN SYSDATETIME() = SYSDATETIME() AND GETUTCDATE() = CAST(SYSUTCDATETIME() AS DATETIME) "
+                 "AND GETDATE() = CAST(SYSDATETIME() AS DATETIME) AND CURRENT_TIMESTAMP = GETDATE() "
+                 "AND CURRENT_DATE = CAST(SYSDATETIME() AS DATE) THEN 1 ELSE 0 END) FROM words"),
+            rows("SELECT COUNT(*), 1, 1 FROM words"));
+  // Within the clock readings around the statement.
+  const auto before = std::chrono::system_clock::now();
+  const V utc = rows("SELECT SYSUTCDATETIME()");
+  const auto after = std::chrono::system_clock::now();
+  ASSERT_EQ(utc.size(), 1u);
+  EXPECT_LE(utc_text(before), utc[0]);
+  EXPECT_GE(utc_text(after), utc[0]);
+  // Two statements, two instants.
+  std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  EXPECT_LT(utc[0], rows("SELECT SYSUTCDATETIME()")[0]);
+  // The local ones at the host zone's offset: TZ (a POSIX zone without tzdata: XYZ-2 is UTC+2, ABC+5 UTC-5).
+  const char* old_tz = std::getenv("TZ");
+  const std::string saved = old_tz ? old_tz : "";
+  setenv("TZ", "XYZ-2", 1);
+  EXPECT_EQ(rows("SELECT DATEDIFF(minute, SYSUTCDATETIME(), SYSDATETIME()), DATEDIFF(minute, GETUTCDATE(), GETDATE())"),
+            V({"120|120"}));
+  setenv("TZ", "ABC+5", 1);
+  EXPECT_EQ(rows("SELECT DATEDIFF(minute, SYSUTCDATETIME(), SYSDATETIME()), "
+                 "CASE WHEN CURRENT_DATE = CAST(DATEADD(hour, -5, SYSUTCDATETIME()) AS DATE) THEN 1 ELSE 0 END"),
+            V({"-300|1"}));
+  if (old_tz) setenv("TZ", saved.c_str(), 1);
+  else unsetenv("TZ");
+  // No arguments (Msg 174); CURRENT_DATE written without parentheses, in a filter.
+  EXPECT_NE(error("SELECT GETDATE(1)").find("174"), std::string::npos);
+  EXPECT_EQ(rows("SELECT COUNT(*) FROM words WHERE CURRENT_DATE > CAST('2000-01-01' AS DATE)"),
+            rows("SELECT COUNT(*) FROM words"));
 }

@@ -244,4 +244,54 @@ TEST(FromParts, BuildsOrRefuses) {
   EXPECT_EQ(call_str(tsf_cast_time_to_varchar, out, 1).value, "23:59:59.5");
 }
 
+// "SMALLDATETIMEFROMPARTS (Transact-SQL)": SMALLDATETIMEFROMPARTS(2010, 12, 31, 23, 59) is 2010-12-31 23:59:00;
+// invalid arguments are an error (Msg 289), including a value outside 1900-01-01 .. 2079-06-06 23:59.
+TEST(FromParts, SmallDateTime) {
+  int64_t out = 0;
+  ASSERT_EQ(tsf_smalldatetimefromparts(&out, 2010, 12, 31, 23, 59), kOk);
+  EXPECT_EQ(styled(out, 120, kSmallDateTimeKind), "2010-12-31 23:59:00");
+  ASSERT_EQ(tsf_smalldatetimefromparts(&out, 1900, 1, 1, 0, 0), kOk);
+  EXPECT_EQ(styled(out, 120, kSmallDateTimeKind), "1900-01-01 00:00:00");
+  ASSERT_EQ(tsf_smalldatetimefromparts(&out, 2079, 6, 6, 23, 59), kOk);
+  EXPECT_EQ(styled(out, 120, kSmallDateTimeKind), "2079-06-06 23:59:00");
+  ASSERT_EQ(tsf_smalldatetimefromparts(&out, 2024, 2, 29, 12, 0), kOk);  // a leap day
+  EXPECT_EQ(styled(out, 120, kSmallDateTimeKind), "2024-02-29 12:00:00");
+  EXPECT_EQ(tsf_smalldatetimefromparts(&out, 2079, 6, 7, 0, 0), kInvalidDateParts);
+  EXPECT_EQ(tsf_smalldatetimefromparts(&out, 1899, 12, 31, 23, 59), kInvalidDateParts);
+  EXPECT_EQ(tsf_smalldatetimefromparts(&out, 2023, 2, 29, 0, 0), kInvalidDateParts);
+  EXPECT_EQ(tsf_smalldatetimefromparts(&out, 2010, 13, 1, 0, 0), kInvalidDateParts);
+  EXPECT_EQ(tsf_smalldatetimefromparts(&out, 2010, 12, 31, 24, 0), kInvalidDateParts);
+  EXPECT_EQ(tsf_smalldatetimefromparts(&out, 2010, 12, 31, 23, 60), kInvalidDateParts);
+  EXPECT_EQ(tsf_smalldatetimefromparts(&out, 2010, 12, 31, -1, 0), kInvalidDateParts);
+  EXPECT_EQ(tsf_smalldatetimefromparts(&out, 2010, 0, 31, 0, 0), kInvalidDateParts);
+}
+
 }  // namespace
+
+// SYSDATETIME, GETDATE & co. and CURRENT_DATE: the binder's instant and offset on the result type's grid.
+TEST(CurrentDateTime, InstantOnTheGrid) {
+  const int64_t instant = parse("2024-02-29 23:59:59.9951234");
+  int64_t out = 0;
+  ASSERT_EQ(tsf_current_datetime(&out, instant, 0, 7), kOk);  // SYSUTCDATETIME: DATETIME2(7)
+  EXPECT_EQ(text(out), "2024-02-29 23:59:59.9951234");
+  ASSERT_EQ(tsf_current_datetime(&out, instant, 0, kDateTimeKind), kOk);  // GETUTCDATE: DATETIME's 1/300 s
+  EXPECT_EQ(styled(out, 121, kDateTimeKind), "2024-02-29 23:59:59.997");
+  ASSERT_EQ(tsf_current_datetime(&out, instant + 35'000, 0, kDateTimeKind), kOk);  // .9986234 rounds to the next day
+  EXPECT_EQ(styled(out, 121, kDateTimeKind), "2024-03-01 00:00:00.000");
+  ASSERT_EQ(tsf_current_datetime(&out, instant, 2 * kTicksPerHour, 7), kOk);  // a zone at +02:00: the next day
+  EXPECT_EQ(text(out), "2024-03-01 01:59:59.9951234");
+  ASSERT_EQ(tsf_current_datetime(&out, instant, -5 * kTicksPerHour, kDateTimeKind), kOk);
+  EXPECT_EQ(styled(out, 121, kDateTimeKind), "2024-02-29 18:59:59.997");
+  int32_t day = 0;
+  ASSERT_EQ(tsf_current_date(&day, instant, 0), kOk);
+  EXPECT_EQ(day, test::date(2024, 2, 29));
+  ASSERT_EQ(tsf_current_date(&day, instant, kTicksPerHour), kOk);
+  EXPECT_EQ(day, test::date(2024, 3, 1));
+  ASSERT_EQ(tsf_current_date(&day, 0, -1), kOk);  // 1969-12-31 23:59:59.9999999
+  EXPECT_EQ(day, test::date(1969, 12, 31));
+  // What the binder never passes: a grid that is no kind, an offset beyond a day, an instant out of range.
+  EXPECT_EQ(tsf_current_datetime(&out, instant, 0, 10), kInvalidArgument);
+  EXPECT_EQ(tsf_current_datetime(&out, instant, 2 * kTicksPerDay, 7), kDateTimeOutOfRange);
+  EXPECT_EQ(tsf_current_datetime(&out, Clock::kMaxTicks, kTicksPerHour, 7), kDateTimeOutOfRange);
+  EXPECT_EQ(tsf_current_date(&day, Clock::kMinTicks, -kTicksPerHour), kDateTimeOutOfRange);
+}

@@ -321,6 +321,7 @@ int64_t RandomInputs::constant_int(std::string_view name, SqlType type) {
   if (name == "function") return uniform(0, 1);
   if (name == "json_type_constraint") return uniform(-1, 5);
   if (name == "culture") return uniform(-1, 2);  // FORMAT: 0 invariant, 1 en-US, others refused
+  if (name == "json_flags") return uniform(0, 127);  // JSON_OBJECT / JSON_ARRAY: ON NULL and three values' kinds
   if (type == SqlType::Bool) return uniform(0, 1);
   return chance(0.1) ? uniform(-5, 400) : uniform(-3, 30);
 }

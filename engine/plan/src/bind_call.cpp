@@ -82,6 +82,7 @@ DataType temporal_result(const fn::FunctionSpec& spec, const Expr& call, const s
       return spec.result == fn::SqlType::Time ? DataType::time(p) : DataType::datetime2(p);
     }
   if (spec.kernel == "datetimefromparts") return DataType::datetime();
+  if (spec.kernel == "smalldatetimefromparts") return DataType::smalldatetime();
   if (temporal && temporal->physical() == spec.result) return *temporal;
   return spec.result == fn::SqlType::Time ? DataType::time() : DataType::datetime2();
 }
@@ -264,6 +265,8 @@ ExprPtr Binder::bind_function(const sql::FunctionCallExpr& f, ExprContext& ctx) 
       !f.args.empty() && f.args[0]->kind == sql::ExprKind::Literal &&
       f.args[0]->as<sql::LiteralExpr>().literal_kind == sql::LiteralKind::Null)
     throw BindError(f.loc, "Msg 8116: Argument data type NULL is invalid for argument 1 of " + lower(n) + " function.");
+  if (n == "JSON_OBJECT" || n == "JSON_ARRAY") return bind_json_constructor(f, args);
+  if (ExprPtr e = bind_current_time(n, args, f.loc)) return e;
   if (ExprPtr e = bind_variadic(n, args, f.loc)) return e;
   return call(n, std::move(args), f.loc);
 }

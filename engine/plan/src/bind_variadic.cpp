@@ -3,8 +3,11 @@
 // functions and UNISTR, whose kernels it picks and whose constant arguments it checks; NULLIF, IIF and CHOOSE as
 // CASE expressions.
 #include <algorithm>
+#include <chrono>
+#include <ctime>
 
 #include "binder_impl.hpp"
+#include "tessera/functions/clock.hpp"
 #include "tessera/functions/utf8.hpp"
 #include "tessera/runtime/catalog.hpp"
 
@@ -193,6 +196,126 @@ ExprPtr Binder::bind_variadic(const std::string& n, std::vector<ExprPtr>& args, 
   if (n == "FORMAT") return bind_format(args, loc);
   if (n == "NULLIF" || n == "IIF" || n == "CHOOSE") return bind_case_function(n, args, loc);
   return nullptr;
+}
+
+// JSON_OBJECT([key : value, ...] [NULL | ABSENT ON NULL]) and JSON_ARRAY([value, ...] [...]) (SQL Server 2022):
+// each value is text the kernel writes by its kind (fn's json_flags: a string quoted and escaped; a number, or a
+// nested JSON_OBJECT / JSON_ARRAY / JSON_QUERY / JSON_MODIFY, as it is; a BIT as true or false), as "How FOR JSON
+// converts SQL Server data types to JSON data types" says; chained three members or elements a link from the
+// constant '{}' or '[]'.
+ExprPtr Binder::bind_json_constructor(const sql::FunctionCallExpr& f, std::vector<ExprPtr>& args) {
+  const std::string& n = f.upper_name;
+  const sql::SourceLocation loc = f.loc;
+  const bool object = n == "JSON_OBJECT";
+  if (args.empty() || !args.back()->is_constant() || args.back()->type.id != TypeId::Int32)
+    throw BindError(loc, n + " needs its key : value syntax (the parser's form)");
+  const bool absent = args.back()->value.i != 0;
+  const size_t count = args.size() - 1;
+  if (count > (object ? 2 * 127u : 254u))
+    throw BindError(loc, "Msg 189: The " + lower(n) + " function requires 0 to " + (object ? "127 key : value pairs."
+                                                                                          : "254 arguments."));
+  constexpr int32_t kString = 0, kRaw = 1, kBit = 2;  // string_json.cpp's kJsonValue*
+  const auto is_json_call = [](const sql::Expr& e) {
+    if (e.kind != sql::ExprKind::FunctionCall) return false;
+    const std::string& name = e.as<sql::FunctionCallExpr>().upper_name;
+    return name == "JSON_OBJECT" || name == "JSON_ARRAY" || name == "JSON_QUERY" || name == "JSON_MODIFY";
+  };
+  sql::TypeName varchar;
+  varchar.id = sql::TypeId::VarChar;
+  varchar.spelling = "VARCHAR";
+  varchar.loc = loc;
+  struct Member {
+    ExprPtr key;  // JSON_OBJECT's
+    ExprPtr value;
+    int32_t kind;
+  };
+  std::vector<Member> members;
+  const size_t step = object ? 2 : 1;
+  for (size_t i = 0; i < count; i += step) {
+    Member m;
+    if (object) {
+      if (is_null_constant(args[i]))
+        throw BindError(f.args[i]->loc, "Msg 8116: The key of a JSON_OBJECT member cannot be NULL.");
+      m.key = as_text(args[i], f.args[i]->loc);
+    }
+    const size_t vi = object ? i + 1 : i;
+    ExprPtr v = args[vi];
+    const sql::SourceLocation vloc = f.args[vi]->loc;
+    if (is_null_constant(v)) {
+      if (absent) continue;
+      m.value = constant(Value::string("null"));
+      m.kind = kRaw;
+    } else if (is_json_call(*f.args[vi])) {
+      m.value = as_text(v, vloc);
+      m.kind = kRaw;
+    } else {
+      switch (v->type.id) {
+        case TypeId::Bool: m.value = as_text(v, vloc), m.kind = kBit; break;
+        case TypeId::Int32:
+        case TypeId::Int64:
+        case TypeId::Decimal: m.value = as_text(v, vloc), m.kind = kRaw; break;
+        case TypeId::Double:  // FLOAT: CONVERT(varchar, x, 2), as JSON_MODIFY writes it
+          m.value = bind_cast(v, varchar, constant(Value::int32(2)), false, vloc), m.kind = kRaw;
+          break;
+        case TypeId::DateTime2:
+        case TypeId::DateTime:
+        case TypeId::SmallDateTime:  // ISO 8601 with the T, as FOR JSON writes dates and times
+          m.value = bind_cast(v, varchar, constant(Value::int32(126)), false, vloc), m.kind = kString;
+          break;
+        default: m.value = as_text(v, vloc), m.kind = kString;  // strings, DATE, TIME, MONEY
+      }
+    }
+    members.push_back(std::move(m));
+  }
+  ExprPtr acc = constant(Value::string(object ? "{}" : "[]"));
+  for (size_t i = 0; i < members.size(); i += 3) {
+    const size_t k = std::min<size_t>(3, members.size() - i);
+    std::vector<ExprPtr> link{acc};
+    int32_t flags = absent ? 1 : 0;
+    for (size_t j = 0; j < k; ++j) {
+      const Member& m = members[i + j];
+      if (object) link.push_back(m.key);
+      link.push_back(m.value);
+      flags |= m.kind << (1 + 2 * j);
+    }
+    link.push_back(constant(Value::int32(flags)));
+    const std::string kernel = std::string(object ? "json_object_" : "json_array_") + std::to_string(k);
+    acc = call(n, std::move(link), loc, std::nullopt, &kernel_spec(kernel, loc));
+  }
+  return acc;
+}
+
+// The clock: UTC from the system clock in 100-ns ticks, the zone's offset from the C library's local time.
+StatementInstant statement_instant() {
+  const auto now = std::chrono::system_clock::now();
+  const int64_t ticks =
+      std::chrono::duration_cast<std::chrono::duration<int64_t, std::ratio<1, 10'000'000>>>(now.time_since_epoch())
+          .count();
+  const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
+  std::tm local{};
+  int64_t offset = 0;
+  tzset();  // TZ as it is now (localtime_r need not read it again)
+  if (localtime_r(&seconds, &local) != nullptr) offset = static_cast<int64_t>(local.tm_gmtoff) * 10'000'000;
+  return {ticks, offset};
+}
+
+// SYSDATETIME() and SYSUTCDATETIME() are DATETIME2(7), GETDATE(), GETUTCDATE() and CURRENT_TIMESTAMP DATETIME (the
+// same instant on DATETIME's grid), CURRENT_DATE (SQL Server 2025) a DATE; the local ones add the zone's offset.
+// The instant is the statement's, so all are constants of the statement (the kernel's arguments are constants:
+// folded here).
+ExprPtr Binder::bind_current_time(const std::string& n, const std::vector<ExprPtr>& args, sql::SourceLocation loc) {
+  const bool utc = n == "SYSUTCDATETIME" || n == "GETUTCDATE";
+  const bool datetime = n == "GETDATE" || n == "GETUTCDATE" || n == "CURRENT_TIMESTAMP";
+  const bool date = n == "CURRENT_DATE";
+  if (!utc && !datetime && !date && n != "SYSDATETIME") return nullptr;
+  if (!args.empty()) throw BindError(loc, "Msg 174: The " + lower(n) + " function requires 0 argument(s).");
+  if (!instant_) instant_ = env_.instant ? *env_.instant : statement_instant();
+  const ExprPtr instant = constant(Value::int64(instant_->utc_ticks));
+  const ExprPtr offset = constant(Value::int64(utc ? 0 : instant_->offset_ticks));
+  if (date) return call("CURRENT_DATE", {instant, offset}, loc, std::nullopt, &kernel_spec("current_date", loc));
+  const DataType type = datetime ? DataType::datetime() : DataType::datetime2(7);
+  return call("SYSDATETIME", {instant, offset, constant(Value::int32(datetime ? fn::kDateTimeKind : 7))}, loc, type,
+              &kernel_spec("current_datetime", loc));
 }
 
 // NULLIF, IIF and CHOOSE are CASE expressions (as SQL Server documents them), the engine's own on either device.

@@ -102,6 +102,15 @@ class Binder {
   ExprPtr bind_case_function(const std::string& name, std::vector<ExprPtr>& args, sql::SourceLocation loc);
   ExprPtr bind_str(std::vector<ExprPtr>& args, sql::SourceLocation loc);     // bind_format.cpp
   ExprPtr bind_format(std::vector<ExprPtr>& args, sql::SourceLocation loc);
+  // JSON_OBJECT and JSON_ARRAY (the parser's form: the arguments, then the ON NULL clause as 0 or 1): chains of
+  // json_object_N / json_array_N; the AST says which values are JSON already (a nested JSON_OBJECT, JSON_ARRAY,
+  // JSON_QUERY or JSON_MODIFY).
+  ExprPtr bind_json_constructor(const sql::FunctionCallExpr& f, std::vector<ExprPtr>& args);
+  // SYSDATETIME, SYSUTCDATETIME, GETDATE, GETUTCDATE, CURRENT_TIMESTAMP, CURRENT_DATE: the kernels current_datetime
+  // and current_date over the statement's instant (env_.instant, else the clock read once by this binder);
+  // nullptr for other names.
+  ExprPtr bind_current_time(const std::string& name, const std::vector<ExprPtr>& args, sql::SourceLocation loc);
+  std::optional<StatementInstant> instant_;
   // Collations (bind_expr.cpp): a COLLATE clause's name; whether strings of these types compare
   // case-insensitively (an explicit COLLATE, else the database's; two different explicit ones are Msg
   // 468); a string folded for such comparisons; an aggregate's string keys grouped, a sort's ordered,

@@ -60,6 +60,7 @@ struct Database::Impl {
   std::map<std::string, plan::ViewDef> views;
   std::map<std::string, std::string> view_sql;  // CREATE VIEW text, by lower-case name (for the database on disk)
   std::vector<std::string> statement_messages;  // warnings of the statement being run (QueryResult::messages)
+  plan::StatementInstant instant;               // taken when the statement being run started (SYSDATETIME & co.)
   std::map<std::string, std::string> function_sql;  // CREATE FUNCTION text (absolute catalog path), by lower-case name
   std::unique_ptr<storage::DatabaseDir> disk;   // Options::database_path
   Database::OpenTiming open_timing;

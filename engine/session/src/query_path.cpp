@@ -128,6 +128,7 @@ plan::BindEnv Database::Impl::bind_env() {
   };
   env.kernels = catalog.get();
   env.case_insensitive = opts.case_insensitive;
+  env.instant = instant;
   env.warn = [this](std::string m) { statement_messages.push_back(std::move(m)); };
   env.table_function = [this](const std::string& n, const std::vector<std::pair<std::string, std::string>>& a,
                               sql::SourceLocation loc) { return table_function(n, a, loc); };

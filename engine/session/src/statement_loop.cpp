@@ -62,6 +62,7 @@ QueryResult Database::Impl::run(std::string_view sql, bool explain_only, std::st
     const auto& st = owner->statements[i];
     forget_file_tables();
     statement_messages.clear();
+    instant = plan::statement_instant();  // SYSDATETIME & co.: one value for the whole statement
     struct AttachMessages {  // the statement's warnings go with its result, however it ends
       Impl& impl;
       QueryResult& last;

@@ -134,6 +134,7 @@ class Lexer {
       case '/': t.kind = TokenKind::Slash; break;
       case '%': t.kind = TokenKind::Percent; break;
       case '=': t.kind = TokenKind::Eq; break;
+      case ':': t.kind = TokenKind::Colon; break;
       case '<':
         advance();
         if (peek() == '=') t.kind = TokenKind::LtEq, advance();

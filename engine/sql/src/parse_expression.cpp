@@ -274,6 +274,14 @@ ExprPtr Parser::primary() {
         }
       }
       if (peek(1).kind == TokenKind::LParen) return function_call();
+      if ((t.is_word("CURRENT_TIMESTAMP") || t.is_word("CURRENT_DATE")) && peek(1).kind != TokenKind::Dot) {
+        // SQL Server's niladic functions, written without parentheses: a call with no arguments.
+        next();
+        auto f = std::make_unique<FunctionCallExpr>(t.loc);
+        f->name = make_identifier(t);
+        f->upper_name = upper(t.text);
+        return f;
+      }
       return column_ref();
     }
     case TokenKind::Keyword:

@@ -9,6 +9,10 @@
 //   DATE_BUCKET(part, n, d [, origin]): the first argument is a date part keyword.
 //   ISJSON(x [, VALUE | ARRAY | OBJECT | SCALAR])  (SQL Server 2022): the constraint keyword becomes the integer
 //     constant of the kernel isjson_type (1 VALUE, 2 ARRAY, 3 OBJECT, 4 SCALAR; tessera::fn::kJsonType*)
+//   JSON_OBJECT([key : value [, ...]] [NULL ON NULL | ABSENT ON NULL]), JSON_ARRAY([value [, ...]] [... ON NULL])
+//     (SQL Server 2022): the arguments in order (key, value, key, value, ... for JSON_OBJECT), then the clause as
+//     an integer literal, always present: 1 ABSENT ON NULL, 0 NULL ON NULL (the defaults: JSON_OBJECT's NULL ON
+//     NULL, JSON_ARRAY's ABSENT ON NULL)
 #include <array>
 
 #include "parser_impl.hpp"
@@ -35,6 +39,7 @@ ExprPtr Parser::function_call() {
     if (uname == "SUBSTRING") return substring_call(name);
     if (uname == "TRIM") return trim_call(name);
     if (uname == "ISJSON") return isjson_call(name);
+    if (uname == "JSON_OBJECT" || uname == "JSON_ARRAY") return json_constructor_call(name);
     if (takes_datepart(uname)) return datepart_call(name);
   }
   next();
@@ -248,6 +253,40 @@ ExprPtr Parser::isjson_call(const Token& name) {
     f->args.push_back(std::make_unique<LiteralExpr>(keyword.loc, LiteralKind::Integer, std::to_string(code)));
   }
   expect(TokenKind::RParen, "after the argument list of ISJSON");
+  return f;
+}
+
+ExprPtr Parser::json_constructor_call(const Token& name) {
+  const std::string uname = upper(name.text);
+  const bool object = uname == "JSON_OBJECT";
+  next();
+  next();  // '('
+  auto f = std::make_unique<FunctionCallExpr>(name.loc);
+  f->name = make_identifier(name);
+  f->upper_name = uname;
+  // NULL ON NULL | ABSENT ON NULL (NULL is a reserved word, ABSENT an identifier).
+  const auto word = [&](size_t ahead, std::string_view w) { return peek(ahead).is_keyword(w) || peek(ahead).is_word(w); };
+  const auto at_null_clause = [&] {
+    return (word(0, "NULL") || word(0, "ABSENT")) && word(1, "ON") && word(2, "NULL");
+  };
+  if (!at(TokenKind::RParen) && !at_null_clause()) {
+    do {
+      if (object) {
+        f->args.push_back(expr());
+        expect(TokenKind::Colon, "after the key in JSON_OBJECT (key : value)");
+      }
+      f->args.push_back(expr());
+    } while (accept(TokenKind::Comma));
+  }
+  bool absent = !object;
+  if (at_null_clause()) {
+    const Token& clause = next();
+    absent = clause.is_word("ABSENT");
+    next();
+    next();
+  }
+  const Token& close = expect(TokenKind::RParen, "after the argument list of " + uname);
+  f->args.push_back(std::make_unique<LiteralExpr>(close.loc, LiteralKind::Integer, absent ? "1" : "0"));
   return f;
 }
 

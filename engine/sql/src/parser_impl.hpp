@@ -71,6 +71,7 @@ class Parser {
   ExprPtr trim_call(const Token& name);
   ExprPtr datepart_call(const Token& name);
   ExprPtr isjson_call(const Token& name);
+  ExprPtr json_constructor_call(const Token& name);
 
   // ---- types (parse_type.cpp) ----
   TypeName type_name(std::string_view context);

@@ -47,6 +47,7 @@ std::string_view token_kind_name(TokenKind k) {
     case TokenKind::LtEq: return "'<='";
     case TokenKind::Gt: return "'>'";
     case TokenKind::GtEq: return "'>='";
+    case TokenKind::Colon: return "':'";
   }
   return "?";
 }

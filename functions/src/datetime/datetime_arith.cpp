@@ -213,6 +213,37 @@ TESSERA_ROW_FN int32_t tsf_datetimefromparts(int64_t* out, int32_t year, int32_t
   return Clock::normalize(ticks, tessera::fn::kDateTimeKind, out) ? kOk : kInvalidDateParts;
 }
 
+// SYSDATETIME(), SYSUTCDATETIME(), GETDATE(), GETUTCDATE(), CURRENT_TIMESTAMP: the statement's instant (UTC ticks)
+// shifted by the host zone's offset at that instant (0 for the UTC ones), both taken once when the statement starts
+// and passed by the binder as constants, so every row and reference of a statement sees one value; rounded onto
+// the result type's grid (`grid` a kind: 7 DATETIME2(7), 8 DATETIME). An instant or offset out of range (never
+// the binder's) is Msg 242.
+TESSERA_ROW_FN int32_t tsf_current_datetime(int64_t* out, int64_t instant, int64_t offset, int32_t grid) {
+  if (!Clock::valid_kind(grid)) return kInvalidArgument;
+  if (instant < Clock::kMinTicks || instant > Clock::kMaxTicks || offset < -kTicksPerDay || offset > kTicksPerDay)
+    return tessera::fn::kDateTimeOutOfRange;
+  return Clock::normalize(instant + offset, grid, out) ? kOk : tessera::fn::kDateTimeOutOfRange;
+}
+
+// CURRENT_DATE (SQL Server 2025): the date of the statement's local instant.
+TESSERA_ROW_FN int32_t tsf_current_date(int32_t* out, int64_t instant, int64_t offset) {
+  if (instant < Clock::kMinTicks || instant > Clock::kMaxTicks || offset < -kTicksPerDay || offset > kTicksPerDay)
+    return tessera::fn::kDateTimeOutOfRange;
+  const int64_t local = instant + offset;
+  if (local < Clock::kMinTicks || local > Clock::kMaxTicks) return tessera::fn::kDateTimeOutOfRange;
+  *out = Clock::day(local);
+  return kOk;
+}
+
+// SMALLDATETIMEFROMPARTS(year, month, day, hour, minute): Msg 289 for a field out of range or a value outside
+// SMALLDATETIME's 1900-01-01 to 2079-06-06 23:59.
+TESSERA_ROW_FN int32_t tsf_smalldatetimefromparts(int64_t* out, int32_t year, int32_t month, int32_t day, int32_t hour,
+                                                  int32_t minute) {
+  if (!Calendar::valid(year, month, day) || !valid_clock(hour, minute, 0)) return kInvalidDateParts;
+  const int64_t ticks = Clock::at(Calendar::to_days(year, month, day), clock_ticks(hour, minute, 0));
+  return Clock::normalize(ticks, tessera::fn::kSmallDateTimeKind, out) ? kOk : kInvalidDateParts;
+}
+
 TESSERA_ROW_FN int32_t tsf_timefromparts(int64_t* out, int32_t hour, int32_t minute, int32_t seconds,
                                          int32_t fractions, int32_t precision) {
   int64_t fraction = 0;

@@ -49,6 +49,19 @@ constexpr ArgSpec kDateTimeParts[] = {{"year", SqlType::Int32},   {"month", SqlT
                                       {"day", SqlType::Int32},    {"hour", SqlType::Int32},
                                       {"minute", SqlType::Int32}, {"seconds", SqlType::Int32},
                                       {"milliseconds", SqlType::Int32}};
+constexpr ArgSpec kSmallDateTimeParts[] = {{"year", SqlType::Int32},
+                                           {"month", SqlType::Int32},
+                                           {"day", SqlType::Int32},
+                                           {"hour", SqlType::Int32},
+                                           {"minute", SqlType::Int32}};
+// The statement's instant and zone offset (100-ns ticks) and the result's grid: constants the binder fills.
+constexpr int64_t kCurrentGrids[] = {7, 8};
+constexpr ArgSpec kCurrentDateTime[] = {{.name = "instant", .type = SqlType::Int64, .constant = true},
+                                        {.name = "offset", .type = SqlType::Int64, .constant = true},
+                                        {.name = "grid", .type = SqlType::Int32, .constant = true,
+                                         .specialize = kCurrentGrids}};
+constexpr ArgSpec kCurrentDate[] = {{.name = "instant", .type = SqlType::Int64, .constant = true},
+                                    {.name = "offset", .type = SqlType::Int64, .constant = true}};
 constexpr ArgSpec kTimeParts[] = {{"hour", SqlType::Int32},
                                   {"minute", SqlType::Int32},
                                   {"seconds", SqlType::Int32},
@@ -104,6 +117,14 @@ const FunctionSpec kDateTimeFunctions[] = {
      TESSERA_ROW(tsf_datetime2fromparts)},
     {.sql_name = "DATETIMEFROMPARTS", .kernel = "datetimefromparts", .result = SqlType::DateTime,
      .args = kDateTimeParts, .summary = "the DATETIME with the given fields", TESSERA_ROW(tsf_datetimefromparts)},
+    // SYSDATETIME, SYSUTCDATETIME, GETDATE, GETUTCDATE, CURRENT_TIMESTAMP: bound by kernel (bind_variadic.cpp).
+    {.sql_name = "SYSDATETIME", .kernel = "current_datetime", .result = SqlType::DateTime, .args = kCurrentDateTime,
+     .summary = "the statement's instant (local or UTC) as DATETIME2(7) or DATETIME", TESSERA_ROW(tsf_current_datetime)},
+    {.sql_name = "CURRENT_DATE", .kernel = "current_date", .result = SqlType::Date, .args = kCurrentDate,
+     .summary = "the date of the statement's local instant", TESSERA_ROW(tsf_current_date)},
+    {.sql_name = "SMALLDATETIMEFROMPARTS", .kernel = "smalldatetimefromparts", .result = SqlType::DateTime,
+     .args = kSmallDateTimeParts, .summary = "the SMALLDATETIME with the given fields",
+     TESSERA_ROW(tsf_smalldatetimefromparts)},
     {.sql_name = "TIMEFROMPARTS", .kernel = "timefromparts", .result = SqlType::Time, .args = kTimeParts,
      .summary = "the TIME(digits) with the given fields", TESSERA_ROW(tsf_timefromparts)},
     {.sql_name = "CAST", .kernel = "cast_date_to_datetime", .result = SqlType::DateTime, .args = kDateToKind,

@@ -452,8 +452,9 @@ struct Writer {
     for (int32_t i = 0; i < len; ++i) out[n++] = s[i];
   }
   void byte(char c) { out[n++] = c; }
-  // A SQL string as a JSON string: quoted, with STRING_ESCAPE(.., 'json')'s escapes ('/' as is).
-  void quoted(const char* s, int32_t len) {
+  // A SQL string as a JSON string: quoted, with STRING_ESCAPE(.., 'json')'s escapes ('/' as is unless solidus,
+  // then as FOR JSON writes it: \/).
+  void quoted(const char* s, int32_t len, bool solidus = false) {
     byte('"');
     for (int32_t i = 0; i < len; ++i) {
       const unsigned char c = static_cast<unsigned char>(s[i]);
@@ -461,6 +462,7 @@ struct Writer {
       switch (c) {
         case '"': short_form = '"'; break;
         case '\\': short_form = '\\'; break;
+        case '/': short_form = solidus ? '/' : 0; break;
         case '\b': short_form = 'b'; break;
         case '\f': short_form = 'f'; break;
         case '\n': short_form = 'n'; break;
@@ -736,4 +738,143 @@ TESSERA_ROW_FN int32_t tsf_json_modify_float(char* out, int32_t* out_len, const 
   }
   return json_modify(out, out_len, json, json_len, json_null != 0, path_text, path_len, path_null != 0,
                      ValueKind::Raw, digits, n, v_null != 0);
+}
+
+// ---- JSON_OBJECT and JSON_ARRAY (SQL Server 2022) ----
+// The binder builds JSON_OBJECT(k1 : v1, ..., kn : vn) as a chain json_object_3(...json_object_3('{}', k1, v1, k2,
+// v2, k3, v3, flags)..., k4, v4, ...): each link copies the object so far without its closing bracket and adds its
+// members (JSON_ARRAY likewise with '[]' and elements). The values arrive as text; the constant `flags` says how
+// each is written: bit 0 ABSENT ON NULL (else NULL ON NULL), then two bits per value (kJsonValue*).
+
+namespace {
+constexpr int32_t kJsonValueString = 0;  // a string: quoted and escaped as FOR JSON does
+constexpr int32_t kJsonValueRaw = 1;     // a number or JSON text (JSON_OBJECT, JSON_ARRAY, JSON_QUERY): as it is
+constexpr int32_t kJsonValueBit = 2;     // a BIT as text ('1' or '0'): true, or false for '0' and ''
+
+int32_t value_kind(int32_t flags, int32_t i) { return (flags >> (1 + 2 * i)) & 3; }
+
+void write_constructed_value(Writer& w, int32_t kind, const char* v, int32_t v_len, bool v_null) {
+  if (v_null) {
+    w.bytes("null", 4);
+  } else if (kind == kJsonValueRaw) {
+    w.bytes(v, v_len);
+  } else if (kind == kJsonValueBit) {
+    const bool is_false = v_len == 0 || (v_len == 1 && v[0] == '0');
+    if (is_false) w.bytes("false", 5);
+    else w.bytes("true", 4);
+  } else {
+    w.quoted(v, v_len, true);
+  }
+}
+
+// One link: the container so far (`acc`, as the previous link or the binder's '{}' / '[]' wrote it) without its
+// last byte, then `count` members (keys null for an array), then `close`. A NULL key is Msg 8116 (the page
+// documents no message); a NULL value is null, or left out under ABSENT ON NULL.
+int32_t json_construct(char* out, int32_t* out_len, const char* acc, int32_t acc_len, bool acc_null, char open,
+                       char close, const char* const* keys, const int32_t* key_lens, const uint8_t* key_nulls,
+                       const char* const* values, const int32_t* value_lens, const uint8_t* value_nulls,
+                       int32_t count, int32_t flags) {
+  if (keys != nullptr)
+    for (int32_t i = 0; i < count; ++i)
+      if (key_nulls[i]) return tessera::fn::kInvalidArgument;
+  Writer w{out};
+  bool any = false;
+  if (acc_null || acc_len == 0) {
+    w.byte(open);
+  } else {
+    w.bytes(acc, acc_len - 1);
+    any = acc_len > 2;
+  }
+  const bool absent = (flags & 1) != 0;
+  for (int32_t i = 0; i < count; ++i) {
+    if (value_nulls[i] && absent) continue;
+    if (any) w.byte(',');
+    any = true;
+    if (keys != nullptr) {
+      w.quoted(keys[i], key_lens[i], true);
+      w.byte(':');
+    }
+    write_constructed_value(w, value_kind(flags, i), values[i], value_lens[i], value_nulls[i] != 0);
+  }
+  w.byte(close);
+  *out_len = w.n;
+  return kOk;
+}
+}  // namespace
+
+// JSON_OBJECT's links: the object so far with one, two or three more members.
+TESSERA_ROW_FN int32_t tsf_json_object_1(char* out, int32_t* out_len, const char* obj, int32_t obj_len,
+                                         uint8_t obj_null, const char* k1, int32_t k1_len, uint8_t k1_null,
+                                         const char* v1, int32_t v1_len, uint8_t v1_null, int32_t flags) {
+  const char* keys[1] = {k1};
+  const int32_t key_lens[1] = {k1_len};
+  const uint8_t key_nulls[1] = {k1_null};
+  const char* values[1] = {v1};
+  const int32_t value_lens[1] = {v1_len};
+  const uint8_t value_nulls[1] = {v1_null};
+  return json_construct(out, out_len, obj, obj_len, obj_null != 0, '{', '}', keys, key_lens, key_nulls, values,
+                        value_lens, value_nulls, 1, flags);
+}
+
+TESSERA_ROW_FN int32_t tsf_json_object_2(char* out, int32_t* out_len, const char* obj, int32_t obj_len,
+                                         uint8_t obj_null, const char* k1, int32_t k1_len, uint8_t k1_null,
+                                         const char* v1, int32_t v1_len, uint8_t v1_null, const char* k2,
+                                         int32_t k2_len, uint8_t k2_null, const char* v2, int32_t v2_len,
+                                         uint8_t v2_null, int32_t flags) {
+  const char* keys[2] = {k1, k2};
+  const int32_t key_lens[2] = {k1_len, k2_len};
+  const uint8_t key_nulls[2] = {k1_null, k2_null};
+  const char* values[2] = {v1, v2};
+  const int32_t value_lens[2] = {v1_len, v2_len};
+  const uint8_t value_nulls[2] = {v1_null, v2_null};
+  return json_construct(out, out_len, obj, obj_len, obj_null != 0, '{', '}', keys, key_lens, key_nulls, values,
+                        value_lens, value_nulls, 2, flags);
+}
+
+TESSERA_ROW_FN int32_t tsf_json_object_3(char* out, int32_t* out_len, const char* obj, int32_t obj_len,
+                                         uint8_t obj_null, const char* k1, int32_t k1_len, uint8_t k1_null,
+                                         const char* v1, int32_t v1_len, uint8_t v1_null, const char* k2,
+                                         int32_t k2_len, uint8_t k2_null, const char* v2, int32_t v2_len,
+                                         uint8_t v2_null, const char* k3, int32_t k3_len, uint8_t k3_null,
+                                         const char* v3, int32_t v3_len, uint8_t v3_null, int32_t flags) {
+  const char* keys[3] = {k1, k2, k3};
+  const int32_t key_lens[3] = {k1_len, k2_len, k3_len};
+  const uint8_t key_nulls[3] = {k1_null, k2_null, k3_null};
+  const char* values[3] = {v1, v2, v3};
+  const int32_t value_lens[3] = {v1_len, v2_len, v3_len};
+  const uint8_t value_nulls[3] = {v1_null, v2_null, v3_null};
+  return json_construct(out, out_len, obj, obj_len, obj_null != 0, '{', '}', keys, key_lens, key_nulls, values,
+                        value_lens, value_nulls, 3, flags);
+}
+
+// JSON_ARRAY's links: the array so far with one, two or three more elements.
+TESSERA_ROW_FN int32_t tsf_json_array_1(char* out, int32_t* out_len, const char* arr, int32_t arr_len,
+                                        uint8_t arr_null, const char* v1, int32_t v1_len, uint8_t v1_null,
+                                        int32_t flags) {
+  const char* values[1] = {v1};
+  const int32_t value_lens[1] = {v1_len};
+  const uint8_t value_nulls[1] = {v1_null};
+  return json_construct(out, out_len, arr, arr_len, arr_null != 0, '[', ']', nullptr, nullptr, nullptr, values,
+                        value_lens, value_nulls, 1, flags);
+}
+
+TESSERA_ROW_FN int32_t tsf_json_array_2(char* out, int32_t* out_len, const char* arr, int32_t arr_len,
+                                        uint8_t arr_null, const char* v1, int32_t v1_len, uint8_t v1_null,
+                                        const char* v2, int32_t v2_len, uint8_t v2_null, int32_t flags) {
+  const char* values[2] = {v1, v2};
+  const int32_t value_lens[2] = {v1_len, v2_len};
+  const uint8_t value_nulls[2] = {v1_null, v2_null};
+  return json_construct(out, out_len, arr, arr_len, arr_null != 0, '[', ']', nullptr, nullptr, nullptr, values,
+                        value_lens, value_nulls, 2, flags);
+}
+
+TESSERA_ROW_FN int32_t tsf_json_array_3(char* out, int32_t* out_len, const char* arr, int32_t arr_len,
+                                        uint8_t arr_null, const char* v1, int32_t v1_len, uint8_t v1_null,
+                                        const char* v2, int32_t v2_len, uint8_t v2_null, const char* v3,
+                                        int32_t v3_len, uint8_t v3_null, int32_t flags) {
+  const char* values[3] = {v1, v2, v3};
+  const int32_t value_lens[3] = {v1_len, v2_len, v3_len};
+  const uint8_t value_nulls[3] = {v1_null, v2_null, v3_null};
+  return json_construct(out, out_len, arr, arr_len, arr_null != 0, '[', ']', nullptr, nullptr, nullptr, values,
+                        value_lens, value_nulls, 3, flags);
 }

@@ -80,6 +80,24 @@ constexpr ArgSpec kJsonModifyDecimal[] = {{"json_expression", SqlType::String},
                                           {"newValue", SqlType::Decimal},
                                           {"p", SqlType::Int32, true},
                                           {"s", SqlType::Int32, true}};
+// JSON_OBJECT and JSON_ARRAY (string_json.cpp): links of the binder's chain; the container so far is named
+// json_expression (so the differential test draws JSON text for it), and json_flags is bit 0 ABSENT ON NULL and two
+// bits per value saying how it is written.
+constexpr ArgSpec kJsonFlags = {.name = "json_flags", .type = SqlType::Int32, .constant = true};
+constexpr ArgSpec kJsonObject1[] = {{"json_expression", SqlType::String}, {"key1", SqlType::String},
+                                    {"value1", SqlType::String}, kJsonFlags};
+constexpr ArgSpec kJsonObject2[] = {{"json_expression", SqlType::String}, {"key1", SqlType::String},
+                                    {"value1", SqlType::String},          {"key2", SqlType::String},
+                                    {"value2", SqlType::String},          kJsonFlags};
+constexpr ArgSpec kJsonObject3[] = {{"json_expression", SqlType::String}, {"key1", SqlType::String},
+                                    {"value1", SqlType::String},          {"key2", SqlType::String},
+                                    {"value2", SqlType::String},          {"key3", SqlType::String},
+                                    {"value3", SqlType::String},          kJsonFlags};
+constexpr ArgSpec kJsonArray1[] = {{"json_expression", SqlType::String}, {"value1", SqlType::String}, kJsonFlags};
+constexpr ArgSpec kJsonArray2[] = {{"json_expression", SqlType::String}, {"value1", SqlType::String},
+                                   {"value2", SqlType::String}, kJsonFlags};
+constexpr ArgSpec kJsonArray3[] = {{"json_expression", SqlType::String}, {"value1", SqlType::String},
+                                   {"value2", SqlType::String}, {"value3", SqlType::String}, kJsonFlags};
 // Regular expressions (SQL Server 2025): every argument per row (a constant pattern is a constant column).
 // One kernel per number of arguments, named by it; the row functions fill the omitted ones' defaults.
 constexpr ArgSpec kRxString = {"string_expression", SqlType::String};
@@ -150,6 +168,14 @@ int64_t json_modify_length(const LengthInputs& in) { return in.length[0] + in.le
 int64_t json_modify_json_length(const LengthInputs& in) { return in.length[0] + in.length[1] + in.length[2] + 8; }
 // A number's text: a BIGINT's 20 characters, a DECIMAL's 22, a FLOAT's 24 (CONVERT style 2), true/false.
 int64_t json_modify_number_length(const LengthInputs& in) { return in.length[0] + in.length[1] + 24 + 8; }
+// JSON_OBJECT / JSON_ARRAY links: the container so far (its closing bracket replaced, or an opening one added), and
+// per key or value at most 6 bytes a byte escaped, quotes, a colon or comma (null, true, false: at most 5 bytes).
+template <int Strings>
+int64_t json_construct_length(const LengthInputs& in) {
+  int64_t n = in.length[0] + 2;
+  for (int i = 1; i <= Strings; ++i) n += 6 * in.length[i] + 8;
+  return n;
+}
 // STRING_ESCAPE: a control character (1 byte) becomes a backslash, u and four hex digits (6).
 int64_t escape_json_length(const LengthInputs& in) { return 6 * in.length[0]; }
 // REGEXP_REPLACE: the text s outside the matches, and per match the replacement's r bytes, each of whose
@@ -315,6 +341,25 @@ const FunctionSpec kStringFunctions[] = {
      .nulls = NullRule::Custom, .max_length = json_modify_json_length,
      .summary = "JSON_MODIFY with a value that is JSON text (JSON_QUERY's result), not escaped",
      TESSERA_ROW(tsf_json_modify_json)},
+    // JSON_OBJECT and JSON_ARRAY: bound only by kernel, as the binder's chain (bind_variadic.cpp).
+    {.sql_name = "JSON_OBJECT", .kernel = "json_object_1", .result = SqlType::String, .args = kJsonObject1,
+     .nulls = NullRule::Custom, .max_length = json_construct_length<2>,
+     .summary = "JSON_OBJECT's link: the object so far with one more member", TESSERA_ROW(tsf_json_object_1)},
+    {.sql_name = "JSON_OBJECT", .kernel = "json_object_2", .result = SqlType::String, .args = kJsonObject2,
+     .nulls = NullRule::Custom, .max_length = json_construct_length<4>,
+     .summary = "JSON_OBJECT's link: the object so far with two more members", TESSERA_ROW(tsf_json_object_2)},
+    {.sql_name = "JSON_OBJECT", .kernel = "json_object_3", .result = SqlType::String, .args = kJsonObject3,
+     .nulls = NullRule::Custom, .max_length = json_construct_length<6>,
+     .summary = "JSON_OBJECT's link: the object so far with three more members", TESSERA_ROW(tsf_json_object_3)},
+    {.sql_name = "JSON_ARRAY", .kernel = "json_array_1", .result = SqlType::String, .args = kJsonArray1,
+     .nulls = NullRule::Custom, .max_length = json_construct_length<1>,
+     .summary = "JSON_ARRAY's link: the array so far with one more element", TESSERA_ROW(tsf_json_array_1)},
+    {.sql_name = "JSON_ARRAY", .kernel = "json_array_2", .result = SqlType::String, .args = kJsonArray2,
+     .nulls = NullRule::Custom, .max_length = json_construct_length<2>,
+     .summary = "JSON_ARRAY's link: the array so far with two more elements", TESSERA_ROW(tsf_json_array_2)},
+    {.sql_name = "JSON_ARRAY", .kernel = "json_array_3", .result = SqlType::String, .args = kJsonArray3,
+     .nulls = NullRule::Custom, .max_length = json_construct_length<3>,
+     .summary = "JSON_ARRAY's link: the array so far with three more elements", TESSERA_ROW(tsf_json_array_3)},
     // Regular expressions (string_regex.cpp, SQL Server 2025): RE2 syntax, linear-time matching.
     {.sql_name = "REGEXP_LIKE", .kernel = "regexp_like_2", .result = SqlType::Bool, .args = kRxLike2,
      .summary = "whether the pattern matches in the string", TESSERA_ROW(tsf_regexp_like_2)},

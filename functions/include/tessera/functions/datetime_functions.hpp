@@ -30,6 +30,12 @@ TESSERA_ROW_FN int32_t tsf_datetime2fromparts(int64_t* out, int32_t year, int32_
                                               int32_t minute, int32_t seconds, int32_t fractions, int32_t precision);
 TESSERA_ROW_FN int32_t tsf_datetimefromparts(int64_t* out, int32_t year, int32_t month, int32_t day, int32_t hour,
                                              int32_t minute, int32_t seconds, int32_t milliseconds);
+// SYSDATETIME & co.: the statement's instant (UTC ticks) plus the zone offset, on the grid of `grid` (a kind);
+// CURRENT_DATE: its day.
+TESSERA_ROW_FN int32_t tsf_current_datetime(int64_t* out, int64_t instant, int64_t offset, int32_t grid);
+TESSERA_ROW_FN int32_t tsf_current_date(int32_t* out, int64_t instant, int64_t offset);
+TESSERA_ROW_FN int32_t tsf_smalldatetimefromparts(int64_t* out, int32_t year, int32_t month, int32_t day, int32_t hour,
+                                                  int32_t minute);
 TESSERA_ROW_FN int32_t tsf_timefromparts(int64_t* out, int32_t hour, int32_t minute, int32_t seconds,
                                          int32_t fractions, int32_t precision);
 

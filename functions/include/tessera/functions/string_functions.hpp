@@ -145,6 +145,34 @@ TESSERA_ROW_FN int32_t tsf_json_modify_decimal(char* out, int32_t* out_len, cons
 TESSERA_ROW_FN int32_t tsf_json_modify_float(char* out, int32_t* out_len, const char* json, int32_t json_len,
                                              uint8_t json_null, const char* path, int32_t path_len,
                                              uint8_t path_null, double v, uint8_t v_null);
+// JSON_OBJECT and JSON_ARRAY (SQL Server 2022): links of the binder's chain. Each copies the container so far (obj,
+// arr: '{}' or '[]' first) without its closing bracket and adds members or elements. flags: bit 0 ABSENT ON NULL,
+// bits 1+2i..2+2i the i-th value's kind (0 a string, escaped; 1 a number or JSON text, as it is; 2 a BIT's text,
+// true or false). A NULL key is kInvalidArgument.
+TESSERA_ROW_FN int32_t tsf_json_object_1(char* out, int32_t* out_len, const char* obj, int32_t obj_len,
+                                         uint8_t obj_null, const char* k1, int32_t k1_len, uint8_t k1_null,
+                                         const char* v1, int32_t v1_len, uint8_t v1_null, int32_t flags);
+TESSERA_ROW_FN int32_t tsf_json_object_2(char* out, int32_t* out_len, const char* obj, int32_t obj_len,
+                                         uint8_t obj_null, const char* k1, int32_t k1_len, uint8_t k1_null,
+                                         const char* v1, int32_t v1_len, uint8_t v1_null, const char* k2,
+                                         int32_t k2_len, uint8_t k2_null, const char* v2, int32_t v2_len,
+                                         uint8_t v2_null, int32_t flags);
+TESSERA_ROW_FN int32_t tsf_json_object_3(char* out, int32_t* out_len, const char* obj, int32_t obj_len,
+                                         uint8_t obj_null, const char* k1, int32_t k1_len, uint8_t k1_null,
+                                         const char* v1, int32_t v1_len, uint8_t v1_null, const char* k2,
+                                         int32_t k2_len, uint8_t k2_null, const char* v2, int32_t v2_len,
+                                         uint8_t v2_null, const char* k3, int32_t k3_len, uint8_t k3_null,
+                                         const char* v3, int32_t v3_len, uint8_t v3_null, int32_t flags);
+TESSERA_ROW_FN int32_t tsf_json_array_1(char* out, int32_t* out_len, const char* arr, int32_t arr_len,
+                                        uint8_t arr_null, const char* v1, int32_t v1_len, uint8_t v1_null,
+                                        int32_t flags);
+TESSERA_ROW_FN int32_t tsf_json_array_2(char* out, int32_t* out_len, const char* arr, int32_t arr_len,
+                                        uint8_t arr_null, const char* v1, int32_t v1_len, uint8_t v1_null,
+                                        const char* v2, int32_t v2_len, uint8_t v2_null, int32_t flags);
+TESSERA_ROW_FN int32_t tsf_json_array_3(char* out, int32_t* out_len, const char* arr, int32_t arr_len,
+                                        uint8_t arr_null, const char* v1, int32_t v1_len, uint8_t v1_null,
+                                        const char* v2, int32_t v2_len, uint8_t v2_null, const char* v3,
+                                        int32_t v3_len, uint8_t v3_null, int32_t flags);
 
 // ---- single characters (string_char.cpp) ----
 TESSERA_ROW_FN int32_t tsf_ascii(int32_t* out, const char* s, int32_t s_len);

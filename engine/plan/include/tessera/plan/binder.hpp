@@ -12,6 +12,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -40,6 +41,15 @@ struct ViewDef {
   const sql::SelectStatement* query = nullptr;
 };
 
+// An instant: UTC as 100-ns ticks since 1970-01-01 (fn::Clock's) and the host zone's offset from UTC then (the
+// C library's local time: TZ, else /etc/localtime, else UTC).
+struct StatementInstant {
+  int64_t utc_ticks = 0;
+  int64_t offset_ticks = 0;
+};
+// The clock now.
+StatementInstant statement_instant();
+
 struct BindEnv {
   std::function<const storage::Table*(std::string_view)> find_table;
   std::function<const ViewDef*(std::string_view)> find_view;
@@ -56,6 +66,9 @@ struct BindEnv {
   // A warning for the statement's result (SQL Server's informational messages: a float literal too small,
   // read as 0); null: dropped.
   std::function<void(std::string)> warn;
+  // The statement's instant (SYSDATETIME, GETDATE, CURRENT_TIMESTAMP, ... : one value per statement), taken when
+  // the statement starts (Database: statement_instant()); unset, the binder takes it once itself.
+  std::optional<StatementInstant> instant;
 };
 
 struct BoundQuery {

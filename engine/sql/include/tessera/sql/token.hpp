@@ -39,6 +39,7 @@ enum class TokenKind : uint8_t {
   LParen, RParen, Comma, Dot, Semicolon,
   Plus, Minus, Star, Slash, Percent,
   Eq, NotEq, Lt, LtEq, Gt, GtEq,
+  Colon,             // JSON_OBJECT(key : value)
 };
 
 struct Token {
