@@ -64,6 +64,7 @@ struct BenchOptions {
   std::string catalog_dir;
   std::string db;       // --db: Tessera's data from this database on disk instead of the generator
   std::string answers;  // --answers: DuckDB's published answers (qNN.csv) instead of running DuckDB
+  std::string duckdb_file;  // clickbench --db: DuckDB's database file (made from --db's tables if missing)
   engine::FunctionDevice functions = engine::FunctionDevice::Auto;
   bool trace = true;  // trace one extra run per query on the device (kernel time, copies)
   bool fuse = true;   // --no-fuse: engine::Options::fuse_predicates off (function, then comparison)
@@ -97,7 +98,10 @@ const char* kUsage =
     "usage: tessera-bench clickbench [--rows 10000000] [--runs 5] [--threads N] [--queries 1,29,43] [--json out.json]\n"
     "                                [--query-dir DIR] [--catalog DIR] [--device auto|cpu|cuda] [--no-trace]\n"
     "  ClickBench: generates its hits table (--rows rows, deterministic), loads it into both engines and runs\n"
-    "  the 43 queries of clickbench/qNN.sql against their DuckDB twins in clickbench/duckdb/ the same way.\n";
+    "  the 43 queries of clickbench/qNN.sql against their DuckDB twins in clickbench/duckdb/ the same way.\n"
+    "  --db HITS.tdb: the hits table of a database on disk (tessera HITS.tdb --hits N makes one) instead of the\n"
+    "  generator; DuckDB gets the same rows from it chunk by chunk, in memory or, with --duckdb-file F, in its own\n"
+    "  database file F (made once, then opened as it is).\n";
 
 long parse_int(const std::string& opt, const std::string& v, long lo, long hi) {
   char* end = nullptr;
@@ -170,6 +174,8 @@ BenchOptions parse_options(int argc, char** argv) {
       o.json_path = value();
     } else if (a == "--db") {
       o.db = value();
+    } else if (a == "--duckdb-file") {
+      o.duckdb_file = value();
     } else if (a == "--answers") {
       o.answers = value();
     } else if (a == "--query-dir") {
@@ -190,8 +196,10 @@ BenchOptions parse_options(int argc, char** argv) {
   if (o.queries.empty())
     for (int q = 1; q <= last_query; ++q) o.queries.push_back(q);
   if (clickbench) o.suite = "clickbench";
-  if (!o.db.empty() && o.answers.empty())
+  if (!o.db.empty() && o.answers.empty() && !clickbench)
     throw UsageError("--db needs --answers DIR (DuckDB's published answers for the database's scale): DuckDB is not loaded");
+  if (!o.duckdb_file.empty() && (!clickbench || o.db.empty()))
+    throw UsageError("--duckdb-file goes with clickbench --db");
   if (!o.answers.empty() && (o.db.empty() || o.suite != "tpch"))
     throw UsageError("--answers goes with --db and the tpch suite (DuckDB publishes TPC-H answers only)");
   return o;
@@ -393,7 +401,9 @@ int run(const BenchOptions& o) {
 
   auto t0 = Clock::now();
   std::vector<storage::Table> tables;
-  if (!o.db.empty()) {
+  if (!o.db.empty() && o.benchmark == "clickbench") {
+    std::fprintf(stderr, "ClickBench hits from the database %s\n", o.db.c_str());
+  } else if (!o.db.empty()) {
     std::fprintf(stderr, "TPC-H from the database %s; answers from %s (DuckDB not run)\n", o.db.c_str(), o.answers.c_str());
   } else if (o.benchmark == "clickbench") {
     std::fprintf(stderr, "generating ClickBench hits, %lld rows, with %d threads...\n", static_cast<long long>(o.rows),
@@ -419,9 +429,27 @@ int run(const BenchOptions& o) {
   std::unique_ptr<duckdb::DuckDb> ddb;
   if (o.answers.empty()) {
     std::fprintf(stderr, "loading DuckDB %s (%d threads)...\n", report.duckdb_version.c_str(), report.threads);
-    ddb = std::make_unique<duckdb::DuckDb>(report.threads);
+    const bool made = !o.duckdb_file.empty() && fs::exists(o.duckdb_file);
+    ddb = o.duckdb_file.empty() ? std::make_unique<duckdb::DuckDb>(report.threads)
+                                : std::make_unique<duckdb::DuckDb>(o.duckdb_file, report.threads);
     t0 = Clock::now();
-    duckdb::load_tables(*ddb, tables);
+    if (made) {
+      std::fprintf(stderr, "  DuckDB's tables from %s as they are\n", o.duckdb_file.c_str());
+    } else if (!o.db.empty()) {
+      // The database's tables, read chunk by chunk (a CPU-only session: nothing but the storage is used).
+      engine::Options reader;
+      reader.database_path = o.db;
+      reader.functions = engine::FunctionDevice::Cpu;
+      reader.catalog_dir = o.catalog_dir;
+      engine::Database stored(reader);
+      std::vector<const storage::Table*> stored_tables;
+      for (const std::string& name : stored.table_names()) stored_tables.push_back(stored.find_table(name));
+      duckdb::load_stored_tables(*ddb, stored_tables, report.threads,
+                                 [](const std::string& line) { std::fprintf(stderr, "  %s\n", line.c_str()); });
+      if (!o.duckdb_file.empty()) ddb->execute("CHECKPOINT");
+    } else {
+      duckdb::load_tables(*ddb, tables);
+    }
     report.duckdb_load_s = ms_since(t0) / 1000;
     std::fprintf(stderr, "  %.2f s\n", report.duckdb_load_s);
   } else {
@@ -447,6 +475,11 @@ int run(const BenchOptions& o) {
   for (storage::Table& t : tables) tdb.add_table(std::move(t));
   tables.clear();
   report.tessera_load_s = o.db.empty() ? ms_since(t0) / 1000 : open_s;
+  if (o.benchmark == "clickbench" && !o.db.empty()) {
+    const storage::Table* hits = tdb.find_table("hits");
+    if (!hits) throw std::runtime_error(o.db + " has no table hits (tessera " + o.db + " --hits N makes it)");
+    report.rows = hits->num_rows();
+  }
   std::fprintf(stderr, "  %.2f s\n", report.tessera_load_s);
 
   // Where the GPU time goes: one traced run per query when operators run on the GPU.

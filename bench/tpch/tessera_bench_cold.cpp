@@ -36,7 +36,6 @@
 #include "tessera/duckdb/tpch_load.hpp"
 #include "tessera/engine/database.hpp"
 #include "tessera/engine/result_cells.hpp"
-#include "tessera/storage/parallel.hpp"
 
 #ifndef TESSERA_QUERY_DIR
 #define TESSERA_QUERY_DIR "engine/queries"
@@ -151,23 +150,10 @@ int load_duckdb(const ColdOptions& o) {
   engine::Database tdb(eo);  // the tables' schemas (opened lazily: nothing read)
   duckdb::DuckDb ddb(o.duckdb_file, o.threads);
   const int workers = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  // Chunk by chunk, on `workers` threads each with its own connection and appender: memory holds a chunk per
-  // thread, not the table (SF 100's lineitem does not fit the host decoded). Row order is not kept.
-  for (const std::string& name : tdb.table_names()) {
-    const storage::Table* t = tdb.find_table(name);
-    const auto t0 = Clock::now();
-    ddb.execute(duckdb::create_table_sql(*t));
-    const std::vector<int64_t> starts = t->chunk_starts();  // each chunk read alone (Table::column_rows)
-    storage::parallel_for(starts.size() - 1, workers, [&](size_t i) {
-      storage::Table part(t->name(), t->schema());
-      for (size_t k = 0; k < t->num_columns(); ++k) part.column(k) = t->column_rows(k, starts[i], starts[i + 1]);
-      duckdb::DuckDb con = ddb.connect();
-      duckdb::append_table(con, part);
-    });
-    std::fprintf(stderr, "load-duckdb: %s (%lld rows, %zu chunks) in %.1f s\n", name.c_str(),
-                 static_cast<long long>(t->num_rows()), starts.size() - 1,
-                 std::chrono::duration<double>(Clock::now() - t0).count());
-  }
+  std::vector<const storage::Table*> tables;
+  for (const std::string& name : tdb.table_names()) tables.push_back(tdb.find_table(name));
+  duckdb::load_stored_tables(ddb, tables, workers,
+                             [](const std::string& line) { std::fprintf(stderr, "load-duckdb: %s\n", line.c_str()); });
   ddb.execute("CHECKPOINT");
   return 0;
 }

@@ -3,8 +3,11 @@
 #include <duckdb.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <cstring>
 
+#include "tessera/storage/parallel.hpp"
 #include "tessera/tpch/generator.hpp"
 
 namespace tessera::duckdb {
@@ -219,6 +222,28 @@ void create_and_load(DuckDb& db, const storage::Table& t) {
 
 void load_tables(DuckDb& db, const std::vector<storage::Table>& tables) {
   for (const storage::Table& t : tables) create_and_load(db, t);
+}
+
+void load_stored_tables(DuckDb& db, const std::vector<const storage::Table*>& tables, int workers,
+                        const std::function<void(const std::string&)>& log) {
+  for (const storage::Table* t : tables) {
+    const auto t0 = std::chrono::steady_clock::now();
+    db.execute(create_table_sql(*t));
+    const std::vector<int64_t> starts = t->chunk_starts();
+    storage::parallel_for(starts.size() - 1, workers, [&](size_t i) {
+      storage::Table part(t->name(), t->schema());
+      for (size_t k = 0; k < t->num_columns(); ++k) part.column(k) = t->column_rows(k, starts[i], starts[i + 1]);
+      DuckDb con = db.connect();
+      append_table(con, part);
+    });
+    if (log) {
+      char line[160];
+      std::snprintf(line, sizeof line, "%s: %lld rows, %zu chunks, in %.1f s", t->name().c_str(),
+                    static_cast<long long>(t->num_rows()), starts.size() - 1,
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      log(line);
+    }
+  }
 }
 
 std::vector<storage::Table> load_tpch(DuckDb& db, double sf, int gen_threads) {

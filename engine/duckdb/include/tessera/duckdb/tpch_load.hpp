@@ -8,6 +8,7 @@
 // buffers copied straight into the chunk's vectors.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,13 @@ void create_and_load(DuckDb& db, const storage::Table& t);
 
 // Creates and fills every table of `tables` (e.g. tpch::generate_tables(opts)).
 void load_tables(DuckDb& db, const std::vector<storage::Table>& tables);
+
+// Creates and fills DuckDB tables from tables of a database on disk, stored chunk by chunk, on `workers` threads
+// each with its own connection and appender: each chunk is read alone (storage::Table::column_rows), so memory
+// holds a chunk per thread, not the table (SF 100's lineitem, 100 million rows of hits). Row order is not kept.
+// `log` (if set) hears one line per table.
+void load_stored_tables(DuckDb& db, const std::vector<const storage::Table*>& tables, int workers,
+                        const std::function<void(const std::string&)>& log = {});
 
 // Generates TPC-H at scale factor `sf` with the Tessera generator, loads all eight tables into `db`
 // and returns the generated tables (for Tessera to run on the same data). threads <= 0: all cores.
