@@ -336,6 +336,31 @@ TEST_P(GpuEngine, CaseCoalesceAndScalarSubqueries) {
   expect_same("SELECT count(*) FROM t WHERE amount > (SELECT max(amount) FROM e)");
 }
 
+// STDEV, STDEVP, VAR, VARP and APPROX_COUNT_DISTINCT: the binder's rewrite into COUNT, SUM and SUM of squares (in
+// FLOAT; COUNT_BIG(DISTINCT) for APPROX_COUNT_DISTINCT), so every piece is an operator the GPU runs; DuckDB's
+// stddev_samp, stddev_pop, var_samp, var_pop and count(DISTINCT) answer. The error bound 4 n u (1 + mean^2 / VARP)
+// (docs/FUNCTIONS.md) is below 1e-10 on these columns, whatever order the device's atomics add in.
+TEST_P(GpuEngine, StatisticalAggregates) {
+  auto duck = [](std::string q) {
+    const std::pair<const char*, const char*> names[] = {{"STDEVP(", "stddev_pop("}, {"STDEV(", "stddev_samp("},
+                                                          {"VARP(", "var_pop("},      {"VAR(", "var_samp("},
+                                                          {"APPROX_COUNT_DISTINCT(", "count(DISTINCT "}};
+    for (const auto& [from, to] : names)
+      for (size_t at = q.find(from); at != std::string::npos; at = q.find(from, at + 1))
+        if (at == 0 || q[at - 1] == ' ' || q[at - 1] == '(' || q[at - 1] == ',') q.replace(at, std::string(from).size(), to);
+    return q;
+  };
+  auto same = [&](const std::string& q) { expect_same(q, duck(q)); };
+  for (const char* table : {"t", "one", "e"})
+    same(std::string("SELECT STDEV(f), STDEVP(amount), VAR(qty), VARP(m), STDEV(z), APPROX_COUNT_DISTINCT(g) FROM ") + table);
+  same("SELECT g, STDEV(amount), VAR(z), STDEVP(k), VARP(f), APPROX_COUNT_DISTINCT(k), count(*) FROM t GROUP BY g");
+  same("SELECT k, VAR(DISTINCT qty), STDEV(DISTINCT amount), VARP(DISTINCT k - 20), APPROX_COUNT_DISTINCT(d) FROM t GROUP BY k");
+  same("SELECT g, STDEV(price * qty), VARP(f / 7) FROM t WHERE qty > 10 GROUP BY g HAVING VARP(qty) > 1");
+  // As window functions: COUNT_BIG, SUM and SUM of squares over the same window.
+  same("SELECT id, STDEV(amount) OVER (PARTITION BY g), VARP(f) OVER (PARTITION BY g ORDER BY id), "
+       "VAR(qty) OVER (ORDER BY id ROWS BETWEEN 2 PRECEDING AND 2 FOLLOWING) FROM t");
+}
+
 TEST_P(GpuEngine, RowErrorsAreSqlServersOnEitherDevice) {
   try {
     db_->execute("SELECT qty / (qty - qty) FROM t");
