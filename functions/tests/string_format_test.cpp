@@ -61,6 +61,9 @@ TEST(StringFormat, StrDocumentedExamples) {
   EXPECT_EQ(str(123.45, 6, 1), ok(" 123.5"));         // A
   EXPECT_EQ(str(123.45, 2, 2), ok("**"));             // B: too short for the number
   EXPECT_EQ(str(123.0, 8, 3), ok(" 123.000"));        // C: STR(FLOOR(123.45), 8, 3)
+  // Remarks: a short value is right-justified, a long one is asterisks.
+  EXPECT_EQ(str(12, 10), ok("        12"));
+  EXPECT_EQ(str(1223, 2), ok("**"));
 }
 
 TEST(StringFormat, StrDefaultsAndRounding) {
