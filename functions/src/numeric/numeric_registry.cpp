@@ -52,6 +52,11 @@ constexpr ArgSpec kSetBitBigint[] = {
     {"expression_value", T::Int64}, {"bit_offset", T::Int64}, {"bit_value", T::Int32}};
 constexpr ArgSpec kShiftInt[] = {{"expression_value", T::Int32}, {"shift_amount", T::Int64}};
 constexpr ArgSpec kShiftBigint[] = {{"expression_value", T::Int64}, {"shift_amount", T::Int64}};
+// The bitwise operators: two operands of one type (the binder converts them to the higher), or one for ~.
+constexpr ArgSpec kBit2[] = {{"a", T::Bool}, {"b", T::Bool}};
+constexpr ArgSpec kInt2[] = {{"a", T::Int32}, {"b", T::Int32}};
+constexpr ArgSpec kBigint2[] = {{"a", T::Int64}, {"b", T::Int64}};
+constexpr ArgSpec kBit[] = {{"x", T::Bool}};
 
 const FunctionSpec kNumericFunctions[] = {
     // ABS
@@ -203,6 +208,31 @@ const FunctionSpec kNumericFunctions[] = {
      .summary = "an INT's bits shifted right, 0s in (logical)", TESSERA_ROW(tsf_right_shift_int)},
     {.sql_name = "RIGHT_SHIFT", .kernel = "right_shift_bigint", .result = T::Int64, .args = kShiftBigint,
      .summary = "a BIGINT's bits shifted right, 0s in (logical)", TESSERA_ROW(tsf_right_shift_bigint)},
+    // The bitwise operators & | ^ ~ on BIT, INT and BIGINT (the binder picks the kernel by the operands' type).
+    {.sql_name = "&", .kernel = "bitwise_and_bit", .result = T::Bool, .args = kBit2,
+     .summary = "bitwise AND of two BITs", TESSERA_ROW(tsf_bitwise_and_bit)},
+    {.sql_name = "&", .kernel = "bitwise_and_int", .result = T::Int32, .args = kInt2,
+     .summary = "bitwise AND of two INTs", TESSERA_ROW(tsf_bitwise_and_int)},
+    {.sql_name = "&", .kernel = "bitwise_and_bigint", .result = T::Int64, .args = kBigint2,
+     .summary = "bitwise AND of two BIGINTs", TESSERA_ROW(tsf_bitwise_and_bigint)},
+    {.sql_name = "|", .kernel = "bitwise_or_bit", .result = T::Bool, .args = kBit2,
+     .summary = "bitwise OR of two BITs", TESSERA_ROW(tsf_bitwise_or_bit)},
+    {.sql_name = "|", .kernel = "bitwise_or_int", .result = T::Int32, .args = kInt2,
+     .summary = "bitwise OR of two INTs", TESSERA_ROW(tsf_bitwise_or_int)},
+    {.sql_name = "|", .kernel = "bitwise_or_bigint", .result = T::Int64, .args = kBigint2,
+     .summary = "bitwise OR of two BIGINTs", TESSERA_ROW(tsf_bitwise_or_bigint)},
+    {.sql_name = "^", .kernel = "bitwise_xor_bit", .result = T::Bool, .args = kBit2,
+     .summary = "bitwise exclusive OR of two BITs", TESSERA_ROW(tsf_bitwise_xor_bit)},
+    {.sql_name = "^", .kernel = "bitwise_xor_int", .result = T::Int32, .args = kInt2,
+     .summary = "bitwise exclusive OR of two INTs", TESSERA_ROW(tsf_bitwise_xor_int)},
+    {.sql_name = "^", .kernel = "bitwise_xor_bigint", .result = T::Int64, .args = kBigint2,
+     .summary = "bitwise exclusive OR of two BIGINTs", TESSERA_ROW(tsf_bitwise_xor_bigint)},
+    {.sql_name = "~", .kernel = "bitwise_not_bit", .result = T::Bool, .args = kBit,
+     .summary = "bitwise NOT of a BIT", TESSERA_ROW(tsf_bitwise_not_bit)},
+    {.sql_name = "~", .kernel = "bitwise_not_int", .result = T::Int32, .args = kInt,
+     .summary = "bitwise NOT of a INT", TESSERA_ROW(tsf_bitwise_not_int)},
+    {.sql_name = "~", .kernel = "bitwise_not_bigint", .result = T::Int64, .args = kBigint,
+     .summary = "bitwise NOT of a BIGINT", TESSERA_ROW(tsf_bitwise_not_bigint)},
 };
 }  // namespace
 

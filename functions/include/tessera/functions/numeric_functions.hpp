@@ -108,3 +108,18 @@ TESSERA_ROW_FN int32_t tsf_left_shift_int(int32_t* out, int32_t x, int64_t n);
 TESSERA_ROW_FN int32_t tsf_left_shift_bigint(int64_t* out, int64_t x, int64_t n);
 TESSERA_ROW_FN int32_t tsf_right_shift_int(int32_t* out, int32_t x, int64_t n);
 TESSERA_ROW_FN int32_t tsf_right_shift_bigint(int64_t* out, int64_t x, int64_t n);
+
+// ---- the bitwise operators & | ^ ~ (numeric_bitwise.cpp) on BIT (0/1), INT and BIGINT ----
+// Both operands of one type (the binder converts them to the higher); the result has that type.
+TESSERA_ROW_FN int32_t tsf_bitwise_and_bit(uint8_t* out, uint8_t a, uint8_t b);
+TESSERA_ROW_FN int32_t tsf_bitwise_and_int(int32_t* out, int32_t a, int32_t b);
+TESSERA_ROW_FN int32_t tsf_bitwise_and_bigint(int64_t* out, int64_t a, int64_t b);
+TESSERA_ROW_FN int32_t tsf_bitwise_or_bit(uint8_t* out, uint8_t a, uint8_t b);
+TESSERA_ROW_FN int32_t tsf_bitwise_or_int(int32_t* out, int32_t a, int32_t b);
+TESSERA_ROW_FN int32_t tsf_bitwise_or_bigint(int64_t* out, int64_t a, int64_t b);
+TESSERA_ROW_FN int32_t tsf_bitwise_xor_bit(uint8_t* out, uint8_t a, uint8_t b);
+TESSERA_ROW_FN int32_t tsf_bitwise_xor_int(int32_t* out, int32_t a, int32_t b);
+TESSERA_ROW_FN int32_t tsf_bitwise_xor_bigint(int64_t* out, int64_t a, int64_t b);
+TESSERA_ROW_FN int32_t tsf_bitwise_not_bit(uint8_t* out, uint8_t a);
+TESSERA_ROW_FN int32_t tsf_bitwise_not_int(int32_t* out, int32_t a);
+TESSERA_ROW_FN int32_t tsf_bitwise_not_bigint(int64_t* out, int64_t a);
