@@ -36,6 +36,17 @@ constexpr ArgSpec kDecToDec[] = {{"value", SqlType::Decimal},
                                  {"precision", SqlType::Int32, true},
                                  {"scale", SqlType::Int32, true}};
 
+// PARSE / TRY_PARSE: the culture (kCultureInvariant, kCultureEnUs) and try_null are constants the binder fills.
+constexpr ArgSpec kParseCulture = {"culture", SqlType::Int32, true};
+constexpr ArgSpec kParseTry = {"try_null", SqlType::Int32, true};
+constexpr ArgSpec kParse[] = {{"value", SqlType::String}, kParseCulture, kParseTry};
+constexpr ArgSpec kParseDecimal[] = {{"value", SqlType::String},
+                                     {"precision", SqlType::Int32, true},
+                                     {"scale", SqlType::Int32, true},
+                                     kParseCulture,
+                                     kParseTry};
+constexpr ArgSpec kParseKind[] = {{"value", SqlType::String}, {"to_kind", SqlType::Int32, true}, kParseCulture, kParseTry};
+
 int64_t int32_len(const LengthInputs&) { return NumberFormat::kMaxInt32Len; }
 int64_t int64_len(const LengthInputs&) { return NumberFormat::kMaxInt64Len; }
 int64_t decimal_len(const LengthInputs&) { return NumberFormat::kMaxDecimalLen; }
@@ -67,6 +78,25 @@ const FunctionSpec kConvertFunctions[] = {
     {.sql_name = "ISNUMERIC", .kernel = "isnumeric", .result = SqlType::Int32, .args = kStr,
      .nulls = NullRule::Custom, .summary = "1 when the string converts to some numeric type; ISNUMERIC(NULL) = 0",
      TESSERA_ROW(tsf_isnumeric)},
+    // PARSE(s AS type [USING culture]), TRY_PARSE: bound by kernel (bind_parse.cpp)
+    {.sql_name = "PARSE", .kernel = "parse_int", .result = SqlType::Int32, .args = kParse,
+     .summary = "PARSE(s AS int USING culture): .NET Int32.Parse, NumberStyles.Number", TESSERA_ROW(tsf_parse_int)},
+    {.sql_name = "PARSE", .kernel = "parse_bigint", .result = SqlType::Int64, .args = kParse,
+     .summary = "PARSE(s AS bigint USING culture): .NET Int64.Parse, NumberStyles.Number", TESSERA_ROW(tsf_parse_bigint)},
+    {.sql_name = "PARSE", .kernel = "parse_decimal", .result = SqlType::Decimal, .args = kParseDecimal,
+     .summary = "PARSE(s AS decimal(p,s) USING culture): .NET Decimal.Parse, NumberStyles.Number",
+     TESSERA_ROW(tsf_parse_decimal)},
+    {.sql_name = "PARSE", .kernel = "parse_float", .result = SqlType::Float64, .args = kParse,
+     .summary = "PARSE(s AS float USING culture): .NET Double.Parse, NumberStyles.Float", TESSERA_ROW(tsf_parse_float)},
+    {.sql_name = "PARSE", .kernel = "parse_money", .result = SqlType::Money, .args = kParse,
+     .summary = "PARSE(s AS money USING culture): .NET Decimal.Parse, NumberStyles.Currency", TESSERA_ROW(tsf_parse_money)},
+    {.sql_name = "PARSE", .kernel = "parse_date", .result = SqlType::Date, .args = kParse,
+     .summary = "PARSE(s AS date USING culture): .NET DateTime.Parse, the date", TESSERA_ROW(tsf_parse_date)},
+    {.sql_name = "PARSE", .kernel = "parse_datetime", .result = SqlType::DateTime, .args = kParseKind,
+     .summary = "PARSE(s AS datetime2 | datetime | smalldatetime USING culture): .NET DateTime.Parse",
+     TESSERA_ROW(tsf_parse_datetime)},
+    {.sql_name = "PARSE", .kernel = "parse_time", .result = SqlType::Time, .args = kParseKind,
+     .summary = "PARSE(s AS time USING culture): .NET TimeSpan.Parse, less than a day", TESSERA_ROW(tsf_parse_time)},
     // number -> varchar
     {.sql_name = "CAST", .kernel = "cast_int_to_varchar", .result = SqlType::String, .args = kInt,
      .max_length = int32_len, .summary = "CAST(int AS varchar)", TESSERA_ROW(tsf_cast_int_to_varchar)},

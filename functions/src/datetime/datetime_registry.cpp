@@ -62,6 +62,7 @@ constexpr ArgSpec kCurrentDateTime[] = {{.name = "instant", .type = SqlType::Int
                                          .specialize = kCurrentGrids}};
 constexpr ArgSpec kCurrentDate[] = {{.name = "instant", .type = SqlType::Int64, .constant = true},
                                     {.name = "offset", .type = SqlType::Int64, .constant = true}};
+constexpr ArgSpec kTimeZoneOffset[] = {{.name = "offset_minutes", .type = SqlType::Int32, .constant = true}};
 constexpr ArgSpec kTimeParts[] = {{"hour", SqlType::Int32},
                                   {"minute", SqlType::Int32},
                                   {"seconds", SqlType::Int32},
@@ -69,6 +70,7 @@ constexpr ArgSpec kTimeParts[] = {{"hour", SqlType::Int32},
                                   {.name = "digits", .type = SqlType::Int32, .constant = true}};
 
 // DATENAME: a month or weekday name, otherwise DATEPART's number (at most 9 digits: nanoseconds).
+int64_t timezone_length(const LengthInputs&) { return kMaxTimeZoneNameBytes; }
 int64_t datename_length(const LengthInputs& in) {
   const int64_t part = in.value[0];
   if (part == int64_t(DatePart::Month) || part == int64_t(DatePart::Weekday)) return kMaxDateNameBytes;
@@ -120,6 +122,12 @@ const FunctionSpec kDateTimeFunctions[] = {
     // SYSDATETIME, SYSUTCDATETIME, GETDATE, GETUTCDATE, CURRENT_TIMESTAMP: bound by kernel (bind_variadic.cpp).
     {.sql_name = "SYSDATETIME", .kernel = "current_datetime", .result = SqlType::DateTime, .args = kCurrentDateTime,
      .summary = "the statement's instant (local or UTC) as DATETIME2(7) or DATETIME", TESSERA_ROW(tsf_current_datetime)},
+    {.sql_name = "CURRENT_TIMEZONE", .kernel = "current_timezone", .result = SqlType::String, .args = kTimeZoneOffset,
+     .max_length = timezone_length, .summary = "the server's time zone ('(UTC) Coordinated Universal Time')",
+     TESSERA_ROW(tsf_current_timezone)},
+    {.sql_name = "CURRENT_TIMEZONE_ID", .kernel = "current_timezone_id", .result = SqlType::String,
+     .args = kTimeZoneOffset, .max_length = timezone_length, .summary = "the server's time zone id ('UTC')",
+     TESSERA_ROW(tsf_current_timezone_id)},
     {.sql_name = "CURRENT_DATE", .kernel = "current_date", .result = SqlType::Date, .args = kCurrentDate,
      .summary = "the date of the statement's local instant", TESSERA_ROW(tsf_current_date)},
     {.sql_name = "SMALLDATETIMEFROMPARTS", .kernel = "smalldatetimefromparts", .result = SqlType::DateTime,

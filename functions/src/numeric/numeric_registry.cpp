@@ -9,6 +9,7 @@
 namespace tessera::fn {
 namespace {
 using T = SqlType;
+constexpr ArgSpec kRandSeed[] = {{"seed", SqlType::Int32}};
 
 // Argument lists.
 constexpr ArgSpec kInt[] = {{"x", T::Int32}};
@@ -140,6 +141,8 @@ const FunctionSpec kNumericFunctions[] = {
      .summary = "natural logarithm", TESSERA_ROW(tsf_log)},
     {.sql_name = "LOG", .kernel = "log_base", .result = T::Float64, .args = kLogBase,
      .summary = "logarithm to a base", TESSERA_ROW(tsf_log_base)},
+    {.sql_name = "RAND", .kernel = "rand", .result = T::Float64, .args = kRandSeed,
+     .summary = "a FLOAT in [0, 1) from the seed (RAND(): the binder's seed, one per statement)", TESSERA_ROW(tsf_rand)},
     {.sql_name = "LOG10", .kernel = "log10", .result = T::Float64, .args = kFloat,
      .summary = "base-10 logarithm", TESSERA_ROW(tsf_log10)},
     {.sql_name = "PI", .kernel = "pi", .result = T::Float64, .args = {},

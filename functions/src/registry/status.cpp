@@ -43,6 +43,7 @@ const StatusInfo& status_info(int32_t status) {
        "An invalid pattern was provided: a syntax error, a construct RE2 has and this engine does not (\\p, \\Q, "
        "case-insensitive letters beyond Latin-1), or a pattern larger than 128 instructions."},
       {8116, "invalid_regex_flag", "Invalid flag provided. Only {c,i,s,m} flags are valid."},
+      {9819, "parse_failed", "Error converting string value into the data type using the culture (PARSE)."},
   };
   static const StatusInfo kUnknown{0, "unknown", "unknown status code"};
   return status >= 0 && status < kStatusCount ? kInfo[status] : kUnknown;

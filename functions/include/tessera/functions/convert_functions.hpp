@@ -56,3 +56,18 @@ TESSERA_ROW_FN int32_t tsf_cast_int_to_decimal(int64_t* out, int32_t v, int32_t 
 TESSERA_ROW_FN int32_t tsf_cast_bigint_to_decimal(int64_t* out, int64_t v, int32_t precision, int32_t scale);
 TESSERA_ROW_FN int32_t tsf_cast_int_to_money(int64_t* out, int32_t v);
 TESSERA_ROW_FN int32_t tsf_cast_bigint_to_money(int64_t* out, int64_t v);
+
+// ---- PARSE / TRY_PARSE (convert_culture_parse.cpp) ----
+// PARSE(s AS type USING culture): culture kCultureInvariant or kCultureEnUs (format_functions.hpp), try_null 1 for
+// TRY_PARSE. A DECIMAL's precision and scale, a date-time's kind (clock.hpp) are constants.
+TESSERA_ROW_FN int32_t tsf_parse_int(int32_t* out, const char* s, int32_t s_len, int32_t culture, int32_t try_null);
+TESSERA_ROW_FN int32_t tsf_parse_bigint(int64_t* out, const char* s, int32_t s_len, int32_t culture, int32_t try_null);
+TESSERA_ROW_FN int32_t tsf_parse_decimal(int64_t* out, const char* s, int32_t s_len, int32_t precision, int32_t scale,
+                                         int32_t culture, int32_t try_null);
+TESSERA_ROW_FN int32_t tsf_parse_float(double* out, const char* s, int32_t s_len, int32_t culture, int32_t try_null);
+TESSERA_ROW_FN int32_t tsf_parse_money(int64_t* out, const char* s, int32_t s_len, int32_t culture, int32_t try_null);
+TESSERA_ROW_FN int32_t tsf_parse_date(int32_t* out, const char* s, int32_t s_len, int32_t culture, int32_t try_null);
+TESSERA_ROW_FN int32_t tsf_parse_datetime(int64_t* out, const char* s, int32_t s_len, int32_t to_kind, int32_t culture,
+                                          int32_t try_null);
+TESSERA_ROW_FN int32_t tsf_parse_time(int64_t* out, const char* s, int32_t s_len, int32_t to_kind, int32_t culture,
+                                      int32_t try_null);

@@ -34,6 +34,11 @@ TESSERA_ROW_FN int32_t tsf_datetimefromparts(int64_t* out, int32_t year, int32_t
 // CURRENT_DATE: its day.
 TESSERA_ROW_FN int32_t tsf_current_datetime(int64_t* out, int64_t instant, int64_t offset, int32_t grid);
 TESSERA_ROW_FN int32_t tsf_current_date(int32_t* out, int64_t instant, int64_t offset);
+// CURRENT_TIMEZONE(), CURRENT_TIMEZONE_ID() (datetime_timezone.cpp): the server's zone from its UTC offset in minutes
+// (a constant, -840..840): 0 is SQL Server's UTC answer.
+inline constexpr int32_t kMaxTimeZoneNameBytes = 32;  // "(UTC) Coordinated Universal Time"
+TESSERA_ROW_FN int32_t tsf_current_timezone(char* out, int32_t* out_len, int32_t offset_minutes);
+TESSERA_ROW_FN int32_t tsf_current_timezone_id(char* out, int32_t* out_len, int32_t offset_minutes);
 TESSERA_ROW_FN int32_t tsf_smalldatetimefromparts(int64_t* out, int32_t year, int32_t month, int32_t day, int32_t hour,
                                                   int32_t minute);
 TESSERA_ROW_FN int32_t tsf_timefromparts(int64_t* out, int32_t hour, int32_t minute, int32_t seconds,

@@ -60,6 +60,8 @@ TESSERA_ROW_FN int32_t tsf_square(double* out, double x);
 TESSERA_ROW_FN int32_t tsf_exp(double* out, double x);
 TESSERA_ROW_FN int32_t tsf_log(double* out, double x);
 TESSERA_ROW_FN int32_t tsf_log_base(double* out, double x, double base);
+// RAND(seed) (numeric_rand.cpp): [0, 1), the same value for the same seed; RAND()'s seed is the binder's.
+TESSERA_ROW_FN int32_t tsf_rand(double* out, int32_t seed);
 TESSERA_ROW_FN int32_t tsf_log10(double* out, double x);
 TESSERA_ROW_FN int32_t tsf_pi(double* out);
 TESSERA_ROW_FN int32_t tsf_sin(double* out, double x);

@@ -43,6 +43,7 @@ enum Status : int32_t {
   kJsonValueTooLong = 27,     // Msg 13625: string value in the specified JSON path would be truncated (strict)
   kInvalidRegex = 28,         // REGEXP_*: an invalid or unsupported regular expression (no documented Msg)
   kInvalidRegexFlag = 29,     // REGEXP_*: a flag other than c, i, m, s (no documented Msg)
+  kParseFailed = 30,          // Msg 9819: error converting string value into data type using culture (PARSE)
   kStatusCount
 };
 
