@@ -267,6 +267,7 @@ ExprPtr Binder::bind_function(const sql::FunctionCallExpr& f, ExprContext& ctx) 
     throw BindError(f.loc, "Msg 8116: Argument data type NULL is invalid for argument 1 of " + lower(n) + " function.");
   if (n == "JSON_OBJECT" || n == "JSON_ARRAY") return bind_json_constructor(f, args);
   if (ExprPtr e = bind_current_time(n, args, f.loc)) return e;
+  if (ExprPtr e = bind_statement_value(n, args, f.loc)) return e;
   if (ExprPtr e = bind_variadic(n, args, f.loc)) return e;
   return call(n, std::move(args), f.loc);
 }

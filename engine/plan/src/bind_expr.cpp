@@ -517,6 +517,9 @@ ExprPtr Binder::bind_expr(const sql::Expr& e, ExprContext& ctx) {
     }
     case K::Cast: {
       const auto& c = e.as<sql::CastExpr>();
+      if (c.is_parse)
+        return bind_parse(bind_expr(*c.value, ctx), c.type, c.culture ? bind_expr(*c.culture, ctx) : nullptr, c.is_try,
+                          e.loc);
       return bind_cast(bind_expr(*c.value, ctx), c.type, nullptr, c.is_try, e.loc);
     }
     case K::Convert: {

@@ -102,6 +102,10 @@ class Binder {
   ExprPtr bind_case_function(const std::string& name, std::vector<ExprPtr>& args, sql::SourceLocation loc);
   ExprPtr bind_str(std::vector<ExprPtr>& args, sql::SourceLocation loc);     // bind_format.cpp
   ExprPtr bind_format(std::vector<ExprPtr>& args, sql::SourceLocation loc);
+  // PARSE / TRY_PARSE (bind_parse.cpp): the kernel by the target type, the culture a checked constant.
+  ExprPtr bind_parse(ExprPtr value, const sql::TypeName& type, ExprPtr culture, bool is_try, sql::SourceLocation loc);
+  // RAND, CURRENT_TIMEZONE, CURRENT_TIMEZONE_ID (bind_parse.cpp): constants of the statement; nullptr for other names.
+  ExprPtr bind_statement_value(const std::string& name, std::vector<ExprPtr>& args, sql::SourceLocation loc);
   // JSON_OBJECT and JSON_ARRAY (the parser's form: the arguments, then the ON NULL clause as 0 or 1): chains of
   // json_object_N / json_array_N; the AST says which values are JSON already (a nested JSON_OBJECT, JSON_ARRAY,
   // JSON_QUERY or JSON_MODIFY).

@@ -1,6 +1,7 @@
 // Function calls. Generic form: name ( [DISTINCT | ALL] args | * ). Special forms:
 //   CAST(x AS type), TRY_CAST(x AS type)
 //   CONVERT(type, x [, style]), TRY_CONVERT(type, x [, style])
+//   PARSE(x AS type [USING culture]), TRY_PARSE(...): a CastExpr with is_parse
 //   EXTRACT(field FROM x)
 //   SUBSTRING(x FROM start [FOR length])  (also the comma form)
 //   TRIM([LEADING | TRAILING | BOTH] [characters FROM] x)  (SQL Server 2022): LTRIM(x, characters),
@@ -35,6 +36,7 @@ ExprPtr Parser::function_call() {
   const std::string uname = name.kind == TokenKind::QuotedIdentifier ? name.text : upper(name.text);
   if (name.kind != TokenKind::QuotedIdentifier) {
     if (uname == "CONVERT" || uname == "TRY_CONVERT") return convert_call(name);
+    if (uname == "PARSE" || uname == "TRY_PARSE") return parse_call(name);
     if (uname == "EXTRACT") return extract_call(name);
     if (uname == "SUBSTRING") return substring_call(name);
     if (uname == "TRIM") return trim_call(name);
@@ -163,6 +165,24 @@ ExprPtr Parser::convert_call(const Token& name) {
   c->value = expr();
   if (accept(TokenKind::Comma)) c->style = expr();
   expect(TokenKind::RParen, "after the argument list of " + uname);
+  return c;
+}
+
+ExprPtr Parser::parse_call(const Token& name) {
+  const std::string uname = upper(name.text);
+  next();
+  next();  // '('
+  auto c = std::make_unique<CastExpr>(name.loc);
+  c->is_parse = true;
+  c->is_try = uname == "TRY_PARSE";
+  c->value = expr();
+  expect_keyword("AS", "after the value in " + uname + "(x AS type [USING culture])");
+  c->type = type_name("after AS in " + uname);
+  if (peek().is_word("USING")) {
+    next();
+    c->culture = expr();
+  }
+  expect(TokenKind::RParen, "after the type or culture in " + uname);
   return c;
 }
 

@@ -66,6 +66,7 @@ class Parser {
   std::unique_ptr<WindowSpec> window_spec();  // at OVER
   FrameBound frame_bound();
   ExprPtr convert_call(const Token& name);
+  ExprPtr parse_call(const Token& name);  // PARSE / TRY_PARSE
   ExprPtr extract_call(const Token& name);
   ExprPtr substring_call(const Token& name);
   ExprPtr trim_call(const Token& name);

@@ -146,6 +146,9 @@ std::string to_sexpr(const Expr& e) {
     }
     case ExprKind::Cast: {
       const auto& c = e.as<CastExpr>();
+      if (c.is_parse)
+        return std::string(c.is_try ? "(try-parse " : "(parse ") + to_sexpr(*c.value) + " " + to_sexpr(c.type) +
+               (c.culture ? " " + to_sexpr(*c.culture) : std::string()) + ")";
       return std::string(c.is_try ? "(try-cast " : "(cast ") + to_sexpr(*c.value) + " " + to_sexpr(c.type) + ")";
     }
     case ExprKind::Convert: {

@@ -173,12 +173,14 @@ struct CaseExpr : Expr {
   ExprPtr else_result;  // may be null
 };
 
-// CAST(x AS type), TRY_CAST(x AS type).
+// CAST(x AS type), TRY_CAST(x AS type); PARSE(x AS type [USING culture]), TRY_PARSE (is_parse).
 struct CastExpr : Expr {
   explicit CastExpr(SourceLocation l) : Expr(ExprKind::Cast, l) {}
   ExprPtr value;
   TypeName type;
   bool is_try = false;
+  bool is_parse = false;
+  ExprPtr culture;  // PARSE's USING culture; may be null
 };
 
 // CONVERT(type, x [, style]), TRY_CONVERT(type, x [, style]).
