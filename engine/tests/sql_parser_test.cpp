@@ -90,6 +90,14 @@ TEST(SqlParser, CastConvertExtract) {
   EXPECT_EQ(ex("extract(year FROM l_shipdate)"), "(extract YEAR l_shipdate)");
 }
 
+// PARSE(x AS type [USING culture]), TRY_PARSE: a cast with the culture last; PARSE stays a name elsewhere.
+TEST(SqlParser, ParseAndTryParse) {
+  EXPECT_EQ(ex("PARSE('12/16/2010' AS datetime2 USING 'en-US')"), "(parse '12/16/2010' DATETIME2 'en-US')");
+  EXPECT_EQ(ex("try_parse(s AS DECIMAL(10, 2))"), "(try-parse s DECIMAL(10,2))");
+  EXPECT_EQ(ex("TRY_PARSE(s AS money using '') IS NULL"), "(is-null (try-parse s MONEY ''))");
+  EXPECT_EQ(ex("parse + 1"), "(+ parse 1)");
+}
+
 TEST(SqlParser, SqlServerDatePartFunctions) {
   EXPECT_EQ(ex("DATEPART(quarter, o_orderdate)"), "(call DATEPART (part quarter) o_orderdate)");
   EXPECT_EQ(ex("datepart(qq, d) = 1"), "(= (call DATEPART (part qq) d) 1)");
