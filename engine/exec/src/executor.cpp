@@ -141,6 +141,7 @@ struct CpuOperators {
   // Re-reading a stored table decodes it from disk or the page cache again each pass: spilling pays
   // (spilled_passes.hpp; TPC-H Q21 at SF 1 with 64 MiB: 3.5-5.6 s against 8.8 s).
   bool spill_pays() const { return true; }
+  int host_threads() const { return ctx.threads; }
   // Spilled partitions are host batches already.
   Batch to_spill(Batch b) { return b; }
   Batch from_spill(Batch b) { return b; }

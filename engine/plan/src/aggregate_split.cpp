@@ -69,7 +69,20 @@ std::optional<AggregateSplit> split_aggregate(const LogicalOp& op) {
       }
     }
   }
-  return AggregateSplit{partial, final};
+  auto combine = make_plan(OpKind::Aggregate);
+  combine->estimated_rows = op.estimated_rows;
+  combine->outputs = partial->outputs;
+  for (size_t i = 0; i < partial->outputs.size(); ++i) {
+    const OutputColumn& o = partial->outputs[i];
+    const ExprPtr ref = column_ref(o.id, o.type, o.name);
+    if (i < ng) {
+      combine->groups.push_back(ref);
+      continue;
+    }
+    const AggFunc f = partial->aggregates[i - ng].func;
+    combine->aggregates.push_back({f == AggFunc::Min || f == AggFunc::Max ? f : AggFunc::Sum, ref, false, nullptr});
+  }
+  return AggregateSplit{partial, final, combine};
 }
 
 }  // namespace tessera::plan

@@ -157,6 +157,7 @@ void render(const LogicalOp& op, int depth, std::string& out, std::vector<const 
       line += buf;
       if (a->morsels > 0) line += "; streamed in " + std::to_string(a->morsels) + " morsels";
       if (a->passes > 1) line += " over " + std::to_string(a->passes) + " partitioned passes";
+      if (a->group_partitions > 0) line += ", partials in " + std::to_string(a->group_partitions) + " hash partitions";
       if (a->spilled_bytes > 0)
         line += ", " + rt::byte_size_text(a->spilled_bytes) + " spilled (" + rt::byte_size_text(a->spilled_to_disk) + " to disk)";
     }

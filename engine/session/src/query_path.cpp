@@ -50,6 +50,7 @@ exec::Batch Database::Impl::run_plan(const physical::PhysicalPlan& pp, const pla
     stop_device.store(g.kernels);
     g.morsel_rows = ctx.morsel_rows;
     g.spill = ctx.spill;
+    g.host_threads = ctx.threads;
     g.pool->reset_peak();
     const int64_t base = g.pool->in_use();
     exec::Batch b = exec::execute_physical(pp, root, ctx, &g);

@@ -158,6 +158,7 @@ struct GpuOperators {
   // which costs less than moving the partitions over PCIe twice (TPC-H Q21 at SF 30 with a 2 GiB cache on an
   // H100, fresh processes: 1.24 s recomputed, 2.88 s spilled to host memory, 3.34 s to disk).
   bool spill_pays() const { return false; }
+  int host_threads() const { return ctx.host_threads; }
   // Spilled partitions wait in host memory (or on disk): downloaded, and uploaded again when their pass comes.
   exec::Batch to_spill(const DeviceBatch& b) {
     exec::Batch out;

@@ -33,6 +33,7 @@ struct OperatorStats {
   int64_t morsels = 0;  // an aggregation that streamed its scan: how many morsels (over all passes)
   int64_t passes = 0;   // ... and in how many partitioned passes (join_partitions.hpp)
   int64_t spilled_bytes = 0, spilled_to_disk = 0;  // ... whose partitions spilled this much (spilled_passes.hpp)
+  int64_t group_partitions = 0;  // ... whose partials outgrew the budget: in this many hash partitions (aggregate_partials.hpp)
 };
 
 struct ExecContext {

@@ -12,6 +12,7 @@
 //   single_row(), union_all(op, batches), concat(batches, outputs)   the operators themselves
 //   spill_pays(), to_spill(batch), from_spill(host batch)   partitioned passes that spill
 //                                          (spilled_passes.hpp): whether it beats recomputing, and the moves
+//   int host_threads() const               threads for host work on spilled rows (aggregate_partials.hpp)
 #pragma once
 
 #include <cstdint>

@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "tessera/exec/aggregate_partials.hpp"
 #include "tessera/exec/join_partitions.hpp"
 #include "tessera/exec/morsel_runs.hpp"
 #include "tessera/exec/spill_store.hpp"
@@ -32,23 +33,21 @@ inline bool spills(const JoinPartitions& partitions, const SpillSettings& settin
   return settings.mode != SpillMode::Never && partitions.parts.size() == 1 && partitions.passes() > 1;
 }
 
-// What spilled_passes did: the partial aggregates of every run, and for EXPLAIN ANALYZE how many runs of the chain
-// (the first pass's morsels, then the later passes' groups of spilled rows) and the bytes spilled.
-template <typename Batch>
+// What spilled_passes did, for EXPLAIN ANALYZE: how many runs of the chain (the first pass's morsels, then the later
+// passes' groups of spilled rows) and the bytes spilled.
 struct SpilledPasses {
-  std::vector<Batch> partials;
   int64_t runs = 0;
   int64_t spilled_bytes = 0, spilled_to_disk = 0;
 };
 
 // Runs the partial aggregation `split` of aggregation `op` over every pass of `partitions` (spills() holds), the
-// streamed scan of `path` read once, in `morsels`. Device: plan_walker.hpp's operator set, with to_spill(batch)
-// (its rows in host memory) and from_spill(host batch), and ctx.spill.
+// streamed scan of `path` read once, in `morsels`, each run's partial aggregate into `partials`. Device:
+// plan_walker.hpp's operator set, with to_spill(batch) (its rows in host memory) and from_spill(host batch), and
+// ctx.spill.
 template <typename Device>
-SpilledPasses<typename Device::Batch> spilled_passes(const plan::LogicalOp& op, Device& d, const StreamPath& path,
-                                                     const std::vector<std::pair<int64_t, int64_t>>& morsels,
-                                                     const JoinPartitions& partitions,
-                                                     const plan::AggregateSplit& split) {
+SpilledPasses spilled_passes(const plan::LogicalOp& op, Device& d, const StreamPath& path,
+                             const std::vector<std::pair<int64_t, int64_t>>& morsels, const JoinPartitions& partitions,
+                             const plan::AggregateSplit& split, AggregatePartials<Device>& partials) {
   using Batch = typename Device::Batch;
   using Map = std::map<const plan::LogicalOp*, Batch>;
   auto& ctx = d.ctx;
@@ -74,13 +73,13 @@ SpilledPasses<typename Device::Batch> spilled_passes(const plan::LogicalOp& op, 
     for (int p = 1; p < parts; ++p) store.put(key(&x, p), d.to_spill(d.filter(b, filters[p].at(&x), x.outputs)));
     return d.filter(std::move(b), filters[0].at(&x), x.outputs);
   };
-  SpilledPasses<Batch> out;
+  SpilledPasses out;
   // Runs the chain above the streamed input over `rows`, partially aggregated.
   auto run_chain = [&](Map& reused, Batch rows) {
     Map with = reused;
     with[streamed] = std::move(rows);
     ctx.reused = &with;
-    out.partials.push_back(d.aggregate(*split.partial, execute_plan(*op.child(), d)));
+    partials.add(d.aggregate(*split.partial, execute_plan(*op.child(), d)));
     ctx.reused = &reused;
     ++out.runs;
   };

@@ -1,7 +1,8 @@
 // The streaming drivers of the plan walker (plan_walker.hpp; morsels.hpp: the path and its morsels;
 // join_partitions.hpp: the passes of joins whose other input is too large): an aggregation merged from per-morsel
-// partials, and rows (a chain with no aggregation above it, or a top-N) put together from the morsels' results.
-// They run on either device through its operator set `Device` (plan_walker.hpp lists what it provides).
+// partials (aggregate_partials.hpp: split by group and spilled when they outgrow the budget), and rows (a chain
+// with no aggregation above it, or a top-N) put together from the morsels' results. They run on either device
+// through its operator set `Device` (plan_walker.hpp lists what it provides).
 #pragma once
 
 #include <map>
@@ -11,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "tessera/exec/aggregate_partials.hpp"
 #include "tessera/exec/join_partitions.hpp"
 #include "tessera/exec/morsel_runs.hpp"
 #include "tessera/exec/spilled_passes.hpp"
@@ -62,22 +64,26 @@ std::optional<typename Device::Batch> stream_aggregation(const plan::LogicalOp& 
   const std::optional<plan::AggregateSplit> split = plan::split_aggregate(op);
   if (!split) return std::nullopt;
   const int64_t passes = partitions.passes();
+  AggregatePartials<Device> partials(d, op, *split, static_cast<int64_t>(morsels.size()) * passes);
+  // EXPLAIN ANALYZE: the partials' partitions and spilled bytes beside those of the passes.
+  auto record = [&](int64_t runs, int64_t pass_spilled, int64_t pass_to_disk) {
+    if (!ctx.stats) return;
+    auto& s = (*ctx.stats)[&op];
+    s.morsels = runs;
+    s.passes = passes;
+    s.group_partitions = partials.partitions();
+    s.spilled_bytes = pass_spilled + partials.spilled_bytes();
+    s.spilled_to_disk = pass_to_disk + partials.spilled_to_disk();
+  };
   if (spills(partitions, ctx.spill) && (ctx.spill.mode == SpillMode::Always || d.spill_pays())) {
-    const SpilledPasses<Batch> run = spilled_passes(op, d, *path, morsels, partitions, *split);
-    Batch out = d.aggregate(*split->final, d.concat(run.partials, split->partial->outputs));
-    if (ctx.stats) {
-      auto& s = (*ctx.stats)[&op];
-      s.morsels = run.runs;
-      s.passes = passes;
-      s.spilled_bytes = run.spilled_bytes;
-      s.spilled_to_disk = run.spilled_to_disk;
-    }
+    const SpilledPasses run = spilled_passes(op, d, *path, morsels, partitions, *split, partials);
+    Batch out = partials.finish();
+    record(run.runs, run.spilled_bytes, run.spilled_to_disk);
     return out;
   }
   ContextRestore restore(ctx);
   std::map<const plan::LogicalOp*, Batch> reused;
   std::map<const plan::LogicalOp*, std::shared_ptr<void>> kept;
-  std::vector<Batch> partials;
   for (int64_t pass = 0; pass < passes; ++pass) {
     const PartitionFilters filters = partitions.filters(pass);
     for (const plan::LogicalOp* r : path->reused) {
@@ -92,14 +98,11 @@ std::optional<typename Device::Batch> stream_aggregation(const plan::LogicalOp& 
     ctx.kept = &kept;
     ctx.partition_filters = &filters;
     for_each_morsel(*path->scan, morsels, ctx,
-                    [&] { partials.push_back(d.aggregate(*split->partial, execute_plan(*op.child(), d))); });
+                    [&] { partials.add(d.aggregate(*split->partial, execute_plan(*op.child(), d))); });
     restore();
   }
-  Batch out = d.aggregate(*split->final, d.concat(partials, split->partial->outputs));
-  if (ctx.stats) {
-    (*ctx.stats)[&op].morsels = static_cast<int64_t>(morsels.size()) * passes;
-    (*ctx.stats)[&op].passes = passes;
-  }
+  Batch out = partials.finish();
+  record(static_cast<int64_t>(morsels.size()) * passes, 0, 0);
   return out;
 }
 

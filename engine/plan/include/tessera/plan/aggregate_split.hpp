@@ -13,6 +13,9 @@ namespace tessera::plan {
 struct AggregateSplit {
   PlanPtr partial;  // over the original input (shares its child); outputs: groups, then the partial states
   PlanPtr final;    // over the partials' rows (no child); outputs: exactly the original operator's
+  // Over the partials' rows (no child); outputs: the partials' own columns, merged to a row per group (sums and
+  // counts summed, minima and maxima kept), so that many partials can be held as one.
+  PlanPtr combine;
 };
 
 // Partial states: SUM -> SUM (INT sums widened to BIGINT), COUNT / COUNT(*) -> COUNT_BIG, MIN / MAX -> themselves,

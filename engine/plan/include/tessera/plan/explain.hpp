@@ -16,7 +16,8 @@ struct ActualStats {
   double ms = 0;
   int64_t morsels = 0;  // an aggregation that streamed its scan (exec/morsels.hpp): how many morsels
   int64_t passes = 0;   // ... over how many partitioned passes of its joins (exec/join_partitions.hpp)
-  int64_t spilled_bytes = 0, spilled_to_disk = 0;  // ... whose later partitions spilled (exec/spilled_passes.hpp)
+  int64_t spilled_bytes = 0, spilled_to_disk = 0;  // ... whose partitions spilled (exec/spilled_passes.hpp)
+  int64_t group_partitions = 0;  // ... whose partial aggregates split by group (exec/aggregate_partials.hpp)
 };
 using ActualLookup = std::function<const ActualStats*(const LogicalOp&)>;
 

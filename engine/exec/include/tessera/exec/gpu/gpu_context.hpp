@@ -42,6 +42,7 @@ struct GpuContext {
   const std::map<const plan::LogicalOp*, std::vector<plan::ExprPtr>>* partition_filters = nullptr;
   // Where partitioned passes keep the partitions of later passes (spilled_passes.hpp): downloaded to host memory.
   SpillSettings spill;
+  int host_threads = 1;  // for host work on the way to and from host memory (splitting spilled partials)
 };
 
 // The scan's columns whose stored chunks holding rows [begin, end) the column cache holds (morsels.hpp's
