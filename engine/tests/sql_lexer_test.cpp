@@ -41,6 +41,12 @@ TEST(SqlLexer, Operators) {
             "'=': '<>': '<>': '<': '<=': '>': '>=': '+': '-': '*': '/': '%': '(': ')': ',': '.': ';': end of input:");
 }
 
+TEST(SqlLexer, BitwiseOperators) {
+  EXPECT_EQ(kinds("a&b|c^~d"), "identifier:a '&': identifier:b '|': identifier:c '^': '~': identifier:d end of input:");
+  // Inside strings and quoted names they are text.
+  EXPECT_EQ(kinds("'a&b|c' [x^~y]"), "string literal:a&b|c quoted identifier:x^~y end of input:");
+}
+
 TEST(SqlLexer, CommentsAreSkippedAndLocationsCounted) {
   const auto toks = tokenize("-- a comment\n  /* block\n /* nested */ */ x\n\tyé z");
   ASSERT_EQ(toks.size(), 4u);

@@ -30,6 +30,21 @@ TEST(SqlParser, ArithmeticPrecedence) {
   EXPECT_EQ(ex("a <> b AND c != d AND e >= f AND g <= h"), "(and (and (and (<> a b) (<> c d)) (>= e f)) (<= g h))");
 }
 
+// SQL Server's "Operator Precedence": ~ first (with unary + and -), then * / %, then + - & ^ | at one level, left to
+// right; comparisons below them.
+TEST(SqlParser, BitwisePrecedence) {
+  EXPECT_EQ(ex("a & b | c ^ d"), "(^ (| (& a b) c) d)");
+  EXPECT_EQ(ex("a | b & c"), "(& (| a b) c)");
+  EXPECT_EQ(ex("a + b & c - d"), "(- (& (+ a b) c) d)");
+  EXPECT_EQ(ex("a & b * c"), "(& a (* b c))");
+  EXPECT_EQ(ex("~a * b"), "(* (~ a) b)");
+  EXPECT_EQ(ex("-~a"), "(neg (~ a))");
+  EXPECT_EQ(ex("~-a"), "(~ (neg a))");
+  EXPECT_EQ(ex("~~a"), "(~ (~ a))");
+  EXPECT_EQ(ex("a & 4 = 4 AND b | 1 <> 0"), "(and (= (& a 4) 4) (<> (| b 1) 0))");
+  EXPECT_EQ(ex("a BETWEEN b & c AND d ^ e"), "(between a (& b c) (^ d e))");
+}
+
 TEST(SqlParser, BetweenTakesItsOwnAnd) {
   EXPECT_EQ(ex("x BETWEEN 0.06 - 0.01 AND 0.06 + 0.01 AND q < 24"),
             "(and (between x (- 0.06 0.01) (+ 0.06 0.01)) (< q 24))");

@@ -351,6 +351,38 @@ ExprPtr Binder::bind_arithmetic(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::Sour
   return fold(op(aop, t->result, {coerce(a, t->left, loc), coerce(b, t->right, loc)}));
 }
 
+namespace {
+// The bitwise operators' types, lowest first: BIT, INT, BIGINT (SQL Server's data type precedence among them); -1
+// for any other (SQL Server also takes TINYINT, SMALLINT and BINARY, which Tessera lacks).
+int bitwise_rank(const DataType& t) {
+  return t.id == TypeId::Bool ? 0 : t.id == TypeId::Int32 ? 1 : t.id == TypeId::Int64 ? 2 : -1;
+}
+std::string_view bitwise_suffix(int rank) { return rank == 0 ? "bit" : rank == 1 ? "int" : "bigint"; }
+}  // namespace
+
+// a & b, a | b, a ^ b: both operands converted to the higher type, so BIT & BIT is a BIT and BIT & INT an INT. An
+// untyped NULL is an INT NULL (SQL Server's too) and gives NULL (the kernel's NULL rule). Other types are Msg 402,
+// strings included: SQL Server does not convert them here as it does for +.
+ExprPtr Binder::bind_bitwise(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::SourceLocation loc) {
+  const std::string name(sql::binary_op_name(o));
+  const int ra = bitwise_rank(a->type), rb = bitwise_rank(b->type);
+  if (ra < 0 || rb < 0)
+    throw BindError(loc, "Msg 402: The data types " + type_text(a->type) + " and " + type_text(b->type) +
+                             " are incompatible in the '" + name + "' operator.");
+  const int r = std::max(ra, rb);
+  const DataType t = r == 0 ? DataType::boolean() : r == 1 ? DataType::int32() : DataType::int64();
+  const std::string kernel = std::string(o == sql::BinaryOp::BitAnd ? "bitwise_and_" : o == sql::BinaryOp::BitOr ? "bitwise_or_" : "bitwise_xor_") +
+                             std::string(bitwise_suffix(r));
+  return fold(call(name, {coerce(a, t, loc), coerce(b, t, loc)}, loc, std::nullopt, &kernel_spec(kernel, loc)));
+}
+
+// ~x on BIT (~1 is 0), INT or BIGINT, of x's type; other types are Msg 8117.
+ExprPtr Binder::bind_bitwise_not(ExprPtr v, sql::SourceLocation loc) {
+  const int r = bitwise_rank(v->type);
+  if (r < 0) throw BindError(loc, "Msg 8117: Operand data type " + type_text(v->type) + " is invalid for ~ operator.");
+  return fold(call("~", {v}, loc, std::nullopt, &kernel_spec("bitwise_not_" + std::string(bitwise_suffix(r)), loc)));
+}
+
 // date +/- INTERVAL 'n' unit  ->  DATEADD(unit, +/-n, date)
 ExprPtr Binder::bind_interval_arith(const sql::BinaryExpr& b, ExprContext& ctx) {
   const bool left_is_interval = b.left->kind == sql::ExprKind::Interval;
@@ -410,6 +442,7 @@ ExprPtr Binder::bind_expr(const sql::Expr& e, ExprContext& ctx) {
       ExprPtr v = bind_expr(*u.operand, ctx);
       if (u.op == sql::UnaryOp::Plus) return v;
       if (u.op == sql::UnaryOp::Not) return fold(op(Op::Not, DataType::boolean(), {coerce(v, DataType::boolean(), e.loc)}));
+      if (u.op == sql::UnaryOp::BitNot) return bind_bitwise_not(v, e.loc);
       if (!is_numeric(v->type)) throw BindError(e.loc, "cannot negate a " + type_text(v->type));
       return fold(op(Op::Neg, v->type, {v}));
     }
@@ -422,6 +455,8 @@ ExprPtr Binder::bind_expr(const sql::Expr& e, ExprContext& ctx) {
         return fold(op(b.op == sql::BinaryOp::And ? Op::And : Op::Or, DataType::boolean(),
                        {coerce(l, DataType::boolean(), b.left->loc), coerce(r, DataType::boolean(), b.right->loc)}));
       if (is_comparison(b.op)) return bind_comparison(b.op, l, r, b.loc);
+      if (b.op == sql::BinaryOp::BitAnd || b.op == sql::BinaryOp::BitOr || b.op == sql::BinaryOp::BitXor)
+        return bind_bitwise(b.op, l, r, b.loc);
       return bind_arithmetic(b.op, l, r, b.loc);
     }
     case K::Between: {

@@ -159,6 +159,9 @@ class Binder {
   ExprPtr bind_subquery_value(const sql::SubqueryExpr& s, ExprContext& ctx);
   ExprPtr bind_comparison(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::SourceLocation loc);
   ExprPtr bind_arithmetic(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::SourceLocation loc);
+  // & | ^ and ~ (bind_expr.cpp): the library's bitwise kernels on BIT, INT and BIGINT.
+  ExprPtr bind_bitwise(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::SourceLocation loc);
+  ExprPtr bind_bitwise_not(ExprPtr v, sql::SourceLocation loc);
   ExprPtr bind_interval_arith(const sql::BinaryExpr& b, ExprContext& ctx);
   ExprPtr lookup_column(const sql::ColumnRefExpr& c, const Scope& scope);
 

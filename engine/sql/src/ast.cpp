@@ -17,6 +17,9 @@ std::string_view binary_op_name(BinaryOp op) {
     case BinaryOp::Mul: return "*";
     case BinaryOp::Div: return "/";
     case BinaryOp::Mod: return "%";
+    case BinaryOp::BitAnd: return "&";
+    case BinaryOp::BitOr: return "|";
+    case BinaryOp::BitXor: return "^";
   }
   return "?";
 }

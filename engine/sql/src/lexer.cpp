@@ -135,6 +135,10 @@ class Lexer {
       case '%': t.kind = TokenKind::Percent; break;
       case '=': t.kind = TokenKind::Eq; break;
       case ':': t.kind = TokenKind::Colon; break;
+      case '&': t.kind = TokenKind::Ampersand; break;
+      case '|': t.kind = TokenKind::Pipe; break;
+      case '^': t.kind = TokenKind::Caret; break;
+      case '~': t.kind = TokenKind::Tilde; break;
       case '<':
         advance();
         if (peek() == '=') t.kind = TokenKind::LtEq, advance();

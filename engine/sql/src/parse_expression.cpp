@@ -1,6 +1,6 @@
 // Expressions, lowest precedence first:
 //   OR < AND < NOT < predicates (comparisons, [NOT] BETWEEN/IN/LIKE, IS [NOT] NULL)
-//      < + - < * / % < unary - + < primary
+//      < + - & ^ | (one level, as SQL Server's "Operator Precedence") < * / % < unary - + ~ < primary
 // BETWEEN's bounds are additive expressions, so "a BETWEEN b AND c AND d" is (and (between a b c) d).
 #include "parser_impl.hpp"
 
@@ -139,6 +139,9 @@ ExprPtr Parser::additive() {
     BinaryOp op;
     if (at(TokenKind::Plus)) op = BinaryOp::Add;
     else if (at(TokenKind::Minus)) op = BinaryOp::Sub;
+    else if (at(TokenKind::Ampersand)) op = BinaryOp::BitAnd;
+    else if (at(TokenKind::Pipe)) op = BinaryOp::BitOr;
+    else if (at(TokenKind::Caret)) op = BinaryOp::BitXor;
     else return left;
     chain_link(links);
     const SourceLocation loc = next().loc;
@@ -162,10 +165,11 @@ ExprPtr Parser::multiplicative() {
 }
 
 ExprPtr Parser::unary() {
-  if (at(TokenKind::Minus) || at(TokenKind::Plus)) {
+  if (at(TokenKind::Minus) || at(TokenKind::Plus) || at(TokenKind::Tilde)) {
     DepthGuard guard(*this);
     const Token& t = next();
-    return std::make_unique<UnaryExpr>(t.loc, t.kind == TokenKind::Minus ? UnaryOp::Negate : UnaryOp::Plus, unary());
+    const UnaryOp op = t.kind == TokenKind::Minus ? UnaryOp::Negate : t.kind == TokenKind::Plus ? UnaryOp::Plus : UnaryOp::BitNot;
+    return std::make_unique<UnaryExpr>(t.loc, op, unary());
   }
   ExprPtr e = primary();
   // value COLLATE name: binds to the primary before it, as in SQL Server (a + b COLLATE x collates b).

@@ -99,7 +99,7 @@ std::string to_sexpr(const Expr& e) {
     }
     case ExprKind::Unary: {
       const auto& u = e.as<UnaryExpr>();
-      const char* op = u.op == UnaryOp::Negate ? "neg" : u.op == UnaryOp::Plus ? "pos" : "not";
+      const char* op = u.op == UnaryOp::Negate ? "neg" : u.op == UnaryOp::Plus ? "pos" : u.op == UnaryOp::BitNot ? "~" : "not";
       return std::string("(") + op + " " + to_sexpr(*u.operand) + ")";
     }
     case ExprKind::Binary: {

@@ -48,6 +48,10 @@ std::string_view token_kind_name(TokenKind k) {
     case TokenKind::Gt: return "'>'";
     case TokenKind::GtEq: return "'>='";
     case TokenKind::Colon: return "':'";
+    case TokenKind::Ampersand: return "'&'";
+    case TokenKind::Pipe: return "'|'";
+    case TokenKind::Caret: return "'^'";
+    case TokenKind::Tilde: return "'~'";
   }
   return "?";
 }

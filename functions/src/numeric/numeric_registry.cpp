@@ -231,9 +231,9 @@ const FunctionSpec kNumericFunctions[] = {
     {.sql_name = "^", .kernel = "bitwise_xor_bigint", .result = T::Int64, .args = kBigint2,
      .summary = "bitwise exclusive OR of two BIGINTs", TESSERA_ROW(tsf_bitwise_xor_bigint)},
     {.sql_name = "~", .kernel = "bitwise_not_bit", .result = T::Bool, .args = kBit,
-     .summary = "bitwise NOT of a BIT", TESSERA_ROW(tsf_bitwise_not_bit)},
+     .summary = "bitwise NOT of a BIT (~1 is 0)", TESSERA_ROW(tsf_bitwise_not_bit)},
     {.sql_name = "~", .kernel = "bitwise_not_int", .result = T::Int32, .args = kInt,
-     .summary = "bitwise NOT of a INT", TESSERA_ROW(tsf_bitwise_not_int)},
+     .summary = "bitwise NOT of an INT", TESSERA_ROW(tsf_bitwise_not_int)},
     {.sql_name = "~", .kernel = "bitwise_not_bigint", .result = T::Int64, .args = kBigint,
      .summary = "bitwise NOT of a BIGINT", TESSERA_ROW(tsf_bitwise_not_bigint)},
 };

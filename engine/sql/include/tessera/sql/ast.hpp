@@ -98,7 +98,7 @@ struct StarExpr : Expr {
   std::optional<Identifier> qualifier;
 };
 
-enum class UnaryOp : uint8_t { Negate, Plus, Not };
+enum class UnaryOp : uint8_t { Negate, Plus, Not, BitNot };
 
 struct UnaryExpr : Expr {
   UnaryExpr(SourceLocation l, UnaryOp o, ExprPtr e) : Expr(ExprKind::Unary, l), op(o), operand(std::move(e)) {}
@@ -106,7 +106,7 @@ struct UnaryExpr : Expr {
   ExprPtr operand;
 };
 
-enum class BinaryOp : uint8_t { Or, And, Eq, NotEq, Lt, LtEq, Gt, GtEq, Add, Sub, Mul, Div, Mod };
+enum class BinaryOp : uint8_t { Or, And, Eq, NotEq, Lt, LtEq, Gt, GtEq, Add, Sub, Mul, Div, Mod, BitAnd, BitOr, BitXor };
 std::string_view binary_op_name(BinaryOp op);  // "and", "<>", "+", ...
 
 struct BinaryExpr : Expr {

@@ -40,6 +40,7 @@ enum class TokenKind : uint8_t {
   Plus, Minus, Star, Slash, Percent,
   Eq, NotEq, Lt, LtEq, Gt, GtEq,
   Colon,             // JSON_OBJECT(key : value)
+  Ampersand, Pipe, Caret, Tilde,  // the bitwise operators & | ^ ~
 };
 
 struct Token {
