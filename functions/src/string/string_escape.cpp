@@ -1,6 +1,7 @@
 // Escape sequences: STRING_ESCAPE(text, 'json') writes them ("STRING_ESCAPE (Transact-SQL)"; the binder checks the
 // type argument, 'json' being the only one SQL Server has), UNISTR(text [, escape]) reads Unicode ones
 // ("UNISTR (Transact-SQL)", SQL Server 2025).
+#include "tessera/functions/json_escape.hpp"
 #include "tessera/functions/status.hpp"
 #include "tessera/functions/string_functions.hpp"
 #include "tessera/functions/utf8.hpp"
@@ -11,8 +12,6 @@ using tessera::fn::kOk;
 using tessera::fn::Utf8;
 
 namespace {
-constexpr char kHexDigits[] = "0123456789abcdef";
-
 // The value of `n` hex digits at s[pos..], or -1 if any is not one (or the text ends first).
 int64_t hex_value(const char* s, int32_t len, int32_t pos, int32_t n) {
   if (pos + n > len) return -1;
@@ -30,39 +29,10 @@ int64_t hex_value(const char* s, int32_t len, int32_t pos, int32_t n) {
 }
 }  // namespace
 
-// '"' '\' '/' become \" \\ \/; backspace, form feed, new line, carriage return and tab \b \f \n \r \t; the other
-// control characters (0x00-0x1F) a backslash, u, 00 and two lower-case hex digits. Every other byte, multi-byte characters included
-// (their bytes are never below 0x80), is copied.
+// JSON's escapes (json_escape.hpp), '/' included (\/). Every other byte, multi-byte characters included, is copied.
 TESSERA_ROW_FN int32_t tsf_string_escape_json(char* out, int32_t* out_len, const char* s, int32_t s_len) {
   int32_t n = 0;
-  for (int32_t i = 0; i < s_len; ++i) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    char short_form = 0;
-    switch (c) {
-      case '"': short_form = '"'; break;
-      case '\\': short_form = '\\'; break;
-      case '/': short_form = '/'; break;
-      case '\b': short_form = 'b'; break;
-      case '\f': short_form = 'f'; break;
-      case '\n': short_form = 'n'; break;
-      case '\r': short_form = 'r'; break;
-      case '\t': short_form = 't'; break;
-      default: break;
-    }
-    if (short_form != 0) {
-      out[n++] = '\\';
-      out[n++] = short_form;
-    } else if (c < 0x20) {
-      out[n++] = '\\';
-      out[n++] = 'u';
-      out[n++] = '0';
-      out[n++] = '0';
-      out[n++] = kHexDigits[c >> 4];
-      out[n++] = kHexDigits[c & 15];
-    } else {
-      out[n++] = static_cast<char>(c);
-    }
-  }
+  for (int32_t i = 0; i < s_len; ++i) n += tessera::fn::json_escape_byte(static_cast<unsigned char>(s[i]), true, out + n);
   *out_len = n;
   return kOk;
 }

@@ -808,6 +808,33 @@ bool quoted(Out& o, const char* f, int32_t len, int32_t* i) {
   return false;
 }
 
+// The literal characters that the date-time and the TimeSpan custom formats read alike: f[i] is one of ' " % \.
+// A quoted text is written (Consumed, n characters read); '%' marks the next character as a lone specifier
+// (Single: i moved past it, `single` set); '\' writes the next character as it is (Consumed, n = 2). Invalid: a
+// FormatException (an unclosed quote, a '%' at the end, twice or before another '%', a '\' at the end).
+enum class Literal { Consumed, Single, Invalid };
+Literal format_literal(Out& o, const char* f, int32_t len, int32_t& i, int32_t& n, bool& single) {
+  switch (f[i]) {
+    case '\'':
+    case '"': {
+      int32_t k = i;
+      if (!quoted(o, f, len, &k)) return Literal::Invalid;
+      n = k - i;
+      return Literal::Consumed;
+    }
+    case '%':
+      if (single || i + 1 >= len || f[i + 1] == '%') return Literal::Invalid;
+      single = true;
+      ++i;
+      return Literal::Single;
+    default:  // '\\'
+      if (i + 1 >= len) return Literal::Invalid;
+      o.put(f[i + 1]);
+      n = 2;
+      return Literal::Consumed;
+  }
+}
+
 // DateTimeFormat.FormatCustomized. False: a FormatException.
 bool format_date_custom(Out& o, const Moment& m, const char* f, int32_t len) {
   int32_t i = 0;
@@ -893,22 +920,14 @@ bool format_date_custom(Out& o, const Moment& m, const char* f, int32_t len) {
       case ':': o.put(':'); break;
       case '/': o.put('/'); break;
       case '\'':
-      case '"': {
-        int32_t k = i;
-        if (!quoted(o, f, len, &k)) return false;
-        n = k - i;
+      case '"':
+      case '%':
+      case '\\': {
+        const Literal l = format_literal(o, f, len, i, n, single);
+        if (l == Literal::Invalid) return false;
+        if (l == Literal::Single) continue;
         break;
       }
-      case '%':
-        if (single || i + 1 >= len || f[i + 1] == '%') return false;
-        single = true;
-        ++i;
-        continue;
-      case '\\':
-        if (i + 1 >= len) return false;
-        o.put(f[i + 1]);
-        n = 2;
-        break;
       default: o.put(ch); break;
     }
     i += n;
@@ -1048,22 +1067,14 @@ int32_t format_timespan(char* out, int32_t* out_len, int64_t tod, const char* f,
         break;
       }
       case '\'':
-      case '"': {
-        int32_t k = i;
-        if (!quoted(o, f, len, &k)) return kNull;
-        n = k - i;
+      case '"':
+      case '%':
+      case '\\': {
+        const Literal l = format_literal(o, f, len, i, n, single);
+        if (l == Literal::Invalid) return kNull;
+        if (l == Literal::Single) continue;
         break;
       }
-      case '%':
-        if (single || i + 1 >= len || f[i + 1] == '%') return kNull;
-        single = true;
-        ++i;
-        continue;
-      case '\\':
-        if (i + 1 >= len) return kNull;
-        o.put(f[i + 1]);
-        n = 2;
-        break;
       default: return kNull;
     }
     i += n;

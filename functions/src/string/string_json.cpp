@@ -4,6 +4,7 @@
 // expressions"). The text is read in one pass with no heap: containers nest at most kJsonMaxDepth deep (a bit
 // per level on the stack) and a path has at most kJsonMaxPathSteps steps (parsed per row into a fixed array).
 // docs/FUNCTIONS.md ("JSON") lists the choices made where the documentation leaves one.
+#include "tessera/functions/json_escape.hpp"
 #include "tessera/functions/number_format.hpp"
 #include "tessera/functions/status.hpp"
 #include "tessera/functions/string_functions.hpp"
@@ -24,7 +25,6 @@ using tessera::fn::Utf8;
 
 namespace {
 constexpr int32_t kJsonValueMaxChars = 4000;  // JSON_VALUE returns nvarchar(4000)
-constexpr char kHexDigits[] = "0123456789abcdef";
 
 bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -452,35 +452,11 @@ struct Writer {
     for (int32_t i = 0; i < len; ++i) out[n++] = s[i];
   }
   void byte(char c) { out[n++] = c; }
-  // A SQL string as a JSON string: quoted, with STRING_ESCAPE(.., 'json')'s escapes ('/' as is unless solidus,
-  // then as FOR JSON writes it: \/).
+  // A SQL string as a JSON string: quoted, with STRING_ESCAPE(.., 'json')'s escapes (json_escape.hpp; '/' as is
+  // unless solidus, then as FOR JSON writes it: \/).
   void quoted(const char* s, int32_t len, bool solidus = false) {
     byte('"');
-    for (int32_t i = 0; i < len; ++i) {
-      const unsigned char c = static_cast<unsigned char>(s[i]);
-      char short_form = 0;
-      switch (c) {
-        case '"': short_form = '"'; break;
-        case '\\': short_form = '\\'; break;
-        case '/': short_form = solidus ? '/' : 0; break;
-        case '\b': short_form = 'b'; break;
-        case '\f': short_form = 'f'; break;
-        case '\n': short_form = 'n'; break;
-        case '\r': short_form = 'r'; break;
-        case '\t': short_form = 't'; break;
-        default: break;
-      }
-      if (short_form != 0) {
-        byte('\\');
-        byte(short_form);
-      } else if (c < 0x20) {
-        bytes("\\u00", 4);
-        byte(kHexDigits[c >> 4]);
-        byte(kHexDigits[c & 15]);
-      } else {
-        byte(static_cast<char>(c));
-      }
-    }
+    for (int32_t i = 0; i < len; ++i) n += tessera::fn::json_escape_byte(static_cast<unsigned char>(s[i]), solidus, out + n);
     byte('"');
   }
 };
