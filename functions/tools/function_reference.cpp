@@ -1,0 +1,156 @@
+// The function reference from fn::all_functions(): names sorted, each name's overloads in registration order.
+#include "function_reference.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+#include <vector>
+
+#include "tessera/functions/predicate.hpp"
+#include "tessera/functions/registry.hpp"
+
+namespace tessera::fn {
+namespace {
+
+// A name made of letters is a function; anything else ("+", "&", "~") is an operator.
+bool is_operator(std::string_view name) { return name.empty() || !std::isalpha(static_cast<unsigned char>(name[0])); }
+
+// The SQL spelling of a kernel ABI type (sql_types.hpp). A DATETIME2 parameter also takes DATETIME and
+// SMALLDATETIME (the binder passes which as a constant `kind`).
+std::string_view sql_type(SqlType t) {
+  switch (t) {
+    case SqlType::Bool: return "BIT";
+    case SqlType::Int32: return "INT";
+    case SqlType::Int64: return "BIGINT";
+    case SqlType::Float64: return "FLOAT";
+    case SqlType::Date: return "DATE";
+    case SqlType::Decimal: return "DECIMAL";
+    case SqlType::Money: return "MONEY";
+    case SqlType::String: return "VARCHAR";
+    case SqlType::Decimal128: return "DECIMAL(19..38)";
+    case SqlType::DateTime: return "DATETIME2";
+    case SqlType::Time: return "TIME";
+  }
+  return "?";
+}
+
+// Markdown table cells: a '|' would end the cell.
+std::string cell(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '|') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+// A name as a code span; a backtick inside would end it.
+std::string code(std::string_view s) { return s.find('`') == std::string_view::npos ? "`" + std::string(s) + "`" : "`` " + std::string(s) + " ``"; }
+
+std::string arguments(const FunctionSpec& f) {
+  if (f.args.empty()) return "(none)";
+  std::string out;
+  for (const ArgSpec& a : f.args) {
+    if (!out.empty()) out += ", ";
+    out += code(a.name) + " " + std::string(sql_type(a.type));
+    if (a.constant) out += " constant";
+  }
+  return out;
+}
+
+std::string overload_row(const FunctionSpec& f) {
+  std::string notes = std::string(f.summary);
+  if (f.uses_context) notes += notes.empty() ? "reads the session's SET options" : "; reads the session's SET options";
+  return "| " + code(f.kernel) + " | " + code(f.symbol) + " | " + cell(arguments(f)) + " | " +
+         std::string(sql_type(f.result)) + " | " + (f.nulls == NullRule::Propagate ? "NULL in, NULL out" : "sees NULLs") +
+         " | " + cell(notes) + " |\n";
+}
+
+// Names that are no registry entry of their own: the binder builds them from other names' kernels or from the
+// engine's expressions (engine/plan/src/bind_call.cpp, bind_variadic.cpp, bind_expr.cpp, bind_select.cpp). They
+// are written here by hand because the binder keeps no list of them that this library could read (it sits above
+// it); a name added there belongs here too.
+struct BinderName {
+  std::string_view name;
+  std::string_view becomes;
+};
+constexpr BinderName kBinderNames[] = {
+    {"APPROX_COUNT_DISTINCT(x)", "the aggregate `COUNT_BIG(DISTINCT x)`"},
+    {"CHOOSE(index, v1, ..., vn)", "a CASE expression"},
+    {"COALESCE(x1, ..., xn)", "the engine's COALESCE expression (the common type of the arguments)"},
+    {"CURRENT_TIMESTAMP", "SYSDATETIME's kernel `current_datetime`, as a DATETIME, one instant per statement"},
+    {"EXTRACT(part FROM d)", "YEAR, MONTH, DAY or DATEPART"},
+    {"GETDATE()", "SYSDATETIME's kernel `current_datetime`, as a DATETIME, one instant per statement"},
+    {"GETUTCDATE()", "SYSDATETIME's kernel `current_datetime` at offset 0, as a DATETIME"},
+    {"IIF(condition, a, b)", "a CASE expression"},
+    {"ISNULL(x, replacement)", "the engine's COALESCE expression (the type of x)"},
+    {"NULLIF(a, b)", "a CASE expression"},
+    {"RAND()", "RAND's kernel `rand` with a seed the binder draws, one per statement"},
+    {"STDEV(x), STDEVP(x), VAR(x), VARP(x)",
+     "the aggregates COUNT_BIG, SUM and SUM of squares in FLOAT, combined (SQL Server's one-pass formula)"},
+    {"SYSUTCDATETIME()", "SYSDATETIME's kernel `current_datetime` at offset 0, as a DATETIME2(7)"},
+    {"TRY_PARSE(string AS type [USING culture])", "PARSE's kernels `parse_<type>` with the try flag set: NULL where PARSE fails"},
+    {"date + INTERVAL 'n' unit", "DATEADD"},
+    {"string + string", "CONCAT's kernels (NULL if either side is NULL; a CHAR(n) blank-padded first)"},
+};
+
+}  // namespace
+
+std::string function_reference_markdown() {
+  std::map<std::string_view, std::vector<const FunctionSpec*>> functions, operators;
+  for (const FunctionSpec& f : all_functions()) (is_operator(f.sql_name) ? operators : functions)[f.sql_name].push_back(&f);
+  const size_t kernels = all_functions().size();
+
+  std::string md;
+  md += "# Function reference\n\n";
+  md += "Generated from the function registry (`tessera::fn::all_functions()`, `functions/src/*/*_registry.cpp`) by\n";
+  md += "`functions/tools/function_reference.cpp`; do not edit by hand. Regenerate it with\n\n";
+  md += "    " + std::string(kFunctionReferenceCommand) + "\n\n";
+  md += "(the ctest `function-reference-current` fails while it is out of date). Semantics, limits and the choices each\n";
+  md += "function makes: [FUNCTIONS.md](FUNCTIONS.md).\n\n";
+  md += "**" + std::to_string(functions.size()) + " SQL function names** (operators not counted) and **" +
+        std::to_string(operators.size()) + " operators** over **" + std::to_string(kernels) + " kernels**, each compiled to a CPU and a GPU kernel (" +
+        std::to_string(all_predicates().size()) + " more as fused predicates, `<kernel>__cmp`: the kernel's result compared with constants).\n";
+  md += "The binder adds the " + std::to_string(std::size(kBinderNames)) +
+        " forms in [Bound by the binder](#bound-by-the-binder), which have no kernel of their own.\n\n";
+  md += "Types are the kernels' parameter types: DATETIME2 also stands for DATETIME and SMALLDATETIME (a constant `kind`\n";
+  md += "says which), DECIMAL for DECIMAL(p, s) with p <= 18 (`p` and `s` constants). A constant argument must be the same\n";
+  md += "for every row. \"NULL in, NULL out\": any NULL argument gives NULL without calling the function; \"sees NULLs\": the\n";
+  md += "function decides (it gets an `is_null` flag after each argument). Integer, FLOAT and string comparison and\n";
+  md += "INT/BIGINT/FLOAT arithmetic are the engine's own operators and are not listed.\n\n";
+
+  auto index = [&](const auto& names) {
+    std::string line;
+    for (const auto& [name, specs] : names) {
+      (void)specs;
+      line += (line.empty() ? "" : " · ") + code(name);
+    }
+    return line + "\n\n";
+  };
+  md += "Functions: " + index(functions);
+  md += "Operators: " + index(operators);
+
+  auto section = [&](const auto& names) {
+    for (const auto& [name, specs] : names) {
+      md += "### " + code(name) + "\n\n";
+      md += "| kernel | symbol | arguments | result | NULLs | notes |\n|---|---|---|---|---|---|\n";
+      for (const FunctionSpec* f : specs) md += overload_row(*f);
+      md += "\n";
+    }
+  };
+  md += "## Functions\n\n";
+  section(functions);
+  md += "## Operators\n\n";
+  section(operators);
+
+  md += "## Bound by the binder\n\n";
+  md += "These have no registry entry: the binder (`engine/plan`) builds them from the kernels above or from the\n";
+  md += "engine's own expressions, so they run wherever those run. The list is kept by hand in\n";
+  md += "`functions/tools/function_reference.cpp`.\n\n";
+  md += "| SQL | becomes |\n|---|---|\n";
+  for (const BinderName& b : kBinderNames) md += "| " + cell(code(b.name)) + " | " + cell(b.becomes) + " |\n";
+  return md;
+}
+
+}  // namespace tessera::fn
