@@ -67,7 +67,8 @@ ExprPtr Binder::bind_parse(ExprPtr value, const sql::TypeName& type, ExprPtr cul
       throw BindError(loc, std::string("Msg 10761: Invalid data type ") + type_text(to) + " in function " + lower(name) +
                                ".");
   }
-  return call(name, {value, constant(Value::int32(culture)), constant(Value::int32(is_try ? 1 : 0))}, loc, to,
+  // One SQL name in the catalog for both (TRY_PARSE is the constant try_null).
+  return call("PARSE", {value, constant(Value::int32(culture)), constant(Value::int32(is_try ? 1 : 0))}, loc, to,
               &kernel_spec(kernel, loc));
 }
 
