@@ -352,6 +352,16 @@ TEST_F(OnDisk, BadPathsAndDamageAreClearErrors) {
       ADD_FAILURE() << "a damaged chunk was read";
     } catch (const engine::Error& e) {
       EXPECT_THAT(e.what(), HasSubstr(chunk + ": damaged column chunk: checksum mismatch (header)"));
+      EXPECT_EQ(e.kind(), ErrorKind::Io);  // runtime/error.hpp: the data on disk, not the statement
+    }
+    // The statement's own faults are user errors.
+    for (const char* bad : {"SELEC 1", "SELECT nope FROM sample", "SELECT 1 / 0 FROM sample"}) {
+      try {
+        db->execute(bad);
+        ADD_FAILURE() << bad;
+      } catch (const engine::Error& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::User) << bad << ": " << e.what();
+      }
     }
   }
   fs::remove(chunk);
@@ -362,6 +372,7 @@ TEST_F(OnDisk, BadPathsAndDamageAreClearErrors) {
       ADD_FAILURE() << "a missing chunk was read";
     } catch (const engine::Error& e) {
       EXPECT_THAT(e.what(), HasSubstr("cannot read " + chunk));
+      EXPECT_EQ(e.kind(), ErrorKind::Io);
     }
   }
   std::ofstream(dir + "/manifest.json") << "{\"format\": \"tessera-database\", \"version\": 1, \"tab";

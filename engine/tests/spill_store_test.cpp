@@ -137,6 +137,7 @@ TEST(SpillStore, ADirectoryThatCannotTakeTheFileIsAnErrorNamingIt) {
     ADD_FAILURE() << "expected an error";
   } catch (const exec::ExecError& e) {
     EXPECT_THAT(e.what(), HasSubstr("cannot spill partitions to disk: creating a file in " + missing));
+    EXPECT_EQ(e.kind(), ErrorKind::Io);
   }
   store.put(1, Batch{});  // no bytes: kept in memory, no file needed
   int n = 0;

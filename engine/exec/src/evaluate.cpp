@@ -232,7 +232,7 @@ Datum evaluate_node(const Expr& e, const Batch& batch, ExecContext& ctx) {
       return column_datum(std::move(out));
     }
   }
-  throw ExecError("internal error: unknown expression");
+  throw internal_error("unknown expression");
 }
 
 }  // namespace

@@ -151,7 +151,7 @@ Datum arithmetic(const Expr& e, const Datum& a, const Datum& b, int64_t rows, in
       checked_loop(rows, threads, out, [&](int64_t i) { return row_ops::decimal_arith(ao, x[i], y[i], dt, r + i); }, t);
       break;
     }
-    default: throw ExecError("internal error: arithmetic on " + t.to_string());
+    default: throw internal_error("arithmetic on " + t.to_string());
   }
   return column_datum(std::move(out));
 }

@@ -247,7 +247,8 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
                           std::to_string(bound.load()) + " rows, more than " + std::to_string(budget) + " (" +
                           std::to_string(budget * 16 >> 30) + " GiB of row pairs before any column is copied), "
                           "refused before joining; is the join key one with few distinct values? Add a more "
-                          "selective join condition or filter");
+                          "selective join condition or filter",
+                    tessera::ErrorKind::Resource);
       }
       if (!may_keep) ht.bucket_rows = {};  // a kept table checks the next morsels' bound too
       std::atomic<int64_t> pairs_so_far{0};
@@ -266,7 +267,8 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
         throw ExecError("the join's result is too large for this machine's memory: more than " +
                         std::to_string(budget) + " rows (" + std::to_string(budget * 16 >> 30) +
                         " GiB of row pairs before any column is copied); is the join key one with few distinct "
-                        "values? Add a more selective join condition or filter");
+                        "values? Add a more selective join condition or filter",
+                    tessera::ErrorKind::Resource);
       size_t total = 0;
       for (auto& p : parts) total += p.left.size();
       pairs.left.reserve(total);

@@ -8,7 +8,7 @@ namespace tessera::exec {
 
 std::vector<Batch> hash_partition(const Batch& b, const std::vector<ColumnId>& keys, int parts, int threads) {
   if (parts < 1 || parts > (1 << 16) || !std::has_single_bit(static_cast<unsigned>(parts)))
-    throw ExecError("internal error: hash_partition into " + std::to_string(parts) + " partitions");
+    throw internal_error("hash_partition into " + std::to_string(parts) + " partitions");
   std::vector<const rt::Column*> key_columns;
   for (ColumnId id : keys) key_columns.push_back(b.column(id).get());
   std::vector<uint64_t> hashes;

@@ -10,7 +10,7 @@ Batch execute_physical(const physical::PhysicalPlan& plan, const plan::LogicalOp
                        gpu::GpuContext* gpu) {
   if (plan.to_host.empty()) return execute(root, ctx);
 #ifdef TESSERA_HAVE_GPU_ENGINE
-  if (!gpu) throw ExecError("internal error: a plan with GPU operators and no GPU context");
+  if (!gpu) throw internal_error("a plan with GPU operators and no GPU context");
   // The CPU walk runs each GPU subtree where it reaches it (ExecContext::GpuSubtrees): the ToHost operator.
   ExecContext::GpuSubtrees subtrees;
   for (const auto& [subtree, transfer] : plan.to_host) subtrees.roots.insert(subtree);
@@ -30,7 +30,7 @@ Batch execute_physical(const physical::PhysicalPlan& plan, const plan::LogicalOp
   }
 #else
   (void)gpu;
-  throw ExecError("internal error: GPU operators placed in a build without the GPU engine");
+  throw internal_error("GPU operators placed in a build without the GPU engine");
 #endif
 }
 

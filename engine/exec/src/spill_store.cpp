@@ -44,7 +44,8 @@ void SpillStore::open_file() {
   if (fd_ < 0)
     throw ExecError("cannot spill partitions to disk: creating a file in " + dir + " failed: " + std::strerror(errno) +
                     " (" + rt::byte_size_text(memory_held_) + " of partitions already held in memory, the limit for them is " +
-                    rt::byte_size_text(settings_.memory_bytes) + ")");
+                    rt::byte_size_text(settings_.memory_bytes) + ")",
+                    tessera::ErrorKind::Io);
   ::unlink(name.c_str());  // gone from the directory now; the space is freed when the store closes it
   path_ = name;
 }
@@ -89,7 +90,8 @@ void write_all(int fd, const void* data, int64_t n, int64_t& at, const std::stri
     if (w < 0 && errno == EINTR) continue;
     if (w <= 0)
       throw ExecError("cannot spill partitions to disk: writing " + rt::byte_size_text(batch_size) + " to " + path +
-                      " failed at " + rt::byte_size_text(at) + ": " + (w < 0 ? std::strerror(errno) : "nothing written"));
+                      " failed at " + rt::byte_size_text(at) + ": " + (w < 0 ? std::strerror(errno) : "nothing written"),
+                    tessera::ErrorKind::Io);
     p += w;
     n -= w;
     at += w;
@@ -102,7 +104,7 @@ void read_all(int fd, void* data, int64_t n, int64_t& at, const std::string& pat
     const ssize_t r = ::pread(fd, p, static_cast<size_t>(n), at);
     if (r < 0 && errno == EINTR) continue;
     if (r <= 0)
-      throw ExecError("internal error: reading spilled partitions back from " + path + " at " + rt::byte_size_text(at) +
+      throw internal_error("reading spilled partitions back from " + path + " at " + rt::byte_size_text(at) +
                       " failed: " + (r < 0 ? std::strerror(errno) : "the file is shorter than written"));
     p += r;
     n -= r;

@@ -9,7 +9,7 @@
 namespace tessera::plan {
 
 BindError::BindError(sql::SourceLocation loc, const std::string& message)
-    : std::runtime_error(sql::to_string(loc) + ": " + message) {}
+    : tessera::Error(sql::to_string(loc) + ": " + message) {}
 
 std::string lower(std::string_view s) {
   std::string r(s);

@@ -4,6 +4,7 @@
 #include "tessera/engine/database.hpp"
 
 #include <cstdlib>
+#include <filesystem>
 #include <new>
 #include <optional>
 
@@ -70,15 +71,19 @@ auto Database::Impl::guarded(F&& f) {
     return f();
   } catch (const Error&) {
     throw;
-  } catch (const sql::ParseError& e) {
-    throw Error(sql::to_string(e.location()) + ": " + e.message());
+  } catch (const tessera::Error& e) {  // the parser's "line:column: message", the binder's, the executor's, ...
+    throw Error(e.what(), e.kind());
   } catch (const rt::OutOfDeviceMemory& e) {  // before bad_alloc, which it derives from
     throw Error(std::string("out of GPU memory: ") + e.what() +
-                " (the statement's intermediate results were freed; tables and views are unchanged)");
+                    " (the statement's intermediate results were freed; tables and views are unchanged)",
+                ErrorKind::Resource);
   } catch (const std::bad_alloc&) {
     throw Error("out of memory: the statement needs more host memory than this machine can give it "
-                "(its intermediate results were freed; tables and views are unchanged)");
-  } catch (const std::exception& e) {
+                "(its intermediate results were freed; tables and views are unchanged)",
+                ErrorKind::Resource);
+  } catch (const std::filesystem::filesystem_error& e) {
+    throw Error(e.what(), ErrorKind::Io);
+  } catch (const std::exception& e) {  // the file readers' and generators' own: their input's fault
     throw Error(e.what());
   }
 }

@@ -114,7 +114,7 @@ storage::Table rows_for(const storage::Table& table, QueryResult&& result, int64
     rt::Column c = std::move(result.columns.at(i));
     if (f.type.is_string()) c = fit_strings(c, f.type, table.name(), f.name, first_row);
     if (c.type != f.type.physical())
-      throw Error("internal error: INSERT converted column '" + f.name + "' to " + result.types.at(i).to_string() +
+      throw tessera::internal_error("INSERT converted column '" + f.name + "' to " + result.types.at(i).to_string() +
                   ", not " + f.type.to_string());
     if (!f.nullable && !c.valid.empty()) {
       for (int64_t r = 0; r < c.rows; ++r)

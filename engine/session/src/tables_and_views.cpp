@@ -79,7 +79,7 @@ int64_t Database::Impl::run_table_statement(sql::Statement& st) {
     case sql::StatementKind::TruncateTable: return detail::truncate_table(st.as<sql::TruncateTableStmt>(), store);
     case sql::StatementKind::Insert: return detail::insert(st.as<sql::InsertStmt>(), store);
     case sql::StatementKind::BulkInsert: return detail::bulk_insert(st.as<sql::BulkInsertStmt>(), store);
-    default: throw Error("internal error: not a table statement");
+    default: throw tessera::internal_error("not a table statement");
   }
 }
 

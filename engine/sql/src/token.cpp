@@ -10,7 +10,7 @@ std::string to_string(SourceLocation loc) {
 }
 
 ParseError::ParseError(SourceLocation loc, std::string message)
-    : std::runtime_error(to_string(loc) + ": " + message), loc_(loc), message_(std::move(message)) {}
+    : tessera::Error(to_string(loc) + ": " + message), loc_(loc), message_(std::move(message)) {}
 
 bool Token::is_word(std::string_view upper) const {
   if (kind != TokenKind::Identifier || text.size() != upper.size()) return false;

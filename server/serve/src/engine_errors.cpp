@@ -35,12 +35,14 @@ uint8_t severity_of(int32_t number) {
       return 15;  // syntax
     case 18456: case 18452: case 4060:
       return 14;
+    case kInsufficientMemory:
+      return 17;
     default:
       return 16;
   }
 }
 
-EngineErrorMessage engine_error_message(std::string_view text) {
+EngineErrorMessage engine_error_message(std::string_view text, ErrorKind kind) {
   int line = 0;
   // "line:column: " at the start.
   int column = 0;
@@ -75,6 +77,7 @@ EngineErrorMessage engine_error_message(std::string_view text) {
   // The parser's "expected ..., found 'X'": SQL Server's "Incorrect syntax near", with the engine's detail.
   if (line > 0 && text.find("found '") != std::string_view::npos && text.find("expected") != std::string_view::npos)
     return {error_of(102, std::string(text)), line};
+  if (kind == ErrorKind::Resource) return {error_of(kInsufficientMemory, std::string(text)), line};
   return {error_of(kNotSupported, std::string(text)), line};
 }
 

@@ -117,10 +117,15 @@ void QueryQueue::run() {
     try {
       db_.set_statement_timeout_ms(ticket->job.timeout_ms);
       outcome.result = db_.execute(ticket->job.sql);
+    } catch (const tessera::Error& e) {
+      outcome.error = e.what();
+      outcome.error_kind = e.kind();
     } catch (const std::exception& e) {
       outcome.error = e.what();
+      outcome.error_kind = ErrorKind::Internal;  // the engine turns every failure of a statement into an Error
     } catch (...) {
       outcome.error = "the engine failed with an unknown exception";
+      outcome.error_kind = ErrorKind::Internal;
     }
     Done done;
     {

@@ -361,7 +361,7 @@ void Session::statement_finished(StatementOutcome outcome, tds::Buffer& out) {
   const PendingStatement st = std::move(*front);
   units_.pop_front();
   if (!outcome.result) {
-    const EngineErrorMessage m = engine_error_message(outcome.error);
+    const EngineErrorMessage m = engine_error_message(outcome.error, outcome.error_kind);
     write_error(out, m.error, m.line > 0 ? m.line : st.line, st.in_proc);
     return;
   }

@@ -50,6 +50,18 @@ TEST(EngineErrors, OtherMessagesAre50000WithTheEnginesText) {
   EXPECT_EQ(engine_error_message("12: not a position").line, 0);
 }
 
+// Memory that ran out (runtime/error.hpp's ErrorKind::Resource) is SQL Server's Msg 701 at severity 17, with the
+// engine's text (it names the sizes); a numbered message keeps its number whatever its kind.
+TEST(EngineErrors, ResourceErrorsAreInsufficientMemory) {
+  const EngineErrorMessage m =
+      engine_error_message("out of GPU memory: 2.1 GB more needed, 1.0 GB free", ErrorKind::Resource);
+  EXPECT_EQ(m.error.number(), 701);
+  EXPECT_EQ(m.error.severity(), 17);
+  EXPECT_STREQ(m.error.what(), "out of GPU memory: 2.1 GB more needed, 1.0 GB free");
+  EXPECT_EQ(engine_error_message("Msg 8134: Divide by zero error encountered.", ErrorKind::Resource).error.number(), 8134);
+  EXPECT_EQ(engine_error_message("internal error: x", ErrorKind::Internal).error.number(), kNotSupported);
+}
+
 TEST(EngineErrors, Severities) {
   EXPECT_EQ(severity_of(102), 15);
   EXPECT_EQ(severity_of(137), 15);

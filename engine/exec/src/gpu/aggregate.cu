@@ -407,7 +407,7 @@ DeviceColumnPtr aggregate_one(const plan::Aggregate& a, const DataType& out_type
     with_physical(arg->type, [&](auto tag) {
       using T = decltype(tag);
       if constexpr (std::is_same_v<T, double>) {
-        throw ExecError("internal error: GPU SUM over " + a.arg->type.to_string());
+        throw internal_error("GPU SUM over " + a.arg->type.to_string());
       } else {
         sum_int_kernel<T><<<grid, kBlock, smem4, st(ctx)>>>(rows, gid, static_cast<const T*>(arg->data.data()), valid,
                                                             groups, w0);

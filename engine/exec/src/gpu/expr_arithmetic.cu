@@ -88,7 +88,7 @@ DeviceDatum arithmetic(const plan::Expr& e, const DeviceDatum& a, const DeviceDa
       });
       break;
     }
-    default: throw ExecError("internal error: GPU arithmetic on " + t.to_string());
+    default: throw internal_error("GPU arithmetic on " + t.to_string());
   }
   return column_datum(out);
 }

@@ -43,7 +43,7 @@ DeviceDatum cast_numeric(const DataType& from, const DataType& to, const DeviceD
   RowErrorSlot slot(ctx);
   int64_t* s = slot.get();
   if (from.id == TypeId::Double) {
-    if (to.is_wide_decimal()) throw ExecError("internal error: FLOAT to " + to.to_string() + " placed on the GPU");
+    if (to.is_wide_decimal()) throw internal_error("FLOAT to " + to.to_string() + " placed on the GPU");
     const In<double> x = operand<double>(a);
     for_rows(rows, ctx.stream, [=] __device__(int64_t i) {
       if (ov) ov[i] = va(i);

@@ -89,7 +89,7 @@ DeviceDatum evaluate_node(const plan::Expr& e, const DeviceBatch& batch, GpuCont
     }
     default: break;
   }
-  throw ExecError("internal error: expression " + plan::to_string(e) + " was placed on the GPU, which cannot run it");
+  throw internal_error("expression " + plan::to_string(e) + " was placed on the GPU, which cannot run it");
 }
 
 }  // namespace

@@ -85,7 +85,8 @@ void GpuColumnCache::make_room(int64_t bytes, const storage::Table& table, size_
                     rt::byte_size_text(bytes) + ", but the GPU column cache holds " + rt::byte_size_text(resident_) +
                     " for the running query within its budget of " + rt::byte_size_text(budget_) +
                     " (filters, projections and joins over a larger table stream it a morsel at a time, except "
-                    "under an operator the GPU does not run or inside a subquery; --gpu-memory sets the budget)");
+                    "under an operator the GPU does not run or inside a subquery; --gpu-memory sets the budget)",
+                    tessera::ErrorKind::Resource);
 }
 
 DeviceColumnPtr GpuColumnCache::get(const storage::Table& table, size_t col, void* stream) {

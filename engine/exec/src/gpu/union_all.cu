@@ -79,7 +79,7 @@ DeviceColumnPtr concat(const std::vector<const rt::DeviceColumn*>& parts, fn::Sq
   int64_t rows = 0;
   bool nulls = false;
   for (const rt::DeviceColumn* p : parts) {
-    if (p->type != type) throw ExecError("internal error: UNION ALL inputs of different physical types");
+    if (p->type != type) throw internal_error("UNION ALL inputs of different physical types");
     rows += p->rows;
     nulls |= static_cast<bool>(p->valid);
   }

@@ -53,7 +53,7 @@ int64_t* i64(rt::DeviceBuffer& b) { return static_cast<int64_t*>(b.data()); }
 // NTILE's bucket count, LAG's offset: constants (the binder checks).
 int64_t constant_int(const plan::Expr& e, const DeviceBatch& input, GpuContext& ctx) {
   const DeviceDatum d = evaluate(e, input, ctx);
-  if (!d.is_scalar || d.scalar.null) throw ExecError("internal error: a window function's count is not a constant");
+  if (!d.is_scalar || d.scalar.null) throw internal_error("a window function's count is not a constant");
   return static_cast<int64_t>(d.scalar.i);
 }
 

@@ -11,6 +11,7 @@
 
 #include "tessera/plan/expr.hpp"
 #include "tessera/runtime/column.hpp"
+#include "tessera/runtime/error.hpp"
 
 namespace tessera::rt {
 struct DeviceColumn;
@@ -22,9 +23,9 @@ using plan::ColumnId;
 using plan::DataType;
 
 // Errors raised while running a query (a failing row, a subquery with several rows, ...).
-class ExecError : public std::runtime_error {
+class ExecError : public tessera::Error {
  public:
-  using std::runtime_error::runtime_error;
+  using tessera::Error::Error;
 };
 
 template <typename ColumnT>
@@ -42,7 +43,7 @@ struct BasicBatch {
   }
   const ColumnPtr& column(ColumnId id) const {
     const int i = find(id);
-    if (i < 0) throw ExecError("internal error: column #" + std::to_string(id) + " is not in the batch");
+    if (i < 0) throw internal_error("column #" + std::to_string(id) + " is not in the batch");
     return columns[i];
   }
   void add(ColumnId id, ColumnPtr c, DataType t) {

@@ -66,7 +66,7 @@ typename Device::Batch execute_node(const plan::LogicalOp& op, Device& d) {
       return d.union_all(op, std::move(in));
     }
   }
-  throw ExecError("internal error: an operator the plan walker does not know");
+  throw internal_error("an operator the plan walker does not know");
 }
 
 }  // namespace walker_detail

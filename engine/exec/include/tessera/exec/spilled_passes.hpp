@@ -59,7 +59,7 @@ SpilledPasses spilled_passes(const plan::LogicalOp& op, Device& d, const StreamP
   for (const plan::LogicalOp* c : path.chain)
     for (const JoinPartition& j : partitions.joins)
       if (j.join == c && j.group == 0) streamed = j.stream_input;
-  if (!streamed) throw ExecError("internal error: partitioned passes without a partitioned join on the path");
+  if (!streamed) throw internal_error("partitioned passes without a partitioned join on the path");
   // Spill keys: slot * parts + partition; the streamed input is slot 0, the partitioned reused inputs 1, 2, ...
   std::map<const plan::LogicalOp*, int64_t> slot{{streamed, 0}};
   for (const JoinPartition& j : partitions.joins)

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "tessera/plan/logical_plan.hpp"
+#include "tessera/runtime/error.hpp"
 
 namespace tessera::physical {
 
@@ -44,9 +45,9 @@ struct GpuAvailability {
   std::string why_not;  // "no CUDA device", "the GPU engine was not built (no CUDA toolkit)", ...
 };
 
-class PlacementError : public std::runtime_error {
+class PlacementError : public tessera::Error {
  public:
-  using std::runtime_error::runtime_error;
+  using tessera::Error::Error;
 };
 
 // Throws PlacementError under Policy::Cuda when some operator or expression cannot run on the GPU.

@@ -20,6 +20,7 @@
 
 #include "tessera/plan/logical_plan.hpp"
 #include "tessera/sql/ast.hpp"
+#include "tessera/runtime/error.hpp"
 
 namespace tessera::rt {
 class Catalog;
@@ -27,10 +28,10 @@ class Catalog;
 
 namespace tessera::plan {
 
-class BindError : public std::runtime_error {
+class BindError : public tessera::Error {
  public:
   BindError(sql::SourceLocation loc, const std::string& message);
-  explicit BindError(const std::string& message) : std::runtime_error(message) {}
+  explicit BindError(const std::string& message) : tessera::Error(message) {}
 };
 
 // A view: its defining query (owned by the script it came from) and its column names.

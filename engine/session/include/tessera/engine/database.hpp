@@ -22,6 +22,7 @@
 
 #include "tessera/runtime/column.hpp"
 #include "tessera/storage/table.hpp"
+#include "tessera/runtime/error.hpp"
 
 namespace tessera::rt {
 class Catalog;
@@ -29,9 +30,10 @@ class Catalog;
 
 namespace tessera::engine {
 
-class Error : public std::runtime_error {
+// Every failure of a statement, with its kind (runtime/error.hpp): what the session's callers catch.
+class Error : public tessera::Error {
  public:
-  using std::runtime_error::runtime_error;
+  using tessera::Error::Error;
 };
 
 // Where queries run (`--device`). The physical plan (physical::place) puts each operator on the GPU or the

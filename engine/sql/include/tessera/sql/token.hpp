@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "tessera/runtime/error.hpp"
+
 namespace tessera::sql {
 
 // 1-based line and column; the column counts characters (UTF-8 code points), tabs count as one.
@@ -17,7 +19,7 @@ struct SourceLocation {
 std::string to_string(SourceLocation loc);  // "3:17"
 
 // A lexical or syntax error. what() is "line:column: message".
-class ParseError : public std::runtime_error {
+class ParseError : public tessera::Error {
  public:
   ParseError(SourceLocation loc, std::string message);
   SourceLocation location() const { return loc_; }

@@ -27,12 +27,14 @@
 #include <vector>
 
 #include "tessera/storage/table.hpp"
+#include "tessera/runtime/error.hpp"
 
 namespace tessera::storage {
 
-class ChunkError : public std::runtime_error {
+// A stored chunk that cannot be read or decoded (damaged, truncated): an I/O error.
+class ChunkError : public tessera::Error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit ChunkError(const std::string& text) : tessera::Error(text, ErrorKind::Io) {}
 };
 
 enum class Encoding : uint8_t { Plain = 0, ForBitpack = 1, Dictionary = 2, Fsst = 3 };

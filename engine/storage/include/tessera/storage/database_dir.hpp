@@ -21,15 +21,17 @@
 #include "tessera/storage/column_stats.hpp"
 
 #include "tessera/storage/table.hpp"
+#include "tessera/runtime/error.hpp"
 
 namespace tessera::storage {
 
 struct TableEntry;  // a stored table's manifest entry (database_dir.cpp)
 class ChunkWriteQueue;  // chunks encoded and written in the background (chunk_write_queue.hpp)
 
-class DatabaseError : public std::runtime_error {
+// The database on disk cannot be opened, read or written: an I/O error.
+class DatabaseError : public tessera::Error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit DatabaseError(const std::string& text) : tessera::Error(text, ErrorKind::Io) {}
 };
 
 struct StoredView {

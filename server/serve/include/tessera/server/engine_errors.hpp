@@ -7,11 +7,15 @@
 // The line (counted in the batch: the session runs each statement with its text placed where it stood) becomes
 // the token's line; a "Msg N:" gives the number and the text after it. Messages without a number are mapped
 // where SQL Server has one (unknown column 207, unknown table 208, unknown function 195, ambiguous column 209,
-// a syntax error 102); the rest are Msg 50000 with the engine's text. The severity is SQL Server's class for
-// the number: 15 for syntax errors, 16 for the rest.
+// a syntax error 102); an error of kind Resource (memory ran out) is Msg 701 at severity 17, SQL Server's
+// "insufficient system memory" (with the engine's text, which names the sizes); the rest are Msg 50000 with the
+// engine's text. The severity is SQL Server's class for the number: 15 for syntax errors, 17 for 701, 16 for the
+// rest.
 #pragma once
 
 #include <string_view>
+
+#include "tessera/runtime/error.hpp"
 
 #include "tessera/server/sql_error.hpp"
 
@@ -22,10 +26,11 @@ struct EngineErrorMessage {
   int line = 0;  // 0: the text named no line (use the statement's)
 };
 
-EngineErrorMessage engine_error_message(std::string_view text);
+EngineErrorMessage engine_error_message(std::string_view text, ErrorKind kind = ErrorKind::User);
+inline constexpr int32_t kInsufficientMemory = 701;
 
-// SQL Server's severity (class) for a message number: 15 for the syntax errors, 14 for login failures, 16
-// otherwise.
+// SQL Server's severity (class) for a message number: 15 for the syntax errors, 14 for login failures, 17 for
+// insufficient memory, 16 otherwise.
 uint8_t severity_of(int32_t number);
 
 }  // namespace tessera::server
