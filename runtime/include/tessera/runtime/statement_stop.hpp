@@ -10,11 +10,14 @@
 #include <stdexcept>
 #include <string>
 
+#include "tessera/runtime/error.hpp"
+
 namespace tessera::rt {
 
-class StatementStopped : public std::runtime_error {
+// A user error: the user asked for it (a cancel) or set the limit it ran past.
+class StatementStopped : public tessera::Error {
  public:
-  using std::runtime_error::runtime_error;
+  using tessera::Error::Error;
 };
 
 class StatementStop {
