@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # A short GPU verification for a session with little device time (one call, about 5 minutes; carry .devcarry
-# staged by scripts/stage_device.sh, with STAGE_SKIP leaving out what is not listed here): the GPU operator tests,
-# the database-on-disk tests (streamed and spilled aggregations and joins, on the GPU where the machine has one),
-# the engine's semantics suite, then the differential test of the whole catalog on the GPU within DIFF_SECONDS
-# (default 150). Logs to $OUT. scripts/gpu_engine_check.sh is the full check.
+# staged by scripts/stage_device.sh, with STAGE_SKIP leaving out what is not listed here), most wanted first: the
+# GPU operator tests, the database-on-disk tests (streamed and spilled aggregations and joins, on the GPU where the
+# machine has one), the differential test of the whole catalog on the GPU within DIFF_SECONDS (default 150), then
+# the engine's semantics suite. Logs to $OUT. scripts/gpu_engine_check.sh is the full check.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-quick-out}
@@ -23,9 +23,9 @@ suite() {  # TITLE BINARY [gtest args]
 }
 suite "GPU operator tests" tessera_gpu_engine_tests
 suite "the database on disk: streamed, partitioned and spilled on the GPU" tessera_database_dir_tests
-suite "engine semantics suite (operators on the GPU where they can run)" tessera_engine_sql_tests
 echo "== differential: the whole catalog on the GPU (${DIFF_SECONDS:-150} s at most)"
 timeout "${DIFF_SECONDS:-150}" $B/tessera-differential /tmp/tessera/catalog --device cuda >"$OUT/differential.log" 2>&1
 echo "differential rc $?"; tail -3 "$OUT/differential.log"
 grep -v "^  ok" "$OUT/differential.log" | grep -v "^differential:" | head -20
+suite "engine semantics suite (operators on the GPU where they can run)" tessera_engine_sql_tests
 exit $rc
