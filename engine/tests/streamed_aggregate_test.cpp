@@ -350,6 +350,35 @@ TEST_F(StreamedAggregation, AnAggregationWithMoreGroupsThanTheBudgetSpillsItsPar
             std::vector<std::string>{"444"});
 }
 
+// Groups that come late: 13 in the first two thirds of the rows (id < 3000), one per row after them. The split
+// starts once those many groups arrive and extrapolates its partition count from the runs so far, which counted the
+// few-group morsels too: too few partitions. Each one that outgrew half of the budget is split again by the hash's
+// next bits when its turn comes (aggregate_partials.hpp), and the answers stay those of the whole table.
+TEST_F(StreamedAggregation, PartitionsThatOutgrowTheirShareAreSplitAgain) {
+  const char* q =
+      "SELECT CASE WHEN id < 3000 THEN id % 7 ELSE id END AS k, count(*), sum(d), min(s), max(w) FROM m "
+      "GROUP BY CASE WHEN id < 3000 THEN id % 7 ELSE id END ORDER BY k";
+  auto memory = whole();
+  auto in_memory = stored(0, 24 << 10, [](engine::Options& o) { o.spill_memory_bytes = int64_t(1) << 30; });
+  auto on_disk = stored(0, 24 << 10, [](engine::Options& o) { o.spill_memory_bytes = 1; });
+  auto never = stored(0, 24 << 10, [](engine::Options& o) { o.spill = engine::SpillMode::Never; });
+  expect_same_answers(q, *memory, {in_memory.get(), on_disk.get(), never.get()});
+  for (engine::Database* db : {in_memory.get(), on_disk.get()}) {
+    const std::string text = explain_analyze(*db, q);
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(text, m, std::regex("partials in ([0-9]+) hash partitions, .* spilled \\(.* to disk\\), "
+                                                      "([0-9]+) split again")))
+        << text;
+    EXPECT_GE(std::stoi(m[2]), 1);
+  }
+  EXPECT_THAT(explain_analyze(*never, q), ::testing::Not(HasSubstr("split again")));
+  // Worked out by hand: ids 3r - 5000 below 3000 are rows 0..2666 (-5000..2998: id % 7 takes the 13 values
+  // -6..6, the sign of the dividend's), rows 2667..3999 have ids 3001..6997, a group each: 13 + 1333 groups.
+  EXPECT_EQ(cells(*on_disk, "SELECT count(*), sum(c) FROM (SELECT CASE WHEN id < 3000 THEN id % 7 ELSE id END AS k, "
+                            "count(*) AS c FROM m GROUP BY CASE WHEN id < 3000 THEN id % 7 ELSE id END) x"),
+            std::vector<std::string>{"1346|4000"});
+}
+
 // Rows with no aggregation above them (stream_driver.hpp's stream_rows): a filter, projection or join over a table
 // larger than the budget runs a morsel at a time and puts the morsels' rows together; under ORDER BY ... LIMIT each
 // morsel keeps its first rows only.

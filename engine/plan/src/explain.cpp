@@ -160,6 +160,7 @@ void render(const LogicalOp& op, int depth, std::string& out, std::vector<const 
       if (a->group_partitions > 0) line += ", partials in " + std::to_string(a->group_partitions) + " hash partitions";
       if (a->spilled_bytes > 0)
         line += ", " + rt::byte_size_text(a->spilled_bytes) + " spilled (" + rt::byte_size_text(a->spilled_to_disk) + " to disk)";
+      if (a->group_resplits > 0) line += ", " + std::to_string(a->group_resplits) + " split again";
     }
   line += ")";
   out += line + "\n";

@@ -29,7 +29,9 @@ void Database::Impl::explain_select(const sql::SelectStatement& q, bool analyze,
   const auto t0 = std::chrono::steady_clock::now();
   run_plan(pp, *b.plan, ctx);
   std::map<const plan::LogicalOp*, plan::ActualStats> actual;
-  for (const auto& [op, s] : stats) actual[op] = {s.rows, s.ms, s.morsels, s.passes, s.spilled_bytes, s.spilled_to_disk, s.group_partitions};
+  for (const auto& [op, s] : stats)
+    actual[op] = {s.rows,          s.ms,           s.morsels, s.passes, s.spilled_bytes, s.spilled_to_disk,
+                  s.group_partitions, s.group_resplits};
   plan_text = plan::explain(*b.plan, [&](const plan::LogicalOp& op) -> const plan::ActualStats* {
     auto it = actual.find(&op);
     return it == actual.end() ? nullptr : &it->second;

@@ -7,7 +7,10 @@
 // to the spill memory, then a file), and the final aggregation runs partition by partition. Every group is whole in
 // one partition, so the partitions' results are disjoint and together the aggregation's. The number of partitions
 // comes from the partials' size when the split starts, extrapolated over the runs still to come, so that a
-// partition's partials take about a quarter of the budget; one that grows past it still runs (it is not split again).
+// partition's partials take about a quarter of the budget. The extrapolation misses when the groups come late (few
+// groups in the first morsels, many in the last): a partition whose partials end up above half of the budget is
+// split again when its turn comes, by the hash's next bits, streamed from the store into sub-partitions (its
+// partials never held together), until each fits or its groups stop spreading (one group's rows go together).
 // On the GPU the spilled partials are downloaded (to_spill) and split on the host as they arrive there; the final
 // aggregation of each partition runs on the GPU again.
 #pragma once
@@ -65,6 +68,8 @@ class AggregatePartials {
     const int64_t wanted = std::clamp<int64_t>((expected * 4 + budget - 1) / budget, 2, kMaxGroupPartitions);
     parts_ = static_cast<int>(std::bit_ceil(static_cast<uint64_t>(wanted)));
     store_ = std::make_unique<SpillStore>(d_.ctx.spill);
+    rows_.assign(parts_, 0);
+    next_key_ = parts_;
     std::vector<Batch> held = std::move(held_);
     held_.clear();
     held_bytes_ = 0;
@@ -75,20 +80,14 @@ class AggregatePartials {
   Batch finish() {
     if (!store_) return d_.aggregate(*split_.final, d_.concat(held_, split_.partial->outputs));
     std::vector<Batch> results;
-    for (int p = 0; p < parts_; ++p) {
-      std::vector<Batch> in;
-      store_->take(p, [&](exec::Batch b) {
-        rt::throw_if_stopped(d_.ctx.stop);
-        in.push_back(d_.from_spill(std::move(b)));
-      });
-      if (in.empty()) continue;
-      results.push_back(d_.aggregate(*split_.final, in.size() == 1 ? std::move(in[0]) : d_.concat(in, split_.partial->outputs)));
-    }
+    const int bits = std::countr_zero(static_cast<unsigned>(parts_));
+    for (int p = 0; p < parts_; ++p) finish_partition(p, rows_[p], bits, results);
     // Not empty: the split started because rows were held.
     return results.size() == 1 ? std::move(results[0]) : d_.concat(results, split_.final->outputs);
   }
 
   int partitions() const { return store_ ? parts_ : 0; }
+  int resplit() const { return resplit_; }  // partitions split again in finish()
   int64_t spilled_bytes() const { return store_ ? store_->bytes_spilled() : 0; }
   int64_t spilled_to_disk() const { return store_ ? store_->bytes_to_disk() : 0; }
 
@@ -98,8 +97,52 @@ class AggregatePartials {
     const exec::Batch host = d_.to_spill(std::move(partial));
     std::vector<exec::Batch> parts = hash_partition(host, keys_, parts_, d_.host_threads());
     for (int p = 0; p < parts_; ++p)
-      if (parts[p].rows > 0) store_->put(p, std::move(parts[p]));
+      if (parts[p].rows > 0) {
+        rows_[p] += parts[p].rows;
+        store_->put(p, std::move(parts[p]));
+      }
   }
+
+  // The final aggregation of the partials kept under `key` (`rows` rows, partitioned by the hash's first
+  // `used_bits` bits), appended to `results`; split again first when they take more than half of the budget.
+  void finish_partition(int64_t key, int64_t rows, int used_bits, std::vector<Batch>& results) {
+    if (rows == 0) return;
+    const int64_t budget = d_.budget(), bytes = rows * row_bytes_;
+    if (budget > 0 && bytes > budget / 2 && used_bits < kMaxHashBits) {
+      const int64_t wanted = std::clamp<int64_t>((bytes * 4 + budget - 1) / budget, 2, kMaxGroupPartitions);
+      const int sub = static_cast<int>(std::bit_ceil(static_cast<uint64_t>(wanted)));
+      const int sub_bits = std::min(std::countr_zero(static_cast<unsigned>(sub)), kMaxHashBits - used_bits);
+      const int64_t first = next_key_;
+      next_key_ += int64_t(1) << sub_bits;
+      std::vector<int64_t> sub_rows(size_t(1) << sub_bits, 0);
+      store_->take(key, [&](exec::Batch b) {
+        rt::throw_if_stopped(d_.ctx.stop);
+        std::vector<exec::Batch> parts = hash_partition(b, keys_, 1 << sub_bits, d_.host_threads(), used_bits);
+        for (size_t q = 0; q < parts.size(); ++q)
+          if (parts[q].rows > 0) {
+            sub_rows[q] += parts[q].rows;
+            store_->put(first + static_cast<int64_t>(q), std::move(parts[q]));
+          }
+      });
+      ++resplit_;
+      // All rows in one sub-partition: its groups do not spread (few groups, each repeated by many runs); the
+      // next bits would not spread them either.
+      const bool spread = *std::max_element(sub_rows.begin(), sub_rows.end()) < rows;
+      for (size_t q = 0; q < sub_rows.size(); ++q)
+        finish_partition(first + static_cast<int64_t>(q), sub_rows[q], spread ? used_bits + sub_bits : kMaxHashBits,
+                         results);
+      return;
+    }
+    std::vector<Batch> in;
+    store_->take(key, [&](exec::Batch b) {
+      rt::throw_if_stopped(d_.ctx.stop);
+      in.push_back(d_.from_spill(std::move(b)));
+    });
+    results.push_back(d_.aggregate(*split_.final, in.size() == 1 ? std::move(in[0]) : d_.concat(in, split_.partial->outputs)));
+  }
+
+  // Hash bits the splits may use in all: beyond them the rows of one partition share their hash's top 48 bits.
+  static constexpr int kMaxHashBits = 48;
 
   Device& d_;
   const plan::AggregateSplit& split_;
@@ -109,6 +152,9 @@ class AggregatePartials {
   std::vector<Batch> held_;
   std::unique_ptr<SpillStore> store_;  // once the partials are split
   int parts_ = 0;
+  std::vector<int64_t> rows_;  // rows spilled to each partition
+  int64_t next_key_ = 0;       // the store's next free key (partitions split again get new ones)
+  int resplit_ = 0;
   bool merges_ = true;
 };
 

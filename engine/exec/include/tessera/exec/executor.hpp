@@ -34,6 +34,7 @@ struct OperatorStats {
   int64_t passes = 0;   // ... and in how many partitioned passes (join_partitions.hpp)
   int64_t spilled_bytes = 0, spilled_to_disk = 0;  // ... whose partitions spilled this much (spilled_passes.hpp)
   int64_t group_partitions = 0;  // ... whose partials outgrew the budget: in this many hash partitions (aggregate_partials.hpp)
+  int64_t group_resplits = 0;    // ... of which this many outgrew their share and were split again
 };
 
 struct ExecContext {

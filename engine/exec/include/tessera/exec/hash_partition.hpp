@@ -10,7 +10,10 @@
 namespace tessera::exec {
 
 // The rows of `b` split into `parts` batches (a power of two, at most 2^16) by the hash of columns `keys`, in one
-// pass (a count per partition, then one gather each); every row in exactly one, in its original order.
-std::vector<Batch> hash_partition(const Batch& b, const std::vector<ColumnId>& keys, int parts, int threads);
+// pass (a count per partition, then one gather each); every row in exactly one, in its original order. The
+// partition is read from the hash's top bits after the first `used_bits` (those a split this one refines already
+// used: rows of one partition of that split spread over all of this one's).
+std::vector<Batch> hash_partition(const Batch& b, const std::vector<ColumnId>& keys, int parts, int threads,
+                                  int used_bits = 0);
 
 }  // namespace tessera::exec

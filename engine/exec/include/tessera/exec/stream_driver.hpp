@@ -72,6 +72,7 @@ std::optional<typename Device::Batch> stream_aggregation(const plan::LogicalOp& 
     s.morsels = runs;
     s.passes = passes;
     s.group_partitions = partials.partitions();
+    s.group_resplits = partials.resplit();
     s.spilled_bytes = pass_spilled + partials.spilled_bytes();
     s.spilled_to_disk = pass_to_disk + partials.spilled_to_disk();
   };

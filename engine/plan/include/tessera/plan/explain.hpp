@@ -18,6 +18,7 @@ struct ActualStats {
   int64_t passes = 0;   // ... over how many partitioned passes of its joins (exec/join_partitions.hpp)
   int64_t spilled_bytes = 0, spilled_to_disk = 0;  // ... whose partitions spilled (exec/spilled_passes.hpp)
   int64_t group_partitions = 0;  // ... whose partial aggregates split by group (exec/aggregate_partials.hpp)
+  int64_t group_resplits = 0;    // ... of which this many were split again (outgrew their share of the budget)
 };
 using ActualLookup = std::function<const ActualStats*(const LogicalOp&)>;
 
