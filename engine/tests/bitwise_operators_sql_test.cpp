@@ -9,11 +9,8 @@
 #include <random>
 #include <sstream>
 
-#include "tessera/duckdb/duckdb.hpp"
-#include "tessera/duckdb/tpch_load.hpp"
 #include "tessera/engine/database.hpp"
-#include "tessera/engine/result_cells.hpp"
-#include "tessera/oracle_checks.hpp"
+#include "tessera/sql_oracle_test.hpp"
 #include "tessera/tpch/loader.hpp"
 
 using namespace tessera;
@@ -39,39 +36,18 @@ std::string t_text() {
   return out.str();
 }
 
-class BitwiseOperators : public ::testing::Test {
+class BitwiseOperators : public test::SqlOracleTest {
  protected:
   static void SetUpTestSuite() {
-    duck_ = new duckdb::DuckDb(2);
-    storage::Table t = tpch::parse_table(t_text(), "t.tbl", "t",
-                                         storage::Schema({{"id", DataType::int32(), false},
-                                                          {"a", DataType::int32(), true},
-                                                          {"b", DataType::int64(), true},
-                                                          {"f", DataType::boolean(), true},
-                                                          {"g", DataType::boolean(), true}}),
-                                         tpch::LoadOptions::tbl());
-    duckdb::create_and_load(*duck_, t);
-    engine::Options o;
-    o.threads = 2;
-    db_ = new engine::Database(o);
-    db_->add_table(std::move(t));
+    storage::Table t = test::tbl_table("t", t_text(), storage::Schema({{"id", DataType::int32(), false},
+                                                                       {"a", DataType::int32(), true},
+                                                                       {"b", DataType::int64(), true},
+                                                                       {"f", DataType::boolean(), true},
+                                                                       {"g", DataType::boolean(), true}}));
+    open(test::tables(std::move(t)));
   }
-  static void TearDownTestSuite() {
-    delete db_;
-    delete duck_;
-  }
-  static void same_as_duckdb(const std::string& sql, const std::string& duck_sql) {
-    test::expect_same_as_duckdb(*db_, *duck_, sql, duck_sql);
-  }
-  static V rows(const std::string& sql) { return test::text_rows(*db_, sql); }
-  static std::string error(const std::string& sql) { return test::error_of(*db_, sql); }
   static std::vector<DataType> types(const std::string& sql) { return db_->execute(sql).types; }
-
-  static duckdb::DuckDb* duck_;
-  static engine::Database* db_;
 };
-duckdb::DuckDb* BitwiseOperators::duck_ = nullptr;
-engine::Database* BitwiseOperators::db_ = nullptr;
 
 }  // namespace
 

@@ -85,16 +85,7 @@ const DateTimeCase kCases[] = {
 #undef T_ORDERS
 #undef D_ORDERS
 
-class DateTimeQueries : public ::testing::TestWithParam<DateTimeCase> {
- protected:
-  static void SetUpTestSuite() { env_ = new test::TpchBoth(test::tpch_test_sf()); }
-  static void TearDownTestSuite() {
-    delete env_;
-    env_ = nullptr;
-  }
-  static test::TpchBoth* env_;
-};
-test::TpchBoth* DateTimeQueries::env_ = nullptr;
+class DateTimeQueries : public test::TpchSuite<DateTimeCase> {};
 
 TEST_P(DateTimeQueries, EqualsDuckDb) {
   const DateTimeCase& c = GetParam();

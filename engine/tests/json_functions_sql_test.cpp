@@ -10,11 +10,8 @@
 #include <random>
 #include <sstream>
 
-#include "tessera/duckdb/duckdb.hpp"
-#include "tessera/duckdb/tpch_load.hpp"
 #include "tessera/engine/database.hpp"
-#include "tessera/engine/result_cells.hpp"
-#include "tessera/oracle_checks.hpp"
+#include "tessera/sql_oracle_test.hpp"
 #include "tessera/tpch/loader.hpp"
 
 using namespace tessera;
@@ -63,36 +60,14 @@ std::string docs_text() {
   return out.str();
 }
 
-class JsonFunctions : public ::testing::Test {
+class JsonFunctions : public test::SqlOracleTest {
  protected:
   static void SetUpTestSuite() {
-    duck_ = new duckdb::DuckDb(2);
-    storage::Table docs = tpch::parse_table(
-        docs_text(), "docs.tbl", "docs",
-        storage::Schema({{"id", DataType::int32(), false}, {"j", DataType::varchar(400), true}}),
-        tpch::LoadOptions::tbl());
-    duckdb::create_and_load(*duck_, docs);
-    engine::Options o;
-    o.threads = 2;
-    db_ = new engine::Database(o);
-    db_->add_table(std::move(docs));
+    storage::Table docs = test::tbl_table(
+        "docs", docs_text(), storage::Schema({{"id", DataType::int32(), false}, {"j", DataType::varchar(400), true}}));
+    open(test::tables(std::move(docs)));
   }
-  static void TearDownTestSuite() {
-    delete db_;
-    delete duck_;
-  }
-
-  static void same_as_duckdb(const std::string& sql, const std::string& duck_sql) {
-    test::expect_same_as_duckdb(*db_, *duck_, sql, duck_sql);
-  }
-  static V rows(const std::string& sql) { return test::text_rows(*db_, sql); }
-  static std::string error(const std::string& sql) { return test::error_of(*db_, sql); }
-
-  static duckdb::DuckDb* duck_;
-  static engine::Database* db_;
 };
-duckdb::DuckDb* JsonFunctions::duck_ = nullptr;
-engine::Database* JsonFunctions::db_ = nullptr;
 
 // "JSON_VALUE (Transact-SQL)"'s document for its lax and strict table.
 const std::string kInfo =

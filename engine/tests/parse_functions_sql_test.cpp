@@ -9,11 +9,8 @@
 #include <random>
 #include <sstream>
 
-#include "tessera/duckdb/duckdb.hpp"
-#include "tessera/duckdb/tpch_load.hpp"
 #include "tessera/engine/database.hpp"
-#include "tessera/engine/result_cells.hpp"
-#include "tessera/oracle_checks.hpp"
+#include "tessera/sql_oracle_test.hpp"
 #include "tessera/tpch/loader.hpp"
 
 using namespace tessera;
@@ -46,38 +43,17 @@ std::string t_text() {
   return out.str();
 }
 
-class ParseFunctions : public ::testing::Test {
+class ParseFunctions : public test::SqlOracleTest {
  protected:
   static void SetUpTestSuite() {
-    duck_ = new duckdb::DuckDb(2);
-    storage::Table t = tpch::parse_table(t_text(), "t.tbl", "t",
-                                         storage::Schema({{"id", DataType::int32(), false},
-                                                          {"i", DataType::varchar(20), true},
-                                                          {"f", DataType::varchar(20), true},
-                                                          {"d", DataType::varchar(20), true}}),
-                                         tpch::LoadOptions::tbl());
-    duckdb::create_and_load(*duck_, t);
-    engine::Options o;
-    o.threads = 2;
-    db_ = new engine::Database(o);
-    db_->add_table(std::move(t));
+    storage::Table t = test::tbl_table("t", t_text(), storage::Schema({{"id", DataType::int32(), false},
+                                                                       {"i", DataType::varchar(20), true},
+                                                                       {"f", DataType::varchar(20), true},
+                                                                       {"d", DataType::varchar(20), true}}));
+    open(test::tables(std::move(t)));
   }
-  static void TearDownTestSuite() {
-    delete db_;
-    delete duck_;
-  }
-  static void same_as_duckdb(const std::string& sql, const std::string& duck_sql) {
-    test::expect_same_as_duckdb(*db_, *duck_, sql, duck_sql);
-  }
-  static V rows(const std::string& sql) { return test::text_rows(*db_, sql); }
-  static std::string error(const std::string& sql) { return test::error_of(*db_, sql); }
   static bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-  static duckdb::DuckDb* duck_;
-  static engine::Database* db_;
 };
-duckdb::DuckDb* ParseFunctions::duck_ = nullptr;
-engine::Database* ParseFunctions::db_ = nullptr;
 
 }  // namespace
 

@@ -9,11 +9,8 @@
 #include <random>
 #include <sstream>
 
-#include "tessera/duckdb/duckdb.hpp"
-#include "tessera/duckdb/tpch_load.hpp"
 #include "tessera/engine/database.hpp"
-#include "tessera/engine/result_cells.hpp"
-#include "tessera/oracle_checks.hpp"
+#include "tessera/sql_oracle_test.hpp"
 #include "tessera/tpch/loader.hpp"
 
 using namespace tessera;
@@ -60,50 +57,22 @@ constexpr const char* kReferers =
     "15|http://www.www.x/|\n16|HTTP://x.ru/|\n17|https:/x.ru/|\n18|http://x.ru?q=1/2|\n19|https://яндекс.рф/поиск|\n"
     "20|http://0123456789012345678901234567890123456789012345678901234567890123456789/|\n";
 
-class RegexFunctions : public ::testing::Test {
+class RegexFunctions : public test::SqlOracleTest {
  protected:
   static void SetUpTestSuite() {
-    duck_ = new duckdb::DuckDb(2);
-    storage::Table people = tpch::parse_table(kPeople, "people.tbl", "people",
-                                              storage::Schema({{"id", DataType::int32(), false},
-                                                               {"name", DataType::varchar(50), true},
-                                                               {"email", DataType::varchar(100), true},
-                                                               {"phone", DataType::varchar(20), true},
-                                                               {"note", DataType::varchar(100), true}}),
-                                              tpch::LoadOptions::tbl());
-    storage::Table t = tpch::parse_table(t_text(), "t.tbl", "t",
-                                         storage::Schema({{"id", DataType::int32(), false},
-                                                          {"s", DataType::varchar(100), true}}),
-                                         tpch::LoadOptions::tbl());
-    storage::Table referers = tpch::parse_table(kReferers, "referers.tbl", "referers",
-                                                storage::Schema({{"id", DataType::int32(), false},
-                                                                 {"Referer", DataType::varchar(200), true}}),
-                                                tpch::LoadOptions::tbl());
-    duckdb::create_and_load(*duck_, t);
-    duckdb::create_and_load(*duck_, referers);
-    engine::Options o;
-    o.threads = 2;
-    db_ = new engine::Database(o);
-    db_->add_table(std::move(people));
-    db_->add_table(std::move(t));
-    db_->add_table(std::move(referers));
+    storage::Table people = test::tbl_table("people", kPeople, storage::Schema({{"id", DataType::int32(), false},
+                                                                                {"name", DataType::varchar(50), true},
+                                                                                {"email", DataType::varchar(100), true},
+                                                                                {"phone", DataType::varchar(20), true},
+                                                                                {"note", DataType::varchar(100), true}}));
+    storage::Table t = test::tbl_table("t", t_text(), storage::Schema({{"id", DataType::int32(), false},
+                                                                       {"s", DataType::varchar(100), true}}));
+    storage::Table referers = test::tbl_table(
+        "referers", kReferers,
+        storage::Schema({{"id", DataType::int32(), false}, {"Referer", DataType::varchar(200), true}}));
+    open(test::tables(std::move(t), std::move(referers)), test::tables(std::move(people)));
   }
-  static void TearDownTestSuite() {
-    delete db_;
-    delete duck_;
-  }
-
-  static void same_as_duckdb(const std::string& sql, const std::string& duck_sql = "") {
-    test::expect_same_as_duckdb(*db_, *duck_, sql, duck_sql);
-  }
-  static V rows(const std::string& sql) { return test::text_rows(*db_, sql); }
-  static std::string error(const std::string& sql) { return test::error_of(*db_, sql); }
-
-  static duckdb::DuckDb* duck_;
-  static engine::Database* db_;
 };
-duckdb::DuckDb* RegexFunctions::duck_ = nullptr;
-engine::Database* RegexFunctions::db_ = nullptr;
 
 }  // namespace
 

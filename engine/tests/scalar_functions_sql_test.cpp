@@ -13,11 +13,8 @@
 #include <sstream>
 #include <thread>
 
-#include "tessera/duckdb/duckdb.hpp"
-#include "tessera/duckdb/tpch_load.hpp"
 #include "tessera/engine/database.hpp"
-#include "tessera/engine/result_cells.hpp"
-#include "tessera/oracle_checks.hpp"
+#include "tessera/sql_oracle_test.hpp"
 #include "tessera/tpch/loader.hpp"
 
 using namespace tessera;
@@ -53,60 +50,33 @@ std::string t_text() {
   return out.str();
 }
 
-class ScalarFunctions : public ::testing::Test {
+class ScalarFunctions : public test::SqlOracleTest {
  protected:
   static void SetUpTestSuite() {
-    duck_ = new duckdb::DuckDb(2);
-    storage::Table words = tpch::parse_table(kWordPairs, "words.tbl", "words",
-                                             storage::Schema({{"id", DataType::int32(), false},
-                                                              {"uk", DataType::varchar(50), true},
-                                                              {"us", DataType::varchar(50), true}}),
-                                             tpch::LoadOptions::tbl());
-    storage::Table studies = tpch::parse_table("Var1|0.200|\nVar2|0.825|\nVar3|0.610|\n", "studies.tbl", "studies",
-                                               storage::Schema({{"VarX", DataType::varchar(10), false},
-                                                                {"Correlation", DataType::decimal(4, 3), true}}),
-                                               tpch::LoadOptions::tbl());
-    storage::Table t = tpch::parse_table(t_text(), "t.tbl", "t",
-                                         storage::Schema({{"id", DataType::int32(), false},
-                                                          {"a", DataType::int32(), true},
-                                                          {"b", DataType::int64(), true},
-                                                          {"c", DataType::float64(), true},
-                                                          {"d", DataType::decimal(10, 2), true},
-                                                          {"s", DataType::varchar(10), true},
-                                                          {"s2", DataType::varchar(10), true},
-                                                          {"dt", DataType::date(), true},
-                                                          {"dt2", DataType::date(), true}}),
-                                         tpch::LoadOptions::tbl());
-    duckdb::create_and_load(*duck_, t);
-    engine::Options o;
-    o.threads = 2;
-    db_ = new engine::Database(o);
-    db_->add_table(std::move(words));
-    db_->add_table(std::move(studies));
-    db_->add_table(std::move(t));
+    storage::Table words = test::tbl_table("words", kWordPairs, storage::Schema({{"id", DataType::int32(), false},
+                                                                                 {"uk", DataType::varchar(50), true},
+                                                                                 {"us", DataType::varchar(50), true}}));
+    storage::Table studies = test::tbl_table("studies", "Var1|0.200|\nVar2|0.825|\nVar3|0.610|\n",
+                                             storage::Schema({{"VarX", DataType::varchar(10), false},
+                                                              {"Correlation", DataType::decimal(4, 3), true}}));
+    storage::Table t = test::tbl_table("t", t_text(), storage::Schema({{"id", DataType::int32(), false},
+                                                                       {"a", DataType::int32(), true},
+                                                                       {"b", DataType::int64(), true},
+                                                                       {"c", DataType::float64(), true},
+                                                                       {"d", DataType::decimal(10, 2), true},
+                                                                       {"s", DataType::varchar(10), true},
+                                                                       {"s2", DataType::varchar(10), true},
+                                                                       {"dt", DataType::date(), true},
+                                                                       {"dt2", DataType::date(), true}}));
+    open(test::tables(std::move(t)), test::tables(std::move(words), std::move(studies)));
   }
-  static void TearDownTestSuite() {
-    delete db_;
-    delete duck_;
-  }
-
-  static void same_as_duckdb(const std::string& sql, const std::string& duck_sql = "") {
-    test::expect_same_as_duckdb(*db_, *duck_, sql, duck_sql);
-  }
-  static V rows(const std::string& sql) { return test::text_rows(*db_, sql); }
-  static std::string error(const std::string& sql) { return test::error_of(*db_, sql); }
   // f(x, x, ..., x) with n arguments.
   static std::string repeated(const std::string& f, const std::string& x, int n) {
     std::string s = f + "(";
     for (int i = 0; i < n; ++i) s += (i ? ", " : "") + x;
     return s + ")";
   }
-
-  static duckdb::DuckDb* duck_;
-  static engine::Database* db_;
 };
-duckdb::DuckDb* ScalarFunctions::duck_ = nullptr;
-engine::Database* ScalarFunctions::db_ = nullptr;
 
 }  // namespace
 

@@ -164,16 +164,7 @@ const FeatureCase kCases[] = {
      " GROUP BY ROLLUP (lower(m)) ORDER BY 2, upper(mm) NULLS FIRST, mm NULLS FIRST"},
 };
 
-class SqlFeatures : public ::testing::TestWithParam<FeatureCase> {
- protected:
-  static void SetUpTestSuite() { env_ = new test::TpchBoth(test::tpch_test_sf()); }
-  static void TearDownTestSuite() {
-    delete env_;
-    env_ = nullptr;
-  }
-  static test::TpchBoth* env_;
-};
-test::TpchBoth* SqlFeatures::env_ = nullptr;
+class SqlFeatures : public test::TpchSuite<FeatureCase> {};
 
 TEST_P(SqlFeatures, EqualsDuckDb) {
   const FeatureCase& c = GetParam();

@@ -17,10 +17,9 @@
 #include <sstream>
 
 #include "tessera/duckdb/duckdb.hpp"
-#include "tessera/duckdb/tpch_load.hpp"
 #include "tessera/engine/database.hpp"
 #include "tessera/engine/result_cells.hpp"
-#include "tessera/oracle_checks.hpp"
+#include "tessera/sql_oracle_test.hpp"
 #include "tessera/tpch/loader.hpp"
 
 using namespace tessera;
@@ -89,29 +88,25 @@ std::string duck_dialect(std::string q) {
   return q;
 }
 
-class StatisticalAggregates : public ::testing::Test {
+class StatisticalAggregates : public test::SqlOracleTest {
  protected:
   static storage::Table table(const std::string& name, int rows) {
-    return tpch::parse_table(s_text(rows), name + ".tbl", name, s_schema(), tpch::LoadOptions::tbl());
+    return test::tbl_table(name, s_text(rows), s_schema());
   }
+  // DuckDB and whole_ (the base's Database), then streamed_: the same tables, aggregations in morsels of 7 rows.
   static void SetUpTestSuite() {
-    duck_ = new duckdb::DuckDb(2);
-    duckdb::create_and_load(*duck_, table("s", kRows));
-    duckdb::create_and_load(*duck_, table("e", 0));
-    for (int64_t morsel_rows : {int64_t{0}, int64_t{7}}) {
-      engine::Options o;
-      o.threads = 2;
-      o.morsel_rows = morsel_rows;
-      auto db = std::make_unique<engine::Database>(o);
-      db->add_table(table("s", kRows));
-      db->add_table(table("e", 0));
-      (morsel_rows ? streamed_ : whole_) = db.release();
-    }
+    open(test::tables(table("s", kRows), table("e", 0)));
+    whole_ = db_;
+    engine::Options o = two_threads();
+    o.morsel_rows = 7;
+    streamed_ = new engine::Database(o);
+    streamed_->add_table(table("s", kRows));
+    streamed_->add_table(table("e", 0));
   }
   static void TearDownTestSuite() {
-    delete whole_;
     delete streamed_;
-    delete duck_;
+    streamed_ = whole_ = nullptr;
+    SqlOracleTest::TearDownTestSuite();
   }
   // Both Databases answer `sql` as DuckDB answers it in its dialect (or `duck_sql`), doubles within `rel_tol`.
   static void expect_same(const std::string& sql, double rel_tol = 1e-9, const std::string& duck_sql = "") {
@@ -138,11 +133,9 @@ class StatisticalAggregates : public ::testing::Test {
     for (const std::string& line : test::text_rows(db, "EXPLAIN ANALYZE " + q)) text += line + "\n";
     return text;
   }
-  static duckdb::DuckDb* duck_;
   static engine::Database* whole_;
   static engine::Database* streamed_;
 };
-duckdb::DuckDb* StatisticalAggregates::duck_ = nullptr;
 engine::Database* StatisticalAggregates::whole_ = nullptr;
 engine::Database* StatisticalAggregates::streamed_ = nullptr;
 

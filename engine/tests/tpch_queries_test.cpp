@@ -14,17 +14,7 @@ using namespace tessera;
 
 namespace {
 
-// One data set per test suite (each suite runs as its own ctest process).
-class TpchData : public ::testing::TestWithParam<int> {
- protected:
-  static void SetUpTestSuite() { env_ = new test::TpchBoth(test::tpch_test_sf()); }
-  static void TearDownTestSuite() {
-    delete env_;
-    env_ = nullptr;
-  }
-  static test::TpchBoth* env_;
-};
-test::TpchBoth* TpchData::env_ = nullptr;
+using TpchData = test::TpchSuite<int>;
 
 class TpchQueries : public TpchData {};
 
@@ -93,16 +83,10 @@ namespace {
 // every column is read lazily from its chunks, on the GPU machine sent encoded and decoded by the GPU; and
 // aggregations over a chain of filters, projections and joins down to a scan (17 of the 22 queries and their
 // scalar twins) stream that scan in morsels of 20,000 rows, across chunk boundaries (exec/morsels.hpp).
-class StoredTpch : public ::testing::TestWithParam<int> {
+class StoredTpch : public test::TpchSuite<int> {
  protected:
   static void SetUpTestSuite() { env_ = new test::TpchBoth(test::tpch_test_sf(), 2, 7777, 20000); }
-  static void TearDownTestSuite() {
-    delete env_;
-    env_ = nullptr;
-  }
-  static test::TpchBoth* env_;
 };
-test::TpchBoth* StoredTpch::env_ = nullptr;
 
 TEST_P(StoredTpch, TpchEqualsDuckDb) {
   const std::string sql = test::read_query("tpch", GetParam());

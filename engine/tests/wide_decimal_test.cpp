@@ -8,11 +8,9 @@
 #include <random>
 #include <sstream>
 
-#include "tessera/duckdb/duckdb.hpp"
-#include "tessera/duckdb/tpch_load.hpp"
 #include "tessera/engine/database.hpp"
 #include "tessera/engine/result_cells.hpp"
-#include "tessera/oracle_checks.hpp"
+#include "tessera/sql_oracle_test.hpp"
 #include "tessera/tpch/loader.hpp"
 
 using namespace tessera;
@@ -62,42 +60,20 @@ storage::Table v_table() {
                                             {"label", DataType::varchar(10), false}}));
 }
 
-class WideDecimal : public ::testing::Test {
+class WideDecimal : public test::SqlOracleTest {
  protected:
   static void SetUpTestSuite() {
-    duck_ = new duckdb::DuckDb(2);
-    storage::Table w = tpch::parse_table(w_text(), "w.tbl", "w", w_schema(), tpch::LoadOptions::tbl());
+    storage::Table w = test::tbl_table("w", w_text(), w_schema());
     storage::Table v = v_table();
-    duckdb::create_and_load(*duck_, w);
-    duckdb::create_and_load(*duck_, v);
-    engine::Options o;
-    o.threads = 2;
-    db_ = new engine::Database(o);
-    db_->add_table(std::move(w));
-    db_->add_table(std::move(v));
+    open(test::tables(std::move(w), std::move(v)));
   }
-  static void TearDownTestSuite() {
-    delete db_;
-    delete duck_;
-  }
-
-  // Tessera's answer equals DuckDB's (decimals exactly, across scales). `duck_sql`: DuckDB's spelling
-  // where its dialect differs (NULLs sort last there, first in SQL Server).
-  static void same_as_duckdb(const std::string& sql, const std::string& duck_sql = "") {
-    test::expect_same_as_duckdb(*db_, *duck_, sql, duck_sql);
-  }
-  static V rows(const std::string& sql) { return test::text_rows(*db_, sql); }
+  // same_as_duckdb compares decimals exactly, across scales; its `duck_sql` is DuckDB's spelling where the dialect
+  // differs (NULLs sort last there, first in SQL Server).
   static std::string type_of(const std::string& sql) {
     engine::QueryResult r = db_->execute(sql);
     return r.types.at(0).to_string();
   }
-  static std::string error(const std::string& sql) { return test::error_of(*db_, sql); }
-
-  static duckdb::DuckDb* duck_;
-  static engine::Database* db_;
 };
-duckdb::DuckDb* WideDecimal::duck_ = nullptr;
-engine::Database* WideDecimal::db_ = nullptr;
 
 }  // namespace
 

@@ -32,7 +32,10 @@ inline std::vector<std::string> text_rows(engine::Database& db, const std::strin
   std::vector<std::string> out;
   for (int64_t i = 0; i < r.rows; ++i) {
     std::string line;
-    for (size_t c = 0; c < r.columns.size(); ++c) line += (c ? "|" : "") + r.cell_text(i, c);
+    for (size_t c = 0; c < r.columns.size(); ++c) {
+      if (c) line += '|';
+      line += r.cell_text(i, c);
+    }
     out.push_back(line);
   }
   return out;

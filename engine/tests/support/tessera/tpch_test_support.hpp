@@ -2,6 +2,8 @@
 // comparison of one query's answers (Tessera's dialect and DuckDB's may differ: two texts).
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <memory>
 #include <string>
 #include <vector>
@@ -39,5 +41,20 @@ class TpchBoth {
   std::unique_ptr<engine::Database> tessera_;
   std::string stored_dir_;
 };
+
+// A parameterised suite over one TPC-H data set in both engines (`env_`, SF tpch_test_sf()), loaded once per suite
+// (each suite runs as its own ctest process). A suite that wants another data set sets env_ in its own SetUpTestSuite.
+template <typename Param>
+class TpchSuite : public ::testing::TestWithParam<Param> {
+ protected:
+  static void SetUpTestSuite() { env_ = new TpchBoth(tpch_test_sf()); }
+  static void TearDownTestSuite() {
+    delete env_;
+    env_ = nullptr;
+  }
+  static TpchBoth* env_;
+};
+template <typename Param>
+TpchBoth* TpchSuite<Param>::env_ = nullptr;
 
 }  // namespace tessera::test
