@@ -1,13 +1,15 @@
 // Functions the binder shapes itself rather than resolving one kernel by argument types: GREATEST, LEAST, CONCAT and
 // CONCAT_WS over 1..254 arguments as chains of the library's two- and three-argument kernels; STRING_ESCAPE, the bit
-// functions and UNISTR, whose kernels it picks and whose constant arguments it checks; NULLIF, IIF and CHOOSE as
-// CASE expressions.
+// functions, UNISTR and JSON_CONTAINS, whose kernels it picks and whose constant arguments it checks; FORMATMESSAGE as
+// a chain of six-parameter links; NULLIF, IIF and CHOOSE as CASE expressions.
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <ctime>
 
 #include "binder_impl.hpp"
 #include "tessera/functions/clock.hpp"
+#include "tessera/functions/format_functions.hpp"
 #include "tessera/functions/utf8.hpp"
 #include "tessera/runtime/catalog.hpp"
 
@@ -192,10 +194,134 @@ ExprPtr Binder::bind_variadic(const std::string& n, std::vector<ExprPtr>& args, 
     const std::string kernel = lower(n) + (args.size() == 3 ? "_value" : "") + (t.id == TypeId::Int32 ? "_int" : "_bigint");
     return call(n, std::move(args), loc, std::nullopt, &kernel_spec(kernel, loc));
   }
+  if (n == "JSON_CONTAINS") {
+    // JSON_CONTAINS(target, search_value [, path [, search_mode]]) (SQL Server 2025): path '$' and search_mode 0
+    // (equality) by default; search_mode, which only a string search value reads, a constant 0 or 1 (1: LIKE). The
+    // kernel by the search value's SQL type, which decides the comparison (a number with JSON numbers, a string with
+    // JSON strings, a BIT with true and false); a NULL argument gives NULL.
+    if (args.size() < 2 || args.size() > 4)
+      throw BindError(loc, "Msg 174: The json_contains function requires 2 to 4 argument(s).");
+    int32_t mode = 0;
+    if (args.size() == 4) {
+      const ExprPtr& m = args[3];
+      if (is_null_constant(m)) return constant(Value::null_of(DataType::int32()));
+      if (!m->is_constant() || (m->type.id != TypeId::Int32 && m->type.id != TypeId::Int64 && m->type.id != TypeId::Bool) ||
+          (m->value.i != 0 && m->value.i != 1))
+        throw BindError(loc, "The search_mode of JSON_CONTAINS must be the constant 0 (equality) or 1 (LIKE).");
+      mode = static_cast<int32_t>(m->value.i);
+    }
+    for (size_t i = 0; i < std::min<size_t>(args.size(), 3); ++i)
+      if (is_null_constant(args[i])) return constant(Value::null_of(DataType::int32()));
+    ExprPtr target = as_text(args[0], loc);
+    ExprPtr path = args.size() >= 3 ? as_text(args[2], loc) : constant(Value::string("$"));
+    ExprPtr value = args[1];
+    switch (value->type.id) {
+      case TypeId::Bool: return call(n, {target, value, path}, loc, std::nullopt, &kernel_spec("json_contains_bit", loc));
+      case TypeId::Int32:
+      case TypeId::Int64:
+        return call(n, {target, coerce(value, DataType::int64(), loc), path}, loc, std::nullopt,
+                    &kernel_spec("json_contains_bigint", loc));
+      case TypeId::Decimal:
+        return call(n, {target, coerce(value, narrowed_for_kernel(value->type), loc), path}, loc, std::nullopt,
+                    &kernel_spec("json_contains_decimal", loc));
+      case TypeId::Money:
+        return call(n, {target, value, path}, loc, std::nullopt, &kernel_spec("json_contains_money", loc));
+      case TypeId::Double:
+        return call(n, {target, value, path}, loc, std::nullopt, &kernel_spec("json_contains_float", loc));
+      default:
+        if (value->type.is_string())
+          return call(n, {target, value, path, constant(Value::int32(mode))}, loc, std::nullopt,
+                      &kernel_spec("json_contains", loc));
+        throw BindError(loc, "Msg 8116: Argument data type " + type_text(value->type) +
+                                 " is invalid for argument 2 of json_contains function.");
+    }
+  }
+  if (n == "FORMATMESSAGE") return bind_formatmessage(args, loc);
   if (n == "STR") return bind_str(args, loc);
   if (n == "FORMAT") return bind_format(args, loc);
   if (n == "NULLIF" || n == "IIF" || n == "CHOOSE") return bind_case_function(n, args, loc);
   return nullptr;
+}
+
+// FORMATMESSAGE('msg_string' | @msg_variable, param_value, ...): the message a string (a message number needs
+// sys.messages, which Tessera does not have), at most 20 parameters (Msg 2747), each an INT or BIGINT (written as
+// text) or a string (Msg 2748 for any other type, as RAISERROR). With a constant message the binder checks each
+// placeholder's parameter as SQL Server does (Msg 2786: %s takes a string, d i o u x X an integer, a BIGINT only
+// with I64, * an integer). Chained six parameters a link (string_message.cpp); a NULL message is NULL.
+ExprPtr Binder::bind_formatmessage(std::vector<ExprPtr>& args, sql::SourceLocation loc) {
+  if (args.empty()) throw BindError(loc, "Msg 174: The formatmessage function requires 1 to 21 argument(s).");
+  if (args.size() > 21)
+    throw BindError(loc, "Msg 2747: Too many substitution parameters for FORMATMESSAGE. Cannot exceed 20 substitution "
+                         "parameters.");
+  const ExprPtr& message = args[0];
+  if (is_null_constant(message)) return constant(Value::null_of(DataType::varchar(0)));
+  if (!message->type.is_string())
+    throw BindError(loc, "FORMATMESSAGE with a message number reads sys.messages, which Tessera does not have: give the "
+                         "message as a string.");
+  const auto is_integer = [](const DataType& t) { return t.id == TypeId::Int32 || t.id == TypeId::Int64; };
+  for (size_t i = 1; i < args.size(); ++i) {
+    const DataType& t = args[i]->type;
+    if (!is_null_constant(args[i]) && !is_integer(t) && !t.is_string())
+      throw BindError(loc, "Msg 2748: Cannot specify " + type_text(t) + " data type (parameter " + std::to_string(i) +
+                               ") as a substitution parameter.");
+  }
+  if (message->is_constant()) {
+    // The placeholders in order against the parameters (string_message.cpp's parse, the flags and size only read).
+    const std::string& f = message->value.s;
+    size_t next = 1;
+    const auto check = [&](bool integer, bool wide) {
+      if (next >= args.size()) return;  // missing: (null)
+      const ExprPtr& a = args[next];
+      const DataType& t = a->type;
+      const bool ok = is_null_constant(a) || (integer ? is_integer(t) && (t.id == TypeId::Int32 || wide) : t.is_string());
+      if (!ok)
+        throw BindError(loc, "Msg 2786: The data type of substitution parameter " + std::to_string(next) +
+                                 " does not match the expected type of the format specification.");
+      ++next;
+    };
+    for (size_t pos = 0; pos < f.size(); ++pos) {
+      if (f[pos] != '%') continue;
+      if (pos + 1 < f.size() && f[pos + 1] == '%') {
+        ++pos;
+        continue;
+      }
+      size_t i = pos + 1;
+      while (i < f.size() && std::string_view("-+0# ").find(f[i]) != std::string_view::npos) ++i;
+      bool width_star = false, precision_star = false;
+      if (i < f.size() && f[i] == '*') width_star = true, ++i;
+      else while (i < f.size() && std::isdigit(static_cast<unsigned char>(f[i]))) ++i;
+      if (i < f.size() && f[i] == '.') {
+        ++i;
+        if (i < f.size() && f[i] == '*') precision_star = true, ++i;
+        else while (i < f.size() && std::isdigit(static_cast<unsigned char>(f[i]))) ++i;
+      }
+      bool wide = false;
+      if (i < f.size() && (f[i] == 'h' || f[i] == 'l')) ++i;
+      else if (f.compare(i, 3, "I64") == 0) wide = true, i += 3;
+      if (i >= f.size() || std::string_view("diouxXs").find(f[i]) == std::string_view::npos) continue;
+      if (width_star) check(true, false);
+      if (precision_star) check(true, false);
+      check(f[i] != 's', wide);
+      pos = i;
+    }
+  }
+  std::vector<ExprPtr> params;
+  for (size_t i = 1; i < args.size(); ++i)
+    params.push_back(is_null_constant(args[i]) ? constant(Value::null_of(DataType::varchar(0))) : as_text(args[i], loc));
+  const fn::FunctionSpec& spec = kernel_spec("formatmessage", loc);
+  ExprPtr acc = as_text(message, loc);
+  size_t i = 0;
+  do {
+    const size_t k = std::min<size_t>(fn::kFormatMessageMaxParams, params.size() - i);
+    const bool last = i + k == params.size();
+    std::vector<ExprPtr> link{acc};
+    for (size_t j = 0; j < fn::kFormatMessageMaxParams; ++j)
+      link.push_back(j < k ? params[i + j] : constant(Value::null_of(DataType::varchar(0))));
+    link.push_back(constant(Value::int32(static_cast<int32_t>(k) | (last ? fn::kFormatMessageLast : 0))));
+    acc = call("FORMATMESSAGE", std::move(link), loc, std::nullopt, &spec);
+    i += k;
+  } while (i < params.size());
+  return acc;
 }
 
 // JSON_OBJECT([key : value, ...] [NULL | ABSENT ON NULL]) and JSON_ARRAY([value, ...] [...]) (SQL Server 2022):

@@ -110,6 +110,7 @@ class Binder {
   // json_object_N / json_array_N; the AST says which values are JSON already (a nested JSON_OBJECT, JSON_ARRAY,
   // JSON_QUERY or JSON_MODIFY).
   ExprPtr bind_json_constructor(const sql::FunctionCallExpr& f, std::vector<ExprPtr>& args);
+  ExprPtr bind_formatmessage(std::vector<ExprPtr>& args, sql::SourceLocation loc);
   // SYSDATETIME, SYSUTCDATETIME, GETDATE, GETUTCDATE, CURRENT_TIMESTAMP, CURRENT_DATE: the kernels current_datetime
   // and current_date over the statement's instant (env_.instant, else the clock read once by this binder);
   // nullptr for other names.

@@ -51,9 +51,33 @@ int64_t format_datetime_length(const LengthInputs& in) { return 4 * in.length[2]
 // TimeSpan: at most two bytes a format character (a lone h, m or s is two digits: "hmshms"), "G" 18 bytes.
 int64_t format_time_length(const LengthInputs& in) { return 2 * in.length[2] + 24; }
 
+// FORMATMESSAGE (string_message.cpp): a link of the binder's chain, the message and six parameters as text (NULL
+// prints as (null)); flags: how many parameters are real, plus kFormatMessageLast on the last link.
+constexpr ArgSpec kFormatMessage[] = {{"msg_string", SqlType::String},   {"param_value1", SqlType::String},
+                                      {"param_value2", SqlType::String}, {"param_value3", SqlType::String},
+                                      {"param_value4", SqlType::String}, {"param_value5", SqlType::String},
+                                      {"param_value6", SqlType::String},
+                                      {.name = "formatmessage_flags", .type = SqlType::Int32, .constant = true}};
+// A link that is not the last: the message, each parameter written twice over (% doubled), each placeholder
+// padded to at most kFormatMessageMaxChars characters (a width or zeros) plus a sign and a prefix. The last: a
+// placeholder of k bytes writes at most 10^(k-2) - 1 characters of padding (at most kFormatMessageMaxChars), so
+// under 342 bytes a format byte, and never more than kFormatMessageLastCap bytes (2,048 characters or more are
+// cut).
+int64_t formatmessage_length(const LengthInputs& in) {
+  int64_t n = in.length[0];
+  for (int i = 1; i <= kFormatMessageMaxParams; ++i) n += 2 * in.length[i] + kFormatMessageMaxChars + 32;
+  if ((in.value[7] & kFormatMessageLast) == 0) return n;
+  const int64_t last = 342 * in.length[0] + n;
+  return last < kFormatMessageLastCap ? last : kFormatMessageLastCap;
+}
+
 const FunctionSpec kFormatFunctions[] = {
     {.sql_name = "STR", .kernel = "str", .result = SqlType::String, .args = kStr, .max_length = str_length,
      .summary = "a FLOAT right-justified in length characters with decimal places", TESSERA_ROW(tsf_str)},
+    {.sql_name = "FORMATMESSAGE", .kernel = "formatmessage", .result = SqlType::String, .args = kFormatMessage,
+     .nulls = NullRule::Custom, .max_length = formatmessage_length,
+     .summary = "a message from a msg_string with RAISERROR's placeholders (six parameters a link of the binder's chain)",
+     TESSERA_ROW(tsf_formatmessage)},
     {.sql_name = "FORMAT", .kernel = "format_int", .result = SqlType::String, .args = kFormatInt,
      .max_length = format_exact_number_length, .summary = "an INT by a .NET format string", TESSERA_ROW(tsf_format_int)},
     {.sql_name = "FORMAT", .kernel = "format_bigint", .result = SqlType::String, .args = kFormatBigint,

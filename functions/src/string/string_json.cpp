@@ -6,8 +6,10 @@
 // docs/FUNCTIONS.md ("JSON") lists the choices made where the documentation leaves one.
 #include "tessera/functions/json_escape.hpp"
 #include "tessera/functions/number_format.hpp"
+#include "tessera/functions/number_parse.hpp"
 #include "tessera/functions/status.hpp"
 #include "tessera/functions/string_functions.hpp"
+#include "tessera/functions/string_match.hpp"
 #include "tessera/functions/utf8.hpp"
 
 using tessera::fn::kJsonMaxDepth;
@@ -21,6 +23,9 @@ using tessera::fn::kJsonValueTooLong;
 using tessera::fn::kNull;
 using tessera::fn::kOk;
 using tessera::fn::NumberFormat;
+using tessera::fn::NumberParse;
+using tessera::fn::SessionContext;
+using tessera::fn::StringMatcher;
 using tessera::fn::Utf8;
 
 namespace {
@@ -246,8 +251,10 @@ struct Decoder {
 
 // ---- paths ----
 
+constexpr int32_t kWildcard = -2;  // PathStep::index of `[*]` (JSON_CONTAINS only)
+
 struct PathStep {
-  int32_t index;    // an array index, or -1 for a key
+  int32_t index;    // an array index, kWildcard, or -1 for a key
   int32_t key_pos;  // the key in the path text: without its quotes, escapes not decoded
   int32_t key_len;
   bool quoted;
@@ -272,9 +279,9 @@ bool is_key_char(unsigned char c) {
          c == '$' || c >= 0x80;
 }
 
-// `[append] [lax | strict] $` followed by `.key`, `."key"` and `[n]` steps. kOk, or kJsonPathInvalid (Msg 13607)
+// `[append] [lax | strict] $` followed by `.key`, `."key"` and `[n]` steps (and `[*]` where allow_wildcard). kOk, or kJsonPathInvalid (Msg 13607)
 // for anything else, and past kJsonMaxPathSteps steps.
-int32_t parse_path(const char* p, int32_t len, bool allow_append, Path* path) {
+int32_t parse_path(const char* p, int32_t len, bool allow_append, Path* path, bool allow_wildcard = false) {
   int32_t pos = 0;
   if (allow_append && starts_with_word(p, len, pos, "append", 6)) {
     path->append = true;
@@ -311,6 +318,15 @@ int32_t parse_path(const char* p, int32_t len, bool allow_append, Path* path) {
       }
     } else if (p[pos] == '[') {
       pos = skip_ws(p, len, pos + 1);
+      if (allow_wildcard && pos < len && p[pos] == '*') {  // JSON_CONTAINS's `[*]`: every element
+        pos = skip_ws(p, len, pos + 1);
+        if (pos >= len || p[pos] != ']') return kJsonPathInvalid;
+        ++pos;
+        st.index = kWildcard;
+        st.key_pos = st.key_len = 0;
+        st.quoted = false;
+        continue;
+      }
       const int32_t first = pos;
       int64_t index = 0;
       while (pos < len && is_digit(p[pos])) {
@@ -714,6 +730,339 @@ TESSERA_ROW_FN int32_t tsf_json_modify_float(char* out, int32_t* out_len, const 
   }
   return json_modify(out, out_len, json, json_len, json_null != 0, path_text, path_len, path_null != 0,
                      ValueKind::Raw, digits, n, v_null != 0);
+}
+
+// ---- JSON_CONTAINS (SQL Server 2025) ----
+// JSON_CONTAINS(target, search_value [, path [, search_mode]]): 1 if a scalar at the path (each element of a `[*]`
+// step) equals the search value, compared by the search value's SQL type: a string with a JSON string (the
+// collation's equality, or LIKE with search_mode 1), a number with a JSON number (exactly), a BIT with true or
+// false. An object or an array at the path contains no scalar (the page's limitation: a path to an array needs a
+// wildcard). No value at the path: NULL (lax) or Msg 13608 (strict).
+
+namespace {
+
+// What the search compares each scalar found with.
+struct SearchValue {
+  enum class Kind { String, Exact, Float, Bit } kind;
+  const char* s = nullptr;  // String
+  int32_t s_len = 0;
+  bool like = false;
+  bool ci = false;
+  bool negative = false;  // Exact: (negative ? -1 : 1) * magnitude * 10^-scale
+  uint64_t magnitude = 0;
+  int32_t scale = 0;
+  double f = 0;  // Float
+  bool bit = false;
+};
+
+// The next code point of a decoded JSON string (`d`), or -1 at its end.
+int64_t next_code_point(Decoder& d) {
+  const int32_t first = d.next();
+  if (first < 0) return -1;
+  char bytes[4] = {static_cast<char>(first)};
+  const int32_t size = first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1;
+  int32_t n = 1;
+  while (n < size) {
+    const int32_t b = d.next();
+    if (b < 0) break;
+    bytes[n++] = static_cast<char>(b);
+  }
+  return Utf8::decode(bytes, n, 0).cp;
+}
+
+// The engine's string equality: code points (upper case under a case-insensitive collation), trailing spaces
+// ignored. The JSON string is [start, end) without its quotes, escapes decoded as it is read.
+bool string_equals(const char* s, int32_t start, int32_t end, const SearchValue& v) {
+  Decoder d{s, start, end, true};
+  int32_t i = 0;
+  for (;;) {
+    const int64_t a = next_code_point(d);
+    if (a < 0 || i >= v.s_len) {
+      // One side has ended: the rest of the other must be spaces.
+      if (a >= 0 && a != ' ') return false;
+      for (int64_t c = a >= 0 ? next_code_point(d) : -1; c >= 0; c = next_code_point(d))
+        if (c != ' ') return false;
+      for (; i < v.s_len; ++i)
+        if (v.s[i] != ' ') return false;
+      return true;
+    }
+    const tessera::fn::CodePoint b = Utf8::decode(v.s, v.s_len, i);
+    i += b.size;
+    const uint32_t x = static_cast<uint32_t>(a);
+    if ((v.ci ? Utf8::to_upper(x) : x) != (v.ci ? Utf8::to_upper(b.cp) : b.cp)) return false;
+  }
+}
+
+// A JSON string with escapes is decoded into a buffer of this many bytes for LIKE; longer is Msg 8116.
+constexpr int32_t kJsonLikeMaxBytes = 1024;
+
+// `json_string LIKE search_value`: kOk with *match, or kStringTooLong.
+int32_t string_like(const char* s, int32_t start, int32_t end, const SearchValue& v, bool* match) {
+  const tessera::fn::LikePattern pattern(v.s, v.s_len, tessera::fn::StringMatcher(v.ci));
+  bool escaped = false;
+  for (int32_t i = start; i < end; ++i) escaped = escaped || s[i] == '\\';
+  if (!escaped) {
+    *match = pattern.match(s + start, end - start, 0, 0, true);
+    return kOk;
+  }
+  char buf[kJsonLikeMaxBytes];
+  int32_t n = 0;
+  Decoder d{s, start, end, true};
+  for (int32_t b = d.next(); b >= 0; b = d.next()) {
+    if (n == kJsonLikeMaxBytes) return tessera::fn::kStringTooLong;
+    buf[n++] = static_cast<char>(b);
+  }
+  *match = pattern.match(buf, n, 0, 0, true);
+  return kOk;
+}
+
+// Whether the JSON number [start, end) (checked by scan_number) is exactly the search value.
+bool number_equals(const char* s, int32_t start, int32_t end, const SearchValue& v) {
+  int32_t pos = start;
+  const bool negative = s[pos] == '-';
+  if (negative) ++pos;
+  // The mantissa's digits, without the point: D of them, the last frac_len after the point.
+  int32_t mantissa_end = pos;
+  while (mantissa_end < end && (is_digit(s[mantissa_end]) || s[mantissa_end] == '.')) ++mantissa_end;
+  int64_t exponent = 0;
+  if (mantissa_end < end) {  // e or E
+    int32_t e = mantissa_end + 1;
+    bool e_negative = false;
+    if (s[e] == '+' || s[e] == '-') e_negative = s[e++] == '-';
+    for (; e < end; ++e)
+      if (exponent < 1000000000) exponent = exponent * 10 + (s[e] - '0');
+    if (e_negative) exponent = -exponent;
+  }
+  int32_t first_nonzero = -1, last_nonzero = -1;  // positions in the text
+  int32_t frac_len = 0;
+  int32_t digits_after_last = 0;  // digits after the last non-zero one
+  bool after_point = false;
+  for (int32_t i = pos; i < mantissa_end; ++i) {
+    if (s[i] == '.') {
+      after_point = true;
+      continue;
+    }
+    if (after_point) ++frac_len;
+    if (s[i] != '0') {
+      if (first_nonzero < 0) first_nonzero = i;
+      last_nonzero = i;
+      digits_after_last = 0;
+    } else {
+      ++digits_after_last;
+    }
+  }
+  if (first_nonzero < 0) return v.magnitude == 0;  // zero (-0 too)
+  if (v.magnitude == 0 || negative != v.negative) return false;
+  // The search value's digits, trailing zeros dropped into its exponent.
+  char digits[20];
+  int32_t nd = 0;
+  int64_t v_exponent = -v.scale;
+  uint64_t m = v.magnitude;
+  while (m % 10 == 0) {
+    m /= 10;
+    ++v_exponent;
+  }
+  char reversed[20];
+  while (m != 0) {
+    reversed[nd++] = static_cast<char>('0' + m % 10);
+    m /= 10;
+  }
+  for (int32_t i = 0; i < nd; ++i) digits[i] = reversed[nd - 1 - i];
+  // The JSON number's last significant digit is worth 10^(exponent - frac_len + digits_after_last).
+  if (exponent - frac_len + digits_after_last != v_exponent) return false;
+  int32_t k = 0;
+  for (int32_t i = first_nonzero; i <= last_nonzero; ++i) {
+    if (s[i] == '.') continue;
+    if (k == nd || s[i] != digits[k]) return false;
+    ++k;
+  }
+  return k == nd;
+}
+
+// Whether the scalar at [start, end) is the search value; kOk, or a status (LIKE's buffer).
+int32_t scalar_contains(const char* s, int32_t start, int32_t end, const SearchValue& v, bool* match) {
+  *match = false;
+  const char c = s[start];
+  switch (v.kind) {
+    case SearchValue::Kind::String:
+      if (c != '"') return kOk;
+      if (v.like) return string_like(s, start + 1, end - 1, v, match);
+      *match = string_equals(s, start + 1, end - 1, v);
+      return kOk;
+    case SearchValue::Kind::Exact:
+      *match = (c == '-' || is_digit(c)) && number_equals(s, start, end, v);
+      return kOk;
+    case SearchValue::Kind::Float: {
+      if (c != '-' && !is_digit(c)) return kOk;
+      double x = 0;
+      *match = NumberParse::floating(s + start, end - start, &x) == kOk && x == v.f;
+      return kOk;
+    }
+    case SearchValue::Kind::Bit:
+      *match = (c == 't' && v.bit) || (c == 'f' && !v.bit);
+      return kOk;
+  }
+  return kOk;
+}
+
+// The search: one pass over the text, descending only into the containers the path leads through (a stack of
+// them, at most kJsonMaxPathSteps), checking everything else with skip_value. Stops at the first match (the text
+// after it is not read, as JSON_VALUE does); otherwise the whole text is checked.
+int32_t json_contains(int32_t* out, const char* s, int32_t len, const char* p, int32_t p_len, const SearchValue& v) {
+  Path path;
+  const int32_t st = parse_path(p, p_len, false, &path, true);
+  if (st != kOk) return st;
+  struct Frame {
+    bool object;
+    int32_t count;  // members or elements before the current one
+  };
+  Frame stack[kJsonMaxPathSteps];
+  int32_t depth = 0;
+  bool found = false;  // some value at the path
+  int32_t pos = skip_ws(s, len, 0);
+  if (pos >= len) return kJsonTextInvalid;
+  enum class At { Value, Member, After } at = At::Value;
+  for (;;) {
+    if (at == At::Value) {  // a value at s[pos] whose path so far matches the path's first `depth` steps
+      if (pos >= len) return kJsonTextInvalid;
+      int32_t end = -1;
+      if (depth == path.steps) {
+        found = true;
+        if (is_container(s[pos])) {
+          end = skip_value(s, len, pos, depth);
+        } else {
+          end = scan_scalar(s, len, pos);
+          if (end >= 0 && ends_cleanly(s, len, end)) {
+            bool match = false;
+            const int32_t r = scalar_contains(s, pos, end, v, &match);
+            if (r != kOk) return r;
+            if (match) {
+              *out = 1;
+              return kOk;
+            }
+          }
+        }
+      } else {
+        const PathStep& step = path.step[depth];
+        const bool want_object = step.index == -1;
+        if (s[pos] == (want_object ? '{' : '[')) {
+          stack[depth++] = Frame{want_object, 0};
+          pos = skip_ws(s, len, pos + 1);
+          if (pos < len && s[pos] == (want_object ? '}' : ']')) {
+            --depth;
+            ++pos;
+            at = At::After;
+          } else {
+            at = At::Member;
+          }
+          continue;
+        }
+        end = skip_value(s, len, pos, depth);  // not what the step needs: nothing at the path here
+      }
+      if (end < 0) return kJsonTextInvalid;
+      pos = end;
+      at = At::After;
+    } else if (at == At::Member) {  // the start of a member or element of the innermost container
+      const Frame& f = stack[depth - 1];
+      const PathStep& step = path.step[depth - 1];
+      bool match = false;
+      if (f.object) {
+        if (pos >= len || s[pos] != '"') return kJsonTextInvalid;
+        const int32_t key_end = scan_string(s, len, pos);
+        if (key_end < 0) return kJsonTextInvalid;
+        match = key_matches(s, pos + 1, key_end - 1, p, step);
+        pos = scan_key(s, len, pos);
+        if (pos < 0) return kJsonTextInvalid;
+      } else {
+        match = step.index == kWildcard || step.index == f.count;
+      }
+      if (match) {
+        at = At::Value;
+        continue;
+      }
+      const int32_t end = skip_value(s, len, pos, depth);
+      if (end < 0) return kJsonTextInvalid;
+      pos = end;
+      at = At::After;
+    } else {  // after a value
+      pos = skip_ws(s, len, pos);
+      if (depth == 0) {
+        if (pos != len) return kJsonTextInvalid;
+        break;
+      }
+      Frame& f = stack[depth - 1];
+      if (pos >= len) return kJsonTextInvalid;
+      if (s[pos] == ',') {
+        ++f.count;
+        pos = skip_ws(s, len, pos + 1);
+        at = At::Member;
+      } else if (s[pos] == (f.object ? '}' : ']')) {
+        --depth;
+        ++pos;
+      } else {
+        return kJsonTextInvalid;
+      }
+    }
+  }
+  if (!found) return path.strict ? kJsonPropertyNotFound : kNull;
+  *out = 0;
+  return kOk;
+}
+
+}  // namespace
+
+TESSERA_ROW_FN int32_t tsf_json_contains(int32_t* out, const char* json, int32_t json_len, const char* value,
+                                         int32_t value_len, const char* path, int32_t path_len, int32_t search_mode,
+                                         const SessionContext* ctx) {
+  if (search_mode != 0 && search_mode != 1) return tessera::fn::kInvalidArgument;  // the binder checks it
+  SearchValue v{SearchValue::Kind::String};
+  v.s = value;
+  v.s_len = value_len;
+  v.like = search_mode == 1;
+  v.ci = StringMatcher::for_session(ctx).case_insensitive();
+  return json_contains(out, json, json_len, path, path_len, v);
+}
+
+TESSERA_ROW_FN int32_t tsf_json_contains_bigint(int32_t* out, const char* json, int32_t json_len, int64_t value,
+                                                const char* path, int32_t path_len) {
+  SearchValue v{SearchValue::Kind::Exact};
+  v.negative = value < 0;
+  v.magnitude = value < 0 ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
+  return json_contains(out, json, json_len, path, path_len, v);
+}
+
+TESSERA_ROW_FN int32_t tsf_json_contains_decimal(int32_t* out, const char* json, int32_t json_len, int64_t value,
+                                                 int32_t p, int32_t s, const char* path, int32_t path_len) {
+  (void)p;
+  if (s < 0 || s > 18) return tessera::fn::kInvalidArgument;  // the binder gives a DECIMAL(p <= 18, s)'s scale
+  SearchValue v{SearchValue::Kind::Exact};
+  v.negative = value < 0;
+  v.magnitude = value < 0 ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
+  v.scale = s;
+  return json_contains(out, json, json_len, path, path_len, v);
+}
+
+TESSERA_ROW_FN int32_t tsf_json_contains_money(int32_t* out, const char* json, int32_t json_len, int64_t value,
+                                               const char* path, int32_t path_len) {
+  SearchValue v{SearchValue::Kind::Exact};
+  v.negative = value < 0;
+  v.magnitude = value < 0 ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
+  v.scale = 4;
+  return json_contains(out, json, json_len, path, path_len, v);
+}
+
+TESSERA_ROW_FN int32_t tsf_json_contains_float(int32_t* out, const char* json, int32_t json_len, double value,
+                                               const char* path, int32_t path_len) {
+  SearchValue v{SearchValue::Kind::Float};
+  v.f = value;
+  return json_contains(out, json, json_len, path, path_len, v);
+}
+
+TESSERA_ROW_FN int32_t tsf_json_contains_bit(int32_t* out, const char* json, int32_t json_len, uint8_t value,
+                                             const char* path, int32_t path_len) {
+  SearchValue v{SearchValue::Kind::Bit};
+  v.bit = value != 0;
+  return json_contains(out, json, json_len, path, path_len, v);
 }
 
 // ---- JSON_OBJECT and JSON_ARRAY (SQL Server 2022) ----

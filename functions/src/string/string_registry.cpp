@@ -80,6 +80,23 @@ constexpr ArgSpec kJsonModifyDecimal[] = {{"json_expression", SqlType::String},
                                           {"newValue", SqlType::Decimal},
                                           {"p", SqlType::Int32, true},
                                           {"s", SqlType::Int32, true}};
+// JSON_CONTAINS (string_json.cpp): bound by the binder, which fills the default path '$' and search_mode 0 and
+// picks the kernel by the search value's type; search_mode (0 equality, 1 LIKE) is a constant.
+constexpr int64_t kSearchModes[] = {0, 1};
+constexpr ArgSpec kJsonContains[] = {
+    {"json_expression", SqlType::String}, {"search_value", SqlType::String}, {"json_path", SqlType::String},
+    {.name = "search_mode", .type = SqlType::Int32, .constant = true, .specialize = kSearchModes}};
+constexpr ArgSpec kJsonContainsBigint[] = {
+    {"json_expression", SqlType::String}, {"search_value", SqlType::Int64}, {"json_path", SqlType::String}};
+constexpr ArgSpec kJsonContainsDecimal[] = {{"json_expression", SqlType::String}, {"search_value", SqlType::Decimal},
+                                            {"p", SqlType::Int32, true},           {"s", SqlType::Int32, true},
+                                            {"json_path", SqlType::String}};
+constexpr ArgSpec kJsonContainsMoney[] = {
+    {"json_expression", SqlType::String}, {"search_value", SqlType::Money}, {"json_path", SqlType::String}};
+constexpr ArgSpec kJsonContainsFloat[] = {
+    {"json_expression", SqlType::String}, {"search_value", SqlType::Float64}, {"json_path", SqlType::String}};
+constexpr ArgSpec kJsonContainsBit[] = {
+    {"json_expression", SqlType::String}, {"search_value", SqlType::Bool}, {"json_path", SqlType::String}};
 // JSON_OBJECT and JSON_ARRAY (string_json.cpp): links of the binder's chain; the container so far is named
 // json_expression (so the differential test draws JSON text for it), and json_flags is bit 0 ABSENT ON NULL and two
 // bits per value saying how it is written.
@@ -318,6 +335,24 @@ const FunctionSpec kStringFunctions[] = {
      TESSERA_ROW(tsf_json_query_root)},
     {.sql_name = "JSON_PATH_EXISTS", .kernel = "json_path_exists", .result = SqlType::Int32, .args = kJsonPath,
      .summary = "1 if a JSON path has a value, else 0", TESSERA_ROW(tsf_json_path_exists)},
+    {.sql_name = "JSON_CONTAINS", .kernel = "json_contains", .result = SqlType::Int32, .args = kJsonContains,
+     .uses_context = true,
+     .summary = "1 if a JSON string at a path (`[*]`: each element) equals the search string (search_mode 1: LIKE)",
+     TESSERA_ROW(tsf_json_contains)},
+    {.sql_name = "JSON_CONTAINS", .kernel = "json_contains_bigint", .result = SqlType::Int32,
+     .args = kJsonContainsBigint, .summary = "1 if a JSON number at a path equals the integer",
+     TESSERA_ROW(tsf_json_contains_bigint)},
+    {.sql_name = "JSON_CONTAINS", .kernel = "json_contains_decimal", .result = SqlType::Int32,
+     .args = kJsonContainsDecimal, .summary = "1 if a JSON number at a path equals the DECIMAL exactly",
+     TESSERA_ROW(tsf_json_contains_decimal)},
+    {.sql_name = "JSON_CONTAINS", .kernel = "json_contains_money", .result = SqlType::Int32,
+     .args = kJsonContainsMoney, .summary = "1 if a JSON number at a path equals the MONEY exactly",
+     TESSERA_ROW(tsf_json_contains_money)},
+    {.sql_name = "JSON_CONTAINS", .kernel = "json_contains_float", .result = SqlType::Int32,
+     .args = kJsonContainsFloat, .summary = "1 if a JSON number at a path equals the FLOAT",
+     TESSERA_ROW(tsf_json_contains_float)},
+    {.sql_name = "JSON_CONTAINS", .kernel = "json_contains_bit", .result = SqlType::Int32, .args = kJsonContainsBit,
+     .summary = "1 if JSON true (BIT 1) or false (BIT 0) is at a path", TESSERA_ROW(tsf_json_contains_bit)},
     {.sql_name = "JSON_MODIFY", .kernel = "json_modify", .result = SqlType::String, .args = kJsonModify,
      .nulls = NullRule::Custom, .max_length = json_modify_length,
      .summary = "JSON text with the value at a path updated, inserted, appended or deleted (a string value)",

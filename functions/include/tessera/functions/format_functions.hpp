@@ -43,3 +43,22 @@ TESSERA_ROW_FN int32_t tsf_format_datetime(char* out, int32_t* out_len, int64_t 
 // TIME(p) as a .NET TimeSpan.
 TESSERA_ROW_FN int32_t tsf_format_time(char* out, int32_t* out_len, int64_t value, int32_t kind, const char* format,
                                        int32_t format_len, int32_t culture);
+
+// FORMATMESSAGE('msg_string', param_value, ...) (string_message.cpp): RAISERROR's placeholders
+// (%[flags][width][.precision][h | l | I64]{d | i | o | u | x | X | s}, %%), each parameter's text (the binder
+// converts INT and BIGINT to text; it refuses other types), NULL and missing parameters as (null); at most
+// kFormatMessageMaxChars characters (longer: the first 2,044 and "..."). A link of the binder's chain of six
+// parameters: `flags` is the number given here (0..6) plus kFormatMessageLast for the last link; the others write a
+// msg_string for the parameters after theirs. NULL msg_string: NULL.
+namespace tessera::fn {
+inline constexpr int32_t kFormatMessageMaxParams = 6;       // per link
+inline constexpr int32_t kFormatMessageMaxChars = 2047;     // SQL Server's longest message
+inline constexpr int32_t kFormatMessageLastCap = 4 * 2048;  // bytes the last link writes at most before cutting
+inline constexpr int32_t kFormatMessageLast = 0x100;
+}  // namespace tessera::fn
+TESSERA_ROW_FN int32_t tsf_formatmessage(char* out, int32_t* out_len, const char* f, int32_t f_len, uint8_t f_null,
+                                         const char* a1, int32_t a1_len, uint8_t a1_null, const char* a2,
+                                         int32_t a2_len, uint8_t a2_null, const char* a3, int32_t a3_len,
+                                         uint8_t a3_null, const char* a4, int32_t a4_len, uint8_t a4_null,
+                                         const char* a5, int32_t a5_len, uint8_t a5_null, const char* a6,
+                                         int32_t a6_len, uint8_t a6_null, int32_t flags);

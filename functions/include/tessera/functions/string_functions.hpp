@@ -145,6 +145,22 @@ TESSERA_ROW_FN int32_t tsf_json_modify_decimal(char* out, int32_t* out_len, cons
 TESSERA_ROW_FN int32_t tsf_json_modify_float(char* out, int32_t* out_len, const char* json, int32_t json_len,
                                              uint8_t json_null, const char* path, int32_t path_len,
                                              uint8_t path_null, double v, uint8_t v_null);
+// JSON_CONTAINS(target, search_value [, path [, search_mode]]) (SQL Server 2025): 1 if a scalar at the path (a
+// `[*]` step: each element) equals the search value by its SQL type (a string: the collation's equality, or LIKE with
+// search_mode 1; a number: exactly; a BIT: true or false), else 0; no value at the path: NULL (lax) or Msg 13608.
+TESSERA_ROW_FN int32_t tsf_json_contains(int32_t* out, const char* json, int32_t json_len, const char* value,
+                                         int32_t value_len, const char* path, int32_t path_len, int32_t search_mode,
+                                         const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_json_contains_bigint(int32_t* out, const char* json, int32_t json_len, int64_t value,
+                                                const char* path, int32_t path_len);
+TESSERA_ROW_FN int32_t tsf_json_contains_decimal(int32_t* out, const char* json, int32_t json_len, int64_t value,
+                                                 int32_t p, int32_t s, const char* path, int32_t path_len);
+TESSERA_ROW_FN int32_t tsf_json_contains_money(int32_t* out, const char* json, int32_t json_len, int64_t value,
+                                               const char* path, int32_t path_len);
+TESSERA_ROW_FN int32_t tsf_json_contains_float(int32_t* out, const char* json, int32_t json_len, double value,
+                                               const char* path, int32_t path_len);
+TESSERA_ROW_FN int32_t tsf_json_contains_bit(int32_t* out, const char* json, int32_t json_len, uint8_t value,
+                                             const char* path, int32_t path_len);
 // JSON_OBJECT and JSON_ARRAY (SQL Server 2022): links of the binder's chain. Each copies the container so far (obj,
 // arr: '{}' or '[]' first) without its closing bracket and adds members or elements. flags: bit 0 ABSENT ON NULL,
 // bits 1+2i..2+2i the i-th value's kind (0 a string, escaped; 1 a number or JSON text, as it is; 2 a BIT's text,
