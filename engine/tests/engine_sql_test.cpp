@@ -341,6 +341,34 @@ TEST_F(Engine, FailingRowsRaiseSqlServerErrors) {
   EXPECT_NE(error("SELECT count(*) FROM big a, big b").find("add an equality join condition"), std::string::npos);
 }
 
+// An error's SQL Server message number is a field (tessera::Error::msg_number) that Database::execute keeps: from a
+// failing row of the executor, a CAST's conversion, the binder and the session; 0 where SQL Server has no number.
+TEST_F(Engine, ErrorsCarryTheirMessageNumberThroughExecute) {
+  struct Case {
+    const char* sql;
+    int number;
+    const char* message;  // msg_text(): the message after "Msg N: "
+  };
+  const Case cases[] = {
+      {"SELECT id / (id - 3) FROM t", 8134, "Divide by zero error encountered."},
+      {"SELECT CAST(grp AS INT) FROM t", 245,
+       "Conversion failed when converting the varchar value 'a' to data type int. (value: 'a')"},
+      {"SELECT 'a' + 1", 245, "Conversion failed when converting the varchar value 'a' to data type int. (value: 'a')"},
+      {"INSERT INTO missing VALUES (1)", 208, "Invalid object name 'missing'."},
+      {"SELECT nope FROM t", 0, nullptr},
+  };
+  for (const Case& c : cases) {
+    try {
+      db_->execute(c.sql);
+      ADD_FAILURE() << c.sql << " ran";
+    } catch (const engine::Error& e) {
+      EXPECT_EQ(e.msg_number(), c.number) << c.sql << ": " << e.what();
+      EXPECT_EQ(e.kind(), ErrorKind::User) << c.sql;
+      EXPECT_EQ(std::string(e.msg_text()), c.message ? c.message : e.what()) << c.sql;
+    }
+  }
+}
+
 TEST_F(Engine, SelfReferencingViewsAndCtesAreErrorsNotCrashes) {
   // These recursed until the stack overflowed (issue 12).
   EXPECT_EQ(error("WITH a AS (SELECT * FROM a) SELECT * FROM a"),

@@ -72,7 +72,7 @@ auto Database::Impl::guarded(F&& f) {
   } catch (const Error&) {
     throw;
   } catch (const tessera::Error& e) {  // the parser's "line:column: message", the binder's, the executor's, ...
-    throw Error(e.what(), e.kind());
+    throw Error(e);  // its text, kind and message number
   } catch (const rt::OutOfDeviceMemory& e) {  // before bad_alloc, which it derives from
     throw Error(std::string("out of GPU memory: ") + e.what() +
                     " (the statement's intermediate results were freed; tables and views are unchanged)",
@@ -83,7 +83,7 @@ auto Database::Impl::guarded(F&& f) {
                 ErrorKind::Resource);
   } catch (const std::filesystem::filesystem_error& e) {
     throw Error(e.what(), ErrorKind::Io);
-  } catch (const std::exception& e) {  // the file readers' and generators' own: their input's fault
+  } catch (const std::exception& e) {  // anything else (the libraries': their input's fault, as far as is known)
     throw Error(e.what());
   }
 }

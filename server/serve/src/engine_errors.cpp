@@ -43,6 +43,12 @@ uint8_t severity_of(int32_t number) {
 }
 
 EngineErrorMessage engine_error_message(std::string_view text, ErrorKind kind) {
+  return engine_error_message(tessera::Error(std::string(text), kind));
+}
+
+EngineErrorMessage engine_error_message(const tessera::Error& e) {
+  std::string_view text = e.what();
+  const ErrorKind kind = e.kind();
   int line = 0;
   // "line:column: " at the start.
   int column = 0;
@@ -56,12 +62,7 @@ EngineErrorMessage engine_error_message(std::string_view text, ErrorKind kind) {
     line = 0;
   }
 
-  if (const size_t at = text.find("Msg "); at != std::string_view::npos) {
-    int number = 0;
-    const size_t digits = read_number(text.substr(at + 4), number);
-    const std::string_view rest = text.substr(at + 4 + digits);
-    if (digits > 0 && number > 0 && rest.rfind(": ", 0) == 0) return {error_of(number, std::string(rest.substr(2))), line};
-  }
+  if (e.msg_number() > 0) return {error_of(e.msg_number(), std::string(e.msg_text())), line};
 
   std::string name;
   if (quoted_after(text, "unknown column '", name)) return {error_of(207, "Invalid column name '" + name + "'."), line};

@@ -25,7 +25,7 @@ QueryQueue::~QueryQueue() { stop(); }
 
 StatementOutcome QueryQueue::cancelled_outcome() {
   StatementOutcome o;
-  o.error = "the statement was cancelled before it started; it changed nothing";
+  o.error = tessera::Error("the statement was cancelled before it started; it changed nothing");
   o.cancel_requested = true;
   return o;
 }
@@ -118,14 +118,12 @@ void QueryQueue::run() {
       db_.set_statement_timeout_ms(ticket->job.timeout_ms);
       outcome.result = db_.execute(ticket->job.sql);
     } catch (const tessera::Error& e) {
-      outcome.error = e.what();
-      outcome.error_kind = e.kind();
+      outcome.error = e;  // its text, kind and message number
     } catch (const std::exception& e) {
-      outcome.error = e.what();
-      outcome.error_kind = ErrorKind::Internal;  // the engine turns every failure of a statement into an Error
+      // The engine turns every failure of a statement into an Error.
+      outcome.error = tessera::Error(e.what(), ErrorKind::Internal);
     } catch (...) {
-      outcome.error = "the engine failed with an unknown exception";
-      outcome.error_kind = ErrorKind::Internal;
+      outcome.error = tessera::Error("the engine failed with an unknown exception", ErrorKind::Internal);
     }
     Done done;
     {

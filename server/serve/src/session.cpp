@@ -361,7 +361,8 @@ void Session::statement_finished(StatementOutcome outcome, tds::Buffer& out) {
   const PendingStatement st = std::move(*front);
   units_.pop_front();
   if (!outcome.result) {
-    const EngineErrorMessage m = engine_error_message(outcome.error, outcome.error_kind);
+    const EngineErrorMessage m = engine_error_message(
+        outcome.error ? *outcome.error : tessera::Error("the statement failed", ErrorKind::Internal));
     write_error(out, m.error, m.line > 0 ? m.line : st.line, st.in_proc);
     return;
   }

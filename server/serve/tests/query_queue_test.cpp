@@ -41,7 +41,7 @@ TEST(QueryQueue, RunsStatementsInOrder) {
   }
   for (int i = 0; i < 5; ++i) {
     const StatementOutcome o = waiters[i]->future.get();
-    ASSERT_TRUE(o.result) << o.error;
+    ASSERT_TRUE(o.result) << (o.error ? o.error->what() : "");
     EXPECT_EQ(o.result->cell_text(0, 0), std::to_string(i));
   }
   EXPECT_EQ(order, (std::vector<int>{0, 1, 2, 3, 4}));
@@ -53,7 +53,10 @@ TEST(QueryQueue, ErrorsComeBackAsText) {
   q.submit({"SELECT 1/0", 0}, w.done());
   const StatementOutcome o = w.future.get();
   EXPECT_FALSE(o.result);
-  EXPECT_NE(o.error.find("Msg 8134"), std::string::npos);
+  ASSERT_TRUE(o.error);
+  EXPECT_NE(std::string(o.error->what()).find("Msg 8134"), std::string::npos);
+  EXPECT_EQ(o.error->msg_number(), 8134);  // the outcome keeps the engine error's number
+  EXPECT_EQ(o.error->msg_text(), "Divide by zero error encountered.");
 }
 
 TEST(QueryQueue, EachStatementHasItsOwnTimeLimit) {
@@ -63,7 +66,8 @@ TEST(QueryQueue, EachStatementHasItsOwnTimeLimit) {
   q.submit({"SELECT 2 AS n", 0}, unlimited.done());
   const StatementOutcome o = limited.future.get();
   EXPECT_FALSE(o.result);
-  EXPECT_NE(o.error.find("time limit of 200 ms"), std::string::npos) << o.error;
+  ASSERT_TRUE(o.error);
+  EXPECT_NE(std::string(o.error->what()).find("time limit of 200 ms"), std::string::npos) << o.error->what();
   EXPECT_TRUE(unlimited.future.get().result);
 }
 
@@ -79,9 +83,10 @@ TEST(QueryQueue, CancelStopsTheRunningStatementOnly) {
   EXPECT_LT(std::chrono::steady_clock::now() - started, test::kCancelledWithin);
   EXPECT_FALSE(o.result);
   EXPECT_TRUE(o.cancel_requested);
-  EXPECT_NE(o.error.find("cancelled"), std::string::npos) << o.error;
+  ASSERT_TRUE(o.error);
+  EXPECT_NE(std::string(o.error->what()).find("cancelled"), std::string::npos) << o.error->what();
   const StatementOutcome n = next.future.get();  // the next statement was not touched
-  ASSERT_TRUE(n.result) << n.error;
+  ASSERT_TRUE(n.result) << (n.error ? n.error->what() : "");
   q.cancel(ticket);  // after the end: nothing happens
   q.cancel(other);
 }

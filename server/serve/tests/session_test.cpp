@@ -43,8 +43,10 @@ class SessionTest : public ::testing::Test {
       try {
         test::tpch_database().set_statement_timeout_ms(step.timeout_ms);
         o.result = test::tpch_database().execute(step.sql);
+      } catch (const tessera::Error& e) {
+        o.error = e;
       } catch (const std::exception& e) {
-        o.error = e.what();
+        o.error = tessera::Error(e.what(), ErrorKind::Internal);
       }
       session_.statement_finished(std::move(o), out);
     }

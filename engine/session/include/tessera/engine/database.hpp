@@ -34,6 +34,8 @@ namespace tessera::engine {
 class Error : public tessera::Error {
  public:
   using tessera::Error::Error;
+  // Any engine error as a statement's failure, with its text, kind and message number.
+  explicit Error(const tessera::Error& e) : tessera::Error(e) {}
 };
 
 // Where queries run (`--device`). The physical plan (physical::place) puts each operator on the GPU or the

@@ -30,8 +30,7 @@ namespace tessera::server {
 
 struct StatementOutcome {
   std::optional<engine::QueryResult> result;  // the statement succeeded
-  std::string error;                          // engine::Error's text otherwise
-  ErrorKind error_kind = ErrorKind::User;      // ... and its kind
+  std::optional<tessera::Error> error;        // why it failed otherwise: text, kind, SQL Server message number
   bool cancel_requested = false;              // cancel() reached it (it may still have finished first)
 };
 
