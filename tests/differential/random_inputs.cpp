@@ -280,6 +280,25 @@ rt::Column RandomInputs::column(SqlType type, int64_t rows, std::string_view nam
     return named([&]() -> std::string { return kFormatStrings[uniform(0, std::size(kFormatStrings) - 1)]; });
   if (type == SqlType::String && (name == "json_expression" || name == "json_path"))
     return named([&]() -> std::string { return name == "json_path" ? json_path() : json_text(); });
+  if (name == "search_value" && (type == SqlType::Int64 || type == SqlType::Float64 || type == SqlType::Decimal ||
+                                 type == SqlType::Money)) {
+    // JSON_CONTAINS's numeric search value: half the rows a number kJsonScalars holds (0, 1, -500: a DECIMAL's 0 at
+    // any scale, a MONEY's scaled by 10^4), so that some rows match and its predicate sees both answers.
+    rt::Column c;
+    c.type = type;
+    for (int64_t i = 0; i < rows; ++i) {
+      if (!chance(0.5)) {
+        append_random(c);
+        continue;
+      }
+      const int64_t pick[] = {0, 1, -500};
+      const int64_t v = type == SqlType::Decimal ? 0 : pick[uniform(0, 2)];
+      if (type == SqlType::Float64) c.append<double>(static_cast<double>(v), true);
+      else c.append<int64_t>(type == SqlType::Money ? v * 10000 : v, true);
+    }
+    append_edges(c);
+    return c;
+  }
   int64_t lo = 0, hi = -1;
   if (name == "bit_offset") lo = -2, hi = 65;
   else if (name == "bit_value") lo = -1, hi = 2;
