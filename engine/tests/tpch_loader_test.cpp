@@ -86,6 +86,7 @@ TEST(TpchLoader, ErrorsNameFileLineColumn) {
     EXPECT_NE(std::string(e.what()).find("bad_int.tbl:3:10:"), std::string::npos) << e.what();
     EXPECT_NE(e.message().find("n_regionkey"), std::string::npos);
     EXPECT_NE(e.message().find("expected an INT32"), std::string::npos) << e.message();
+    EXPECT_EQ(e.kind(), tessera::ErrorKind::User);  // the data's fault (runtime/error.hpp)
   }
   {
     // "+-5" and a lone "+" are not numbers (the first loaded as -5; issue 12); "+5" is.
@@ -175,7 +176,12 @@ TEST(TpchLoader, OnlyRegularFiles) {
     EXPECT_NE(std::string(e.what()).find("a FIFO"), std::string::npos) << e.what();
   }
   std::filesystem::remove(fifo);
-  EXPECT_THROW(load_tbl(::testing::TempDir() + "no_such_file.tbl", TableId::Nation), LoadError);
+  try {
+    load_tbl(::testing::TempDir() + "no_such_file.tbl", TableId::Nation);
+    FAIL() << "a missing file loaded";
+  } catch (const LoadError& e) {
+    EXPECT_EQ(e.kind(), tessera::ErrorKind::Io) << e.what();  // a file that cannot be opened: no line, I/O
+  }
 }
 
 TEST(TpchLoader, Csv) {

@@ -558,6 +558,9 @@ TEST(DamagedFiles, EveryPathLoadsExactlyOrRefusesWithTheLine) {
       int64_t loaded = -1;
       try {
         loaded = load();
+      } catch (const tessera::Error& e) {
+        error = e.what();
+        EXPECT_EQ(e.kind(), tessera::ErrorKind::User) << error;  // a damaged file is the data's fault, not I/O
       } catch (const std::exception& e) {
         error = e.what();
       }
@@ -651,6 +654,12 @@ TEST(FileStatements, ReadCsvInFromAndBulkInsert) {
   EXPECT_NE(error("BULK INSERT r FROM '" + pipe + "' WITH (BATCHSIZE = 10)").find("BATCHSIZE is not supported"), std::string::npos);
   EXPECT_NE(error("BULK INSERT r FROM '" + pipe + "' WITH (FIRSTROW = 0)").find("FIRSTROW"), std::string::npos);
   EXPECT_NE(error("SELECT * FROM read_csv('" + dir + "/tessera_no_such.csv')").find("read_csv"), std::string::npos);
+  try {
+    db.execute("SELECT * FROM read_csv('" + dir + "/tessera_no_such.csv')");
+    ADD_FAILURE() << "a missing file read";
+  } catch (const engine::Error& e) {
+    EXPECT_EQ(e.kind(), tessera::ErrorKind::Io) << e.what();  // it cannot be opened
+  }
   EXPECT_NE(error("SELECT * FROM read_csv('" + csv + "', colour = 'red')").find("unknown option 'colour'"), std::string::npos);
   EXPECT_NE(error("SELECT * FROM read_cvs('" + csv + "')").find("unknown table function 'read_cvs'"), std::string::npos);
   // Without a file reader (a build without DuckDB) read_csv says why; BULK INSERT of CSV needs none.

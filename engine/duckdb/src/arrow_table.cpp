@@ -6,6 +6,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "tessera/runtime/error.hpp"
+
 // The Arrow C Data Interface's two structs, as the specification defines them (a stable C ABI;
 // https://arrow.apache.org/docs/format/CDataInterface.html). duckdb.h only declares them.
 #ifndef ARROW_C_DATA_INTERFACE
@@ -74,7 +76,7 @@ Plan plan_of(const std::string& format, const std::string& column, const std::st
     if (std::sscanf(format.c_str() + 2, "%d,%d,%d", &p, &s, &bits) >= 2 && bits == 128 && p >= 1 && p <= 38 && s >= 0 && s <= p)
       return {Kind::Decimal128, DataType::decimal(p, s)};
   }
-  throw std::runtime_error(what + ": column '" + column + "' has Arrow format '" + format +
+  throw tessera::Error(what + ": column '" + column + "' has Arrow format '" + format +
                            "', which Tessera cannot store yet (date-time types are not done); CAST it to DATE or "
                            "VARCHAR first");
 }
@@ -156,7 +158,7 @@ storage::Table read_arrow_table(DuckDb& db, const std::string& name, const std::
   QueryResultGuard res;
   if (duckdb_query(db.connection(), sql.c_str(), &res.r) != DuckDBSuccess) {
     const char* e = duckdb_result_error(&res.r);
-    throw std::runtime_error(what + ": DuckDB: " + (e ? e : "query failed"));
+    throw tessera::Error(what + ": DuckDB: " + (e ? e : "query failed"));
   }
   const idx_t ncols = duckdb_column_count(&res.r);
   std::vector<duckdb_logical_type> types(ncols);
@@ -173,7 +175,7 @@ storage::Table read_arrow_table(DuckDb& db, const std::string& name, const std::
     if (e && duckdb_error_data_has_error(e)) {
       const std::string msg = duckdb_error_data_message(e);
       duckdb_destroy_error_data(&e);
-      throw std::runtime_error(what + ": DuckDB's Arrow export: " + msg);
+      throw tessera::internal_error(what + ": DuckDB's Arrow export: " + msg);
     }
     if (e) duckdb_destroy_error_data(&e);
   };

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "tessera/runtime/error.hpp"
+
 namespace tessera::duckdb {
 
 namespace {
@@ -315,7 +317,7 @@ int64_t DuckDb::query_int(std::string_view sql) {
 
 std::string read_text_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path);
+  if (!in) throw tessera::Error("cannot read " + path, ErrorKind::Io);
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();

@@ -8,6 +8,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "tessera/runtime/error.hpp"
+
 namespace tessera::duckdb {
 
 namespace {
@@ -35,16 +37,16 @@ storage::Table read_file_table(DuckDb& db, const std::string& name, const std::s
     if (ext == ".csv" || ext == ".tsv" || ext == ".txt") format = "csv";
     else if (ext == ".parquet") format = "parquet";
     else
-      throw std::runtime_error(path + ": unknown file type '" + ext +
+      throw tessera::Error(path + ": unknown file type '" + ext +
                                "' (.csv, .tsv, .txt are read as CSV, .parquet as Parquet; or say FORMAT)");
   }
   if (format == "csv") return read_csv_strict(db, name, path, options, ext);
-  if (format != "parquet") throw std::runtime_error(path + ": unknown format '" + options.format + "' (CSV or PARQUET)");
+  if (format != "parquet") throw tessera::Error(path + ": unknown format '" + options.format + "' (CSV or PARQUET)");
   // Column by column through the Arrow C Data Interface (arrow_table.cpp), not value by value.
   try {
     return read_arrow_table(db, name, "SELECT * FROM read_parquet(" + sql_string(path) + ")", path);
   } catch (const std::runtime_error& e) {
-    throw std::runtime_error(clean_duckdb_error(e.what()));
+    throw tessera::Error(clean_duckdb_error(e.what()));
   }
 }
 

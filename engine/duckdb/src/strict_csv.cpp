@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "tessera/duckdb/arrow_table.hpp"
+#include "tessera/runtime/error.hpp"
 
 namespace tessera::duckdb {
 std::string sql_string(const std::string& s) {
@@ -110,10 +111,10 @@ std::string clean_duckdb_error(const std::string& message) {
 void check_regular_file(const std::string& path) {
   if (path.find_first_of("*?[") != std::string::npos) return;  // a glob: DuckDB expands it
   struct stat st;
-  if (::stat(path.c_str(), &st) != 0) throw std::runtime_error(path + ": cannot open it (" + std::strerror(errno) + ")");
+  if (::stat(path.c_str(), &st) != 0) throw tessera::Error(path + ": cannot open it (" + std::strerror(errno) + ")", ErrorKind::Io);
   const char* what = S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO (named pipe)"
                      : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" : S_ISSOCK(st.st_mode) ? "a socket" : nullptr;
-  if (what) throw std::runtime_error(path + " is " + what + ", not a file: only regular files are read");
+  if (what) throw tessera::Error(path + " is " + what + ", not a file: only regular files are read");
 }
 
 storage::Table read_csv_strict(DuckDb& db, const std::string& name, const std::string& path, const FileReadOptions& options,
@@ -133,8 +134,8 @@ storage::Table read_csv_strict(DuckDb& db, const std::string& name, const std::s
     // Where the dialect is known, find the row that broke it; otherwise DuckDB's own words.
     if (!d.delimiter.empty() && path.find_first_of("*?[") == std::string::npos)
       if (const size_t fields = first_record_fields(path, d))
-        if (std::optional<std::string> row = first_damaged_row(db, path, d, fields)) throw std::runtime_error(*row);
-    throw std::runtime_error(clean_duckdb_error(e.what()));
+        if (std::optional<std::string> row = first_damaged_row(db, path, d, fields)) throw tessera::Error(*row);
+    throw tessera::Error(clean_duckdb_error(e.what()));  // the file's content: the user's
   }
 }
 

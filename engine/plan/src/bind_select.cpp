@@ -8,8 +8,8 @@
 
 namespace tessera::plan {
 
-BindError::BindError(sql::SourceLocation loc, const std::string& message)
-    : tessera::Error(sql::to_string(loc) + ": " + message) {}
+BindError::BindError(sql::SourceLocation loc, const std::string& message, ErrorKind kind)
+    : tessera::Error(sql::to_string(loc) + ": " + message, kind) {}
 
 std::string lower(std::string_view s) {
   std::string r(s);

@@ -39,6 +39,8 @@ const storage::Table* Database::Impl::table_function(const std::string& name, co
     file_tables.push_back(std::make_unique<storage::Table>(opts.file_reader(path, path, fr)));
   } catch (const plan::BindError&) {
     throw;
+  } catch (const tessera::Error& e) {  // the reader's: a damaged file (User), one that cannot be read (Io)
+    throw plan::BindError(loc, name + ": " + e.what(), e.kind());
   } catch (const std::exception& e) {
     throw plan::BindError(loc, name + ": " + e.what());
   }

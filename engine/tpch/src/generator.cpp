@@ -8,6 +8,7 @@
 #include <cmath>
 #include <condition_variable>
 #include <cstdio>
+#include <cerrno>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -17,6 +18,7 @@
 
 #include "rng.hpp"
 #include "tessera/tpch/dists.hpp"
+#include "tessera/runtime/error.hpp"
 
 namespace tessera::tpch {
 
@@ -804,7 +806,7 @@ GenStats write_tbl_files(const GenOptions& opts, const std::string& dir) {
     auto open = [&](TableId t) {
       const std::string path = dir + "/" + std::string(table_name(t)) + ".tbl";
       FILE* f = std::fopen(path.c_str(), "wb");
-      if (!f) throw std::runtime_error("cannot create " + path);
+      if (!f) throw tessera::Error("cannot create " + path + " (" + std::strerror(errno) + ")", ErrorKind::Io);
       std::setvbuf(f, nullptr, _IOFBF, 1 << 20);
       return f;
     };
@@ -839,9 +841,9 @@ GenStats write_tbl_files(const GenOptions& opts, const std::string& dir) {
           },
           [&](int64_t k, Out o) {
             if (fm && std::fwrite(o.m.data(), 1, o.m.size(), fm) != o.m.size())
-              throw std::runtime_error("write failed for " + std::string(table_name(mt)) + ".tbl");
+              throw tessera::Error("write failed for " + std::string(table_name(mt)) + ".tbl", ErrorKind::Io);
             if (fd && std::fwrite(o.d.data(), 1, o.d.size(), fd) != o.d.size())
-              throw std::runtime_error("write failed for " + std::string(table_name(dt)) + ".tbl");
+              throw tessera::Error("write failed for " + std::string(table_name(dt)) + ".tbl", ErrorKind::Io);
             if (fm) stats.bytes[slot(mt)] += static_cast<int64_t>(o.m.size());
             if (fd) stats.bytes[slot(dt)] += static_cast<int64_t>(o.d.size());
             mrows += o.mrows;
@@ -853,8 +855,8 @@ GenStats write_tbl_files(const GenOptions& opts, const std::string& dir) {
       if (fd) std::fclose(fd);
       throw;
     }
-    if (fm && std::fclose(fm) != 0) throw std::runtime_error("close failed for " + std::string(table_name(mt)));
-    if (fd && std::fclose(fd) != 0) throw std::runtime_error("close failed for " + std::string(table_name(dt)));
+    if (fm && std::fclose(fm) != 0) throw tessera::Error("close failed for " + std::string(table_name(mt)), ErrorKind::Io);
+    if (fd && std::fclose(fd) != 0) throw tessera::Error("close failed for " + std::string(table_name(dt)), ErrorKind::Io);
     if (fm) stats.rows[slot(mt)] = mrows;
     if (fd) stats.rows[slot(dt)] = drows;
   }

@@ -28,8 +28,9 @@ using storage::TypeId;
 
 LoadError::LoadError(std::string file, int64_t line, int64_t column, std::string message)
     // Line 0: the whole file (it cannot be opened, is not a regular file): no position to show.
-    : std::runtime_error(line > 0 ? file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + message
-                                  : file + ": " + message),
+    : tessera::Error(line > 0 ? file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + message
+                              : file + ": " + message,
+                     line > 0 ? ErrorKind::User : ErrorKind::Io),
       file_(std::move(file)), line_(line), column_(column), message_(std::move(message)) {}
 
 namespace {

@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <sys/stat.h>
 
+#include "tessera/runtime/error.hpp"
+
 namespace tessera::tpch {
 
 ProgressBar::ProgressBar(bool on, std::chrono::milliseconds delay, std::FILE* out)
@@ -43,7 +45,7 @@ GenStats write_tbl_files_with_progress(const GenOptions& opts, const std::string
   mkdir(dir.c_str(), 0755);
   struct stat st;
   if (stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
-    throw std::runtime_error("cannot create directory '" + dir + "'");
+    throw tessera::Error("cannot create directory '" + dir + "'", ErrorKind::Io);
   ProgressBar bar(!quiet);
   GenOptions o = opts;
   o.on_progress = [&](const GenProgress& p) {

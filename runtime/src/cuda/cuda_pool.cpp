@@ -5,12 +5,17 @@
 #include <cstdint>
 #include <stdexcept>
 
+#include "tessera/runtime/error.hpp"
+
 namespace tessera::rt {
 
 void cuda_check(int status, const char* what) {
   if (status == cudaSuccess) return;
-  throw std::runtime_error(std::string(what) + " failed: " + cudaGetErrorName(static_cast<cudaError_t>(status)) +
-                           " (" + cudaGetErrorString(static_cast<cudaError_t>(status)) + ")");
+  // Memory that ran out is a resource error (the caller may free and retry); any other failure of the driver is
+  // not the statement's doing.
+  throw tessera::Error(std::string(what) + " failed: " + cudaGetErrorName(static_cast<cudaError_t>(status)) + " (" +
+                           cudaGetErrorString(static_cast<cudaError_t>(status)) + ")",
+                       status == cudaErrorMemoryAllocation ? ErrorKind::Resource : ErrorKind::Internal);
 }
 
 std::unique_ptr<CudaPool> CudaPool::open(int device, std::string& error) {

@@ -30,7 +30,8 @@ namespace tessera::plan {
 
 class BindError : public tessera::Error {
  public:
-  BindError(sql::SourceLocation loc, const std::string& message);
+  // `kind`: User, except where binding read a file (read_csv in FROM) that could not be read (Io).
+  BindError(sql::SourceLocation loc, const std::string& message, ErrorKind kind = ErrorKind::User);
   explicit BindError(const std::string& message) : tessera::Error(message) {}
 };
 

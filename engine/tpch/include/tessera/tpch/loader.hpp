@@ -1,5 +1,6 @@
 // Loaders for dbgen .tbl files and CSV files into in-memory tables. A malformed row raises LoadError
-// naming file, line and column and what was expected; the target table is only touched on success.
+// naming file, line and column and what was expected (a user error); a file that cannot be opened or read raises it
+// without a line (an I/O error); the target table is only touched on success.
 #pragma once
 
 #include <cstdint>
@@ -7,12 +8,13 @@
 #include <string>
 #include <string_view>
 
+#include "tessera/runtime/error.hpp"
 #include "tessera/storage/table.hpp"
 #include "tessera/tpch/schema.hpp"
 
 namespace tessera::tpch {
 
-class LoadError : public std::runtime_error {
+class LoadError : public tessera::Error {
  public:
   LoadError(std::string file, int64_t line, int64_t column, std::string message);
   const std::string& file() const { return file_; }
