@@ -226,7 +226,7 @@ std::string RandomInputs::json_path() {
   p += chance(0.02) ? "" : "$";
   const int64_t steps = uniform(0, 3);
   for (int64_t i = 0; i < steps; ++i) {
-    if (chance(0.35)) p += "[" + std::to_string(uniform(0, 3)) + "]";
+    if (chance(0.35)) p += chance(0.25) ? std::string("[*]") : "[" + std::to_string(uniform(0, 3)) + "]";  // [*]: JSON_CONTAINS
     else p += std::string(".") + kPathKeys[uniform(0, std::size(kPathKeys) - 1)];
   }
   return p;
