@@ -82,15 +82,6 @@ Datum evaluate_node(const Expr& e, const Batch& batch, ExecContext& ctx) {
         for (auto& b : out.data) b = !b;
         return column_datum(std::move(out));
       }
-      if (e.op == Op::Neg) {
-        Datum a = evaluate(*e.args[0], batch, ctx);
-        Datum zero = scalar_datum(Value{});
-        zero.scalar.type = e.type;
-        auto sub = std::make_shared<Expr>(e);
-        sub->op = Op::Sub;
-        sub->args = {plan::constant(zero.scalar), e.args[0]};
-        return arithmetic(*sub, zero, a, rows, ctx.threads);
-      }
       if ((e.op == Op::Cast || e.op == Op::TryCast) && e.type.is_string())
         return fit_text(e, evaluate(*e.args[0], batch, ctx), rows);
       if (e.op == Op::Cast || e.op == Op::TryCast)

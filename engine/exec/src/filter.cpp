@@ -21,7 +21,7 @@ bool cannot_fail(const plan::Expr& e) {
     case plan::ExprKind::IsNull: break;
     case plan::ExprKind::Op:
       if (e.op == plan::Op::Add || e.op == plan::Op::Sub || e.op == plan::Op::Mul || e.op == plan::Op::Div ||
-          e.op == plan::Op::Mod || e.op == plan::Op::Neg || e.op == plan::Op::Cast)
+          e.op == plan::Op::Mod || e.op == plan::Op::Cast)
         return false;
       break;
     default: return false;

@@ -29,7 +29,7 @@ std::string gpu_unsupported(const plan::Expr& e) {
       break;
     case ExprKind::Op:
       switch (e.op) {
-        case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod: case Op::Neg:
+        case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod:
           if (e.type.id != TypeId::Int32 && e.type.id != TypeId::Int64 && e.type.id != TypeId::Double &&
               e.type.id != TypeId::Money && e.type.id != TypeId::Decimal)
             return "arithmetic on " + e.type.to_string() + " not on the GPU";

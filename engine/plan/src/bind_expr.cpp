@@ -444,7 +444,11 @@ ExprPtr Binder::bind_expr(const sql::Expr& e, ExprContext& ctx) {
       if (u.op == sql::UnaryOp::Not) return fold(op(Op::Not, DataType::boolean(), {coerce(v, DataType::boolean(), e.loc)}));
       if (u.op == sql::UnaryOp::BitNot) return bind_bitwise_not(v, e.loc);
       if (!is_numeric(v->type)) throw BindError(e.loc, "cannot negate a " + type_text(v->type));
-      return fold(op(Op::Neg, v->type, {v}));
+      // -x is 0 - x in x's type (its overflow SQL Server's: -(-2147483648) is Msg 8115), rewritten here once so
+      // that neither evaluator needs a negation of its own.
+      Value zero;
+      zero.type = v->type;
+      return fold(op(Op::Sub, v->type, {constant(zero), v}));
     }
     case K::Binary: {
       const auto& b = e.as<sql::BinaryExpr>();

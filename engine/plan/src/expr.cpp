@@ -50,7 +50,6 @@ const char* op_text(Op o) {
     case Op::Mul: return "*";
     case Op::Div: return "/";
     case Op::Mod: return "%";
-    case Op::Neg: return "-";
     case Op::Cast: return "CAST";
     case Op::TryCast: return "TRY_CAST";
   }
@@ -79,7 +78,6 @@ std::string render(const Expr& e, bool readable) {
     }
     case ExprKind::Op:
       if (e.op == Op::Not) return "NOT (" + arg(0) + ")";
-      if (e.op == Op::Neg) return "-(" + arg(0) + ")";
       if (e.op == Op::Cast || e.op == Op::TryCast)
         return std::string(op_text(e.op)) + "(" + arg(0) + " AS " + e.type.to_string() + ")";
       return "(" + arg(0) + " " + op_text(e.op) + " " + arg(1) + ")";

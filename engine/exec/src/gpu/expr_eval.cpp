@@ -69,14 +69,6 @@ DeviceDatum evaluate_node(const plan::Expr& e, const DeviceBatch& batch, GpuCont
         return fit_text(e, evaluate(*e.args[0], batch, ctx), rows, ctx);
       if (e.op == Op::Cast || e.op == Op::TryCast)
         return cast_numeric(e.args[0]->type, e.type, evaluate(*e.args[0], batch, ctx), rows, ctx, e.op == Op::TryCast);
-      if (e.op == Op::Neg) {
-        plan::Value zero;
-        zero.type = e.type;
-        auto sub = std::make_shared<plan::Expr>(e);
-        sub->op = Op::Sub;
-        sub->args = {plan::constant(zero), e.args[0]};
-        return arithmetic(*sub, scalar(zero), evaluate(*e.args[0], batch, ctx), rows, ctx);
-      }
       DeviceDatum a = evaluate(*e.args[0], batch, ctx);
       DeviceDatum b = evaluate(*e.args[1], batch, ctx);
       switch (e.op) {

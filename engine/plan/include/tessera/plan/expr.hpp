@@ -35,7 +35,7 @@ enum class ExprKind : uint8_t {
 enum class Op : uint8_t {
   And, Or, Not,
   Eq, Ne, Lt, Le, Gt, Ge,
-  Add, Sub, Mul, Div, Mod, Neg,
+  Add, Sub, Mul, Div, Mod,  // (-x is bound as 0 - x)
   Cast,  // numeric widening/conversion: INT, BIGINT, DECIMAL(p,s), MONEY, FLOAT (exact where the target can hold it)
   TryCast,  // TRY_CAST / TRY_CONVERT between numeric types: as Cast, a value the target cannot hold is NULL
 };
