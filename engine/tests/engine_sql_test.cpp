@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "tessera/engine/database.hpp"
+#include "tessera/sql_text.hpp"
 
 using namespace tessera;
 using storage::DataType;
@@ -62,24 +63,8 @@ class Engine : public ::testing::Test {
     db_->execute("CREATE TABLE u2 (id INT, s VARCHAR(10)); INSERT INTO u2 VALUES (1, '10% off'), (2, '10 off'), (3, 'a_5%')");
   }
   // Every row as "a|b|c", in result order.
-  std::vector<std::string> rows(const std::string& sql) {
-    engine::QueryResult r = db_->execute(sql);
-    std::vector<std::string> out;
-    for (int64_t i = 0; i < r.rows; ++i) {
-      std::string line;
-      for (size_t c = 0; c < r.columns.size(); ++c) line += (c ? "|" : "") + r.cell_text(i, c);
-      out.push_back(line);
-    }
-    return out;
-  }
-  std::string error(const std::string& sql) {
-    try {
-      db_->execute(sql);
-    } catch (const engine::Error& e) {
-      return e.what();
-    }
-    return "";
-  }
+  std::vector<std::string> rows(const std::string& sql) { return test::text_rows(*db_, sql); }
+  std::string error(const std::string& sql) { return test::error_of(*db_, sql); }
   std::unique_ptr<engine::Database> db_;
 };
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "tessera/engine/database.hpp"
+#include "tessera/sql_text.hpp"
 
 using namespace tessera;
 using ::testing::HasSubstr;
@@ -36,16 +37,7 @@ std::unique_ptr<engine::Database> open(int64_t timeout_ms, int64_t morsel_rows =
   return db;
 }
 
-std::vector<std::string> rows(engine::Database& db, const std::string& sql) {
-  const engine::QueryResult r = db.execute(sql);
-  std::vector<std::string> out;
-  for (int64_t i = 0; i < r.rows; ++i) {
-    std::string line;
-    for (size_t c = 0; c < r.columns.size(); ++c) line += (c ? "|" : "") + r.cell_text(i, c);
-    out.push_back(line);
-  }
-  return out;
-}
+using test::text_rows;
 
 // Runs `sql`, which must fail; returns its message and how long it took.
 std::pair<std::string, double> stopped(engine::Database& db, const std::string& sql) {
@@ -65,9 +57,9 @@ using V = std::vector<std::string>;
 TEST(StatementStop, UserFunctionsAnswerWhereTheyReturn) {
   auto db = open(0);
   // Collatz steps worked out by hand: 6 -> 3 -> 10 -> 5 -> 16 -> 8 -> 4 -> 2 -> 1 is 8; 7 is 16, 27 is 111.
-  EXPECT_EQ(rows(*db, "SELECT x, COLLATZ_STEPS(x) FROM t WHERE x > 0 ORDER BY x"), (V{"6|8", "7|16", "27|111"}));
+  EXPECT_EQ(text_rows(*db, "SELECT x, COLLATZ_STEPS(x) FROM t WHERE x > 0 ORDER BY x"), (V{"6|8", "7|16", "27|111"}));
   // n = 2: i runs 3, 4, 5 three times: (3 + 4 + 5) * 3.
-  EXPECT_EQ(rows(*db, "SELECT NESTED_SPIN(2)"), (V{"36"}));
+  EXPECT_EQ(text_rows(*db, "SELECT NESTED_SPIN(2)"), (V{"36"}));
 }
 
 TEST(StatementStop, ATimeLimitStopsAUserFunctionThatNeverReturns) {
@@ -81,7 +73,7 @@ TEST(StatementStop, ATimeLimitStopsAUserFunctionThatNeverReturns) {
     EXPECT_THAT(message, HasSubstr("it changed nothing"));
     EXPECT_LT(seconds, 30.0);  // the loops saw the flag (without it the statement never ends)
     // The next statement runs normally: the flags were cleared.
-    EXPECT_EQ(rows(*db, "SELECT COLLATZ_STEPS(x) FROM t WHERE x = 6"), (V{"8"}));
+    EXPECT_EQ(text_rows(*db, "SELECT COLLATZ_STEPS(x) FROM t WHERE x = 6"), (V{"8"}));
   }
 }
 
@@ -90,7 +82,7 @@ TEST(StatementStop, AStoppedStatementChangesNothing) {
   db->execute("INSERT INTO kept VALUES (1)");
   const auto [message, seconds] = stopped(*db, "INSERT INTO kept SELECT COLLATZ_STEPS(x) FROM t");
   EXPECT_THAT(message, HasSubstr("time limit"));
-  EXPECT_EQ(rows(*db, "SELECT count(*), sum(n) FROM kept"), (V{"1|1"}));
+  EXPECT_EQ(text_rows(*db, "SELECT count(*), sum(n) FROM kept"), (V{"1|1"}));
   const auto [m2, s2] = stopped(*db, "SELECT COLLATZ_STEPS(x) AS s INTO made FROM t");
   EXPECT_THAT(m2, HasSubstr("time limit"));
   EXPECT_EQ(db->find_table("made"), nullptr);
@@ -108,7 +100,7 @@ TEST(StatementStop, CancelFromAnotherThreadStopsTheStatement) {
   EXPECT_LT(seconds, 30.0);
   // A cancel while nothing runs is forgotten: the next statement runs.
   db->cancel();
-  EXPECT_EQ(rows(*db, "SELECT COLLATZ_STEPS(7)"), (V{"16"}));
+  EXPECT_EQ(text_rows(*db, "SELECT COLLATZ_STEPS(7)"), (V{"16"}));
 }
 
 // The engine's own work stops too, between operators and morsels: an aggregation streamed a row at a time over a

@@ -18,6 +18,7 @@
 #include <regex>
 
 #include "tessera/engine/database.hpp"
+#include "tessera/sql_text.hpp"
 
 using namespace tessera;
 using storage::DataType;
@@ -111,16 +112,7 @@ class StreamedAggregation : public ::testing::Test {
     db->add_table(table_dim());
     return db;
   }
-  static std::vector<std::string> cells(engine::Database& db, const std::string& sql) {
-    const engine::QueryResult r = db.execute(sql);
-    std::vector<std::string> out;
-    for (int64_t row = 0; row < r.rows; ++row) {
-      std::string line;
-      for (size_t c = 0; c < r.columns.size(); ++c) line += (c ? "|" : "") + r.cell_text(row, c);
-      out.push_back(line);
-    }
-    return out;
-  }
+  static std::vector<std::string> cells(engine::Database& db, const std::string& sql) { return test::text_rows(db, sql); }
   // Query q's answer from each of `dbs` equals `reference`'s (an error is a failure, not an abort of the test).
   static void expect_same_answers(const char* q, engine::Database& reference,
                                   std::initializer_list<engine::Database*> dbs) {

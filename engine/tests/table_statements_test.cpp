@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "tessera/engine/database.hpp"
+#include "tessera/sql_text.hpp"
 
 using namespace tessera;
 
@@ -17,25 +18,9 @@ class Tables : public ::testing::Test {
     o.threads = 2;
     db_ = std::make_unique<engine::Database>(o);
   }
-  std::vector<std::string> rows(const std::string& sql) {
-    engine::QueryResult r = db_->execute(sql);
-    std::vector<std::string> out;
-    for (int64_t i = 0; i < r.rows; ++i) {
-      std::string line;
-      for (size_t c = 0; c < r.columns.size(); ++c) line += (c ? "|" : "") + r.cell_text(i, c);
-      out.push_back(line);
-    }
-    return out;
-  }
+  std::vector<std::string> rows(const std::string& sql) { return test::text_rows(*db_, sql); }
   int64_t affected(const std::string& sql) { return db_->execute(sql).rows_affected; }
-  std::string error(const std::string& sql) {
-    try {
-      db_->execute(sql);
-    } catch (const engine::Error& e) {
-      return e.what();
-    }
-    return "";
-  }
+  std::string error(const std::string& sql) { return test::error_of(*db_, sql); }
   std::unique_ptr<engine::Database> db_;
 };
 

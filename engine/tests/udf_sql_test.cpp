@@ -13,6 +13,7 @@
 #include <set>
 
 #include "tessera/engine/database.hpp"
+#include "tessera/sql_text.hpp"
 #include "tessera/runtime/catalog.hpp"
 
 using namespace tessera;
@@ -37,16 +38,7 @@ class Udf : public ::testing::Test {
                  "INSERT INTO sales VALUES (1, '555-0101', 100, 0.25), (2, 'n/a', 80, 0), (3, NULL, NULL, 0.5),"
                  " (4, '+1 (212) 555', 10, 0.1)");
   }
-  std::vector<std::string> rows(const std::string& sql) {
-    engine::QueryResult r = db_->execute(sql);
-    std::vector<std::string> out;
-    for (int64_t i = 0; i < r.rows; ++i) {
-      std::string line;
-      for (size_t c = 0; c < r.columns.size(); ++c) line += (c ? "|" : "") + r.cell_text(i, c);
-      out.push_back(line);
-    }
-    return out;
-  }
+  std::vector<std::string> rows(const std::string& sql) { return test::text_rows(*db_, sql); }
   std::unique_ptr<engine::Database> db_;
 };
 
@@ -169,14 +161,7 @@ TEST(CreateFunction, ExternalNameFromSqlAndPersisted) {
   o.threads = 2;
   o.database_path = db_dir;
   const std::string cat = udf_catalog();
-  auto error = [](engine::Database& db, const std::string& sql) -> std::string {
-    try {
-      db.execute(sql);
-    } catch (const engine::Error& e) {
-      return e.what();
-    }
-    return "";
-  };
+  auto error = test::error_of;
   {
     engine::Database db(o);
     db.execute("CREATE FUNCTION dbo.Hide(@s VARCHAR(50)) RETURNS VARCHAR(50) AS EXTERNAL NAME [" + cat + "].[udf_mask_digits]");
