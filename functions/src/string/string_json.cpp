@@ -755,6 +755,15 @@ struct SearchValue {
   bool bit = false;
 };
 
+// An exact number's search value: `value` * 10^-scale (BIGINT: scale 0, MONEY: 4, DECIMAL: its scale).
+SearchValue exact_search_value(int64_t value, int32_t scale) {
+  SearchValue v{SearchValue::Kind::Exact};
+  v.negative = value < 0;
+  v.magnitude = value < 0 ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
+  v.scale = scale;
+  return v;
+}
+
 // The next code point of a decoded JSON string (`d`), or -1 at its end.
 int64_t next_code_point(Decoder& d) {
   const int32_t first = d.next();
@@ -1025,30 +1034,19 @@ TESSERA_ROW_FN int32_t tsf_json_contains(int32_t* out, const char* json, int32_t
 
 TESSERA_ROW_FN int32_t tsf_json_contains_bigint(int32_t* out, const char* json, int32_t json_len, int64_t value,
                                                 const char* path, int32_t path_len) {
-  SearchValue v{SearchValue::Kind::Exact};
-  v.negative = value < 0;
-  v.magnitude = value < 0 ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
-  return json_contains(out, json, json_len, path, path_len, v);
+  return json_contains(out, json, json_len, path, path_len, exact_search_value(value, 0));
 }
 
 TESSERA_ROW_FN int32_t tsf_json_contains_decimal(int32_t* out, const char* json, int32_t json_len, int64_t value,
                                                  int32_t p, int32_t s, const char* path, int32_t path_len) {
   (void)p;
   if (s < 0 || s > 18) return tessera::fn::kInvalidArgument;  // the binder gives a DECIMAL(p <= 18, s)'s scale
-  SearchValue v{SearchValue::Kind::Exact};
-  v.negative = value < 0;
-  v.magnitude = value < 0 ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
-  v.scale = s;
-  return json_contains(out, json, json_len, path, path_len, v);
+  return json_contains(out, json, json_len, path, path_len, exact_search_value(value, s));
 }
 
 TESSERA_ROW_FN int32_t tsf_json_contains_money(int32_t* out, const char* json, int32_t json_len, int64_t value,
                                                const char* path, int32_t path_len) {
-  SearchValue v{SearchValue::Kind::Exact};
-  v.negative = value < 0;
-  v.magnitude = value < 0 ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
-  v.scale = 4;
-  return json_contains(out, json, json_len, path, path_len, v);
+  return json_contains(out, json, json_len, path, path_len, exact_search_value(value, 4));
 }
 
 TESSERA_ROW_FN int32_t tsf_json_contains_float(int32_t* out, const char* json, int32_t json_len, double value,
