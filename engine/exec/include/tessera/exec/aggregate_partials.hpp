@@ -65,8 +65,7 @@ class AggregatePartials {
       return;
     }
     const int64_t expected = held_bytes_ * std::max<int64_t>(expected_runs_, runs_) / runs_;
-    const int64_t wanted = std::clamp<int64_t>((expected * 4 + budget - 1) / budget, 2, kMaxGroupPartitions);
-    parts_ = static_cast<int>(std::bit_ceil(static_cast<uint64_t>(wanted)));
+    parts_ = partitions_for(expected, budget);
     store_ = std::make_unique<SpillStore>(d_.ctx.spill);
     rows_.assign(parts_, 0);
     next_key_ = parts_;
@@ -92,6 +91,13 @@ class AggregatePartials {
   int64_t spilled_to_disk() const { return store_ ? store_->bytes_to_disk() : 0; }
 
  private:
+  // Partitions (a power of two, 2 to kMaxGroupPartitions) for `bytes` of partials to take about a quarter of
+  // `budget` each.
+  static int partitions_for(int64_t bytes, int64_t budget) {
+    const int64_t wanted = std::clamp<int64_t>((bytes * 4 + budget - 1) / budget, 2, kMaxGroupPartitions);
+    return static_cast<int>(std::bit_ceil(static_cast<uint64_t>(wanted)));
+  }
+
   void spill(Batch partial) {
     if (partial.rows == 0) return;
     const exec::Batch host = d_.to_spill(std::move(partial));
@@ -109,9 +115,8 @@ class AggregatePartials {
     if (rows == 0) return;
     const int64_t budget = d_.budget(), bytes = rows * row_bytes_;
     if (budget > 0 && bytes > budget / 2 && used_bits < kMaxHashBits) {
-      const int64_t wanted = std::clamp<int64_t>((bytes * 4 + budget - 1) / budget, 2, kMaxGroupPartitions);
-      const int sub = static_cast<int>(std::bit_ceil(static_cast<uint64_t>(wanted)));
-      const int sub_bits = std::min(std::countr_zero(static_cast<unsigned>(sub)), kMaxHashBits - used_bits);
+      const int sub_bits =
+          std::min(std::countr_zero(static_cast<unsigned>(partitions_for(bytes, budget))), kMaxHashBits - used_bits);
       const int64_t first = next_key_;
       next_key_ += int64_t(1) << sub_bits;
       std::vector<int64_t> sub_rows(size_t(1) << sub_bits, 0);
