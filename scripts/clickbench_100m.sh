@@ -11,7 +11,7 @@ nvidia-smi --query-gpu=name,memory.total --format=csv,noheader; nproc; free -g |
 ROWS=${ROWS:-100000000}
 start=$(date +%s)
 /usr/bin/time -f "hits: $ROWS rows generated into /tmp/hits.tdb in %e s, peak %M KB" $B/tessera /tmp/hits.tdb --hits $ROWS \
-  --format csv -e "SELECT COUNT(*), COUNT(DISTINCT UserID), SUM(LEN(URL)) FROM hits" 2>&1 | tail -4 | tee "$OUT/hits-gen.txt"
+  --format csv -e "SELECT COUNT(*), COUNT(DISTINCT UserID), SUM(CAST(LEN(URL) AS BIGINT)) FROM hits" 2>&1 | tail -4 | tee "$OUT/hits-gen.txt"
 du -sh /tmp/hits.tdb | tee -a "$OUT/hits-gen.txt"
 left=$((570 - ($(date +%s) - start)))
 echo "== tessera-bench clickbench --db /tmp/hits.tdb ($left s left)"

@@ -444,7 +444,7 @@ int run(const BenchOptions& o) {
       engine::Database stored(reader);
       std::vector<const storage::Table*> stored_tables;
       for (const std::string& name : stored.table_names()) stored_tables.push_back(stored.find_table(name));
-      duckdb::load_stored_tables(*ddb, stored_tables, report.threads,
+      duckdb::load_stored_tables(*ddb, stored_tables,
                                  [](const std::string& line) { std::fprintf(stderr, "  %s\n", line.c_str()); });
       if (!o.duckdb_file.empty()) ddb->execute("CHECKPOINT");
     } else {

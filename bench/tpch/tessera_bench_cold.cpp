@@ -142,18 +142,16 @@ engine::Options tessera_options(const ColdOptions& o) {
   return eo;
 }
 
-// DuckDB's database file from Tessera's tables (read through the lazy open, loaded with DuckDB's appender).
+// DuckDB's database file from Tessera's tables (read through the lazy open, loaded by DuckDB's parallel INSERT).
 int load_duckdb(const ColdOptions& o) {
   if (fs::exists(o.duckdb_file)) throw UsageError(o.duckdb_file + " exists; remove it first");
   engine::Options eo = tessera_options(o);
   eo.functions = engine::FunctionDevice::Cpu;
   engine::Database tdb(eo);  // the tables' schemas (opened lazily: nothing read)
   duckdb::DuckDb ddb(o.duckdb_file, o.threads);
-  const int workers = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   std::vector<const storage::Table*> tables;
   for (const std::string& name : tdb.table_names()) tables.push_back(tdb.find_table(name));
-  duckdb::load_stored_tables(ddb, tables, workers,
-                             [](const std::string& line) { std::fprintf(stderr, "load-duckdb: %s\n", line.c_str()); });
+  duckdb::load_stored_tables(ddb, tables, [](const std::string& line) { std::fprintf(stderr, "load-duckdb: %s\n", line.c_str()); });
   ddb.execute("CHECKPOINT");
   return 0;
 }

@@ -3,11 +3,14 @@
 // Tessera's tables, and DuckDB's errors.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <map>
 
 #include "tessera/duckdb/duckdb.hpp"
 #include "tessera/duckdb/tpch_load.hpp"
+#include "tessera/storage/database_dir.hpp"
 #include "tessera/tpch/generator.hpp"
 
 using namespace tessera;
@@ -95,7 +98,7 @@ TEST(DuckDb, BadSqlGivesDuckDbsMessage) {
   try {
     db.execute("SELEC 1");
     FAIL() << "no error";
-  } catch (const Error& e) {
+  } catch (const tessera::duckdb::Error& e) {
     const std::string m = e.what();
     EXPECT_NE(m.find("Parser Error"), std::string::npos) << m;
     EXPECT_NE(m.find("syntax error at or near \"SELEC\""), std::string::npos) << m;
@@ -104,7 +107,7 @@ TEST(DuckDb, BadSqlGivesDuckDbsMessage) {
   try {
     db.query("SELECT * FROM no_such_table");
     FAIL() << "no error";
-  } catch (const Error& e) {
+  } catch (const tessera::duckdb::Error& e) {
     const std::string m = e.what();
     EXPECT_NE(m.find("Catalog Error"), std::string::npos) << m;
     EXPECT_NE(m.find("no_such_table"), std::string::npos) << m;
@@ -113,18 +116,18 @@ TEST(DuckDb, BadSqlGivesDuckDbsMessage) {
   try {
     db.query("SELECT [1, 2] AS xs");
     FAIL() << "no error";
-  } catch (const Error& e) {
+  } catch (const tessera::duckdb::Error& e) {
     const std::string m = e.what();
     EXPECT_NE(m.find("'xs' has type LIST"), std::string::npos) << m;
     EXPECT_NE(m.find("CAST"), std::string::npos) << m;
   }
-  EXPECT_THROW(db.query_int("SELECT 1, 2"), Error);
+  EXPECT_THROW(db.query_int("SELECT 1, 2"), tessera::duckdb::Error);
   // The connection is still usable after errors.
   EXPECT_EQ(db.query_int("SELECT 7"), 7);
 }
 
-TEST(DuckDb, LoadsNullsAndAllTypes) {
-  DuckDb db(1);
+// n rows of every column type DuckDB gets from Tessera; every seventh row is all NULL.
+storage::Table all_types_table(int64_t n) {
   storage::Schema schema({{"b", storage::DataType::boolean(), true},
                           {"i", storage::DataType::int32(), true},
                           {"l", storage::DataType::int64(), true},
@@ -137,7 +140,6 @@ TEST(DuckDb, LoadsNullsAndAllTypes) {
                           {"c", storage::DataType::fixed_char(3), true},
                           {"v", storage::DataType::varchar(40), true}});
   storage::Table t("t", schema);
-  const int64_t n = 5000;  // more than two DuckDB chunks
   for (int64_t r = 0; r < n; ++r) {
     const bool null = r % 7 == 3;
     auto& c = t.columns();
@@ -158,6 +160,13 @@ TEST(DuckDb, LoadsNullsAndAllTypes) {
     c[10].append_string("row " + std::to_string(r) + (r % 2 ? " with a longer tail" : ""));
   }
   t.validate();
+  return t;
+}
+
+TEST(DuckDb, LoadsNullsAndAllTypes) {
+  DuckDb db(1);
+  const int64_t n = 5000;  // more than two DuckDB chunks
+  const storage::Table t = all_types_table(n);
   create_and_load(db, t);
   const Result desc = db.query("SELECT column_type FROM (DESCRIBE t)");
   const std::vector<std::string> types = {"BOOLEAN",        "INTEGER",       "BIGINT",  "DOUBLE",
@@ -175,6 +184,61 @@ TEST(DuckDb, LoadsNullsAndAllTypes) {
       if (col == 3 && want != "NULL") want = Cell::float64(row / 3.0).to_string();
       ASSERT_EQ(got.rows[row][col].to_string(), want) << "row " << row << " col " << col;
     }
+}
+
+// A database on disk in several stored chunks, loaded through the table function DuckDB's parallel INSERT pulls
+// from (load_stored_tables): every row arrives once, in some order, with its NULLs and values.
+TEST(DuckDb, LoadsATableStoredInChunks) {
+  const std::string dir = ::testing::TempDir() + "/duckdb_stored_load.tdb";
+  std::filesystem::remove_all(dir);
+  const int64_t n = 5000;
+  const storage::Table t = all_types_table(n);
+  {
+    auto disk = storage::DatabaseDir::open(dir);
+    disk->set_chunk_rows(700);  // 8 chunks, the last short
+    disk->put_table(t, 2);
+    disk->commit();
+  }
+  auto disk = storage::DatabaseDir::open(dir);
+  std::vector<storage::Table> stored = disk->open_tables(2);
+  ASSERT_EQ(stored.size(), 1u);
+  ASSERT_EQ(stored[0].chunk_starts().size(), 9u);
+  DuckDb db(4);
+  std::vector<std::string> log;
+  load_stored_tables(db, {&stored[0]}, [&](const std::string& line) { log.push_back(line); });
+  ASSERT_EQ(log.size(), 1u);
+  EXPECT_NE(log[0].find("5000 rows, 8 chunks"), std::string::npos) << log[0];
+
+  const RowSet got = db.query("SELECT * FROM t").row_set();
+  ASSERT_EQ(static_cast<int64_t>(got.rows.size()), n);
+  std::vector<std::string> want_rows, got_rows;
+  for (int64_t row = 0; row < n; ++row) {
+    std::string w, g;
+    for (size_t col = 0; col < t.num_columns(); ++col) {
+      std::string want = t.cell_text(row, col);
+      if (col == 3 && want != "NULL") want = Cell::float64(row / 3.0).to_string();
+      w += want + "|";
+      g += got.rows[row][col].to_string() + "|";
+    }
+    want_rows.push_back(w);
+    got_rows.push_back(g);
+  }
+  std::sort(want_rows.begin(), want_rows.end());
+  std::sort(got_rows.begin(), got_rows.end());
+  EXPECT_EQ(got_rows, want_rows);
+  // A second table loads beside the first (each load registers a scan of its own).
+  storage::Table renamed("t2", t.schema());
+  for (size_t c = 0; c < t.num_columns(); ++c) renamed.column(c) = stored[0].column_rows(c, 0, 700);
+  {
+    auto again = std::move(disk);
+    again->put_table(renamed, 2);
+    again->commit();
+    stored = again->open_tables(2);
+  }
+  for (const storage::Table& s2 : stored)
+    if (s2.name() == "t2") load_stored_tables(db, {&s2});
+  EXPECT_EQ(db.query_int("SELECT count(*) FROM t2"), 700);
+  std::filesystem::remove_all(dir);
 }
 
 TEST_F(DuckDbTpch, RowCountsMatchTheGenerator) {

@@ -17,6 +17,7 @@
 
 namespace tessera::duckdb {
 
+std::string quote_identifier(const std::string& s);        // "name" with " doubled
 std::string duckdb_type_name(const storage::DataType& t);   // "DECIMAL(15,2)", "CHAR(25)", ...
 std::string create_table_sql(const storage::Table& t);      // CREATE TABLE <name> (<col> <type> [NOT NULL], ...)
 
@@ -28,11 +29,12 @@ void create_and_load(DuckDb& db, const storage::Table& t);
 // Creates and fills every table of `tables` (e.g. tpch::generate_tables(opts)).
 void load_tables(DuckDb& db, const std::vector<storage::Table>& tables);
 
-// Creates and fills DuckDB tables from tables of a database on disk, stored chunk by chunk, on `workers` threads
-// each with its own connection and appender: each chunk is read alone (storage::Table::column_rows), so memory
-// holds a chunk per thread, not the table (SF 100's lineitem, 100 million rows of hits). Row order is not kept.
-// `log` (if set) hears one line per table.
-void load_stored_tables(DuckDb& db, const std::vector<const storage::Table*>& tables, int workers,
+// Creates and fills DuckDB tables from tables of a database on disk, stored chunk by chunk: a table function
+// (stored_table_load.cpp) hands the stored chunks to DuckDB's own parallel INSERT, each of its threads decoding
+// one chunk at a time (storage::Table::column_rows), so memory holds a chunk per thread, not the table (SF 100's
+// lineitem, 100 million rows of hits), on `db`'s threads. Row order is not kept. `log` (if set) hears one line per
+// table.
+void load_stored_tables(DuckDb& db, const std::vector<const storage::Table*>& tables,
                         const std::function<void(const std::string&)>& log = {});
 
 // Generates TPC-H at scale factor `sf` with the Tessera generator, loads all eight tables into `db`
