@@ -51,6 +51,7 @@ exec::Batch Database::Impl::run_plan(const physical::PhysicalPlan& pp, const pla
     g.morsel_rows = ctx.morsel_rows;
     g.spill = ctx.spill;
     g.host_threads = ctx.threads;
+    if (opts.gpu_strided_output_bytes > 0) g.strided_output_bytes = opts.gpu_strided_output_bytes;
     g.pool->reset_peak();
     const int64_t base = g.pool->in_use();
     exec::Batch b = exec::execute_physical(pp, root, ctx, &g);

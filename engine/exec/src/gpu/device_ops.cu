@@ -4,6 +4,7 @@
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
 
 #include <climits>
 #include <cstring>
@@ -78,6 +79,36 @@ int32_t extreme_value(const int32_t* values, int64_t n, GpuContext& ctx) {
 
 int32_t max_value(const int32_t* values, int64_t n, GpuContext& ctx) { return extreme_value<true>(values, n, ctx); }
 int32_t min_value(const int32_t* values, int64_t n, GpuContext& ctx) { return extreme_value<false>(values, n, ctx); }
+
+int64_t exclusive_offsets(const int32_t* lengths, int64_t n, int64_t* offsets, GpuContext& ctx) {
+  // Widened to int64 as they are read: the total may pass 2^31.
+  auto wide = thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0), [=] __device__(int64_t i) -> int64_t {
+    return i < n ? lengths[i] : 0;
+  });
+  size_t temp = 0;
+  rt::cuda_check(cub::DeviceScan::ExclusiveSum(nullptr, temp, wide, offsets, n + 1, st(ctx)), "cub::DeviceScan");
+  rt::DeviceBuffer scratch = new_buffer(temp, ctx);
+  rt::cuda_check(cub::DeviceScan::ExclusiveSum(scratch.data(), temp, wide, offsets, n + 1, st(ctx)), "cub::DeviceScan");
+  int64_t total = 0;
+  rt::cuda_check(cudaMemcpyAsync(&total, offsets + n, 8, cudaMemcpyDeviceToHost, st(ctx)), "cudaMemcpyAsync");
+  synchronize(ctx);
+  return total;
+}
+
+rt::DeviceBuffer pack_strided_strings(const uint8_t* strided, int64_t stride, const int32_t* lengths, int64_t n,
+                                      int64_t& bytes, GpuContext& ctx) {
+  rt::DeviceBuffer offsets = new_buffer(static_cast<size_t>(n + 1) * 8, ctx);
+  int64_t* o = static_cast<int64_t*>(offsets.data());
+  bytes = exclusive_offsets(lengths, n, o, ctx);
+  rt::DeviceBuffer packed = new_buffer(static_cast<size_t>(std::max<int64_t>(bytes, 1)), ctx);
+  uint8_t* p = static_cast<uint8_t*>(packed.data());
+  for_rows(n, ctx.stream, [=] __device__(int64_t i) {
+    const uint8_t* from = strided + i * stride;
+    for (int32_t k = 0; k < lengths[i]; ++k) p[o[i] + k] = from[k];
+  });
+  synchronize(ctx);
+  return packed;
+}
 
 void fill_strided_offsets(int64_t* offsets, int64_t n, int64_t step, GpuContext& ctx) {
   for_rows(n, ctx.stream, [=] __device__(int64_t i) { offsets[i] = i * step; });

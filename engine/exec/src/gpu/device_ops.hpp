@@ -41,6 +41,12 @@ int32_t min_value(const int32_t* values, int64_t n, GpuContext& ctx);
 // offsets[i] = i * step (string outputs with a uniform per-row capacity).
 void fill_strided_offsets(int64_t* offsets, int64_t n, int64_t step, GpuContext& ctx);
 void fill_zero(void* p, size_t bytes, GpuContext& ctx);
+// offsets[0..n] = the exclusive scan of n string lengths (offsets[n], returned, the total).
+int64_t exclusive_offsets(const int32_t* lengths, int64_t n, int64_t* offsets, GpuContext& ctx);
+// The bytes of n strings written `stride` bytes apart (row i at i * stride, lengths[i] long), packed in row order;
+// `bytes` gets their total.
+rt::DeviceBuffer pack_strided_strings(const uint8_t* strided, int64_t stride, const int32_t* lengths, int64_t n,
+                                      int64_t& bytes, GpuContext& ctx);
 // rows[i] = first + i: the selection of n consecutive rows.
 void fill_iota(int32_t* rows, int64_t n, int64_t first, GpuContext& ctx);
 

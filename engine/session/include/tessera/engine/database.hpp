@@ -83,6 +83,9 @@ struct Options {
   FunctionDevice functions = FunctionDevice::Auto;
   // GPU-resident table columns may use this many bytes (0: 80% of the device memory free at start).
   int64_t gpu_cache_bytes = 0;
+  // A GPU kernel's string result larger than this at its per-row capacity is computed in slices of rows (0: 1 GiB;
+  // tests: a few KB, so that small data takes the sliced path).
+  int64_t gpu_strided_output_bytes = 0;
   // Streaming (exec/morsels.hpp): an aggregation over a chain of filters and projections over one scan runs a
   // morsel of the table at a time when the scan's decoded columns would take more than half of the memory budget
   // (on the CPU host_memory_bytes, 0: half the usable memory, rt::usable_host_memory; on the GPU the column cache's budget), so data

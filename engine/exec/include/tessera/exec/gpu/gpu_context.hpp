@@ -43,6 +43,9 @@ struct GpuContext {
   // Where partitioned passes keep the partitions of later passes (spilled_passes.hpp): downloaded to host memory.
   SpillSettings spill;
   int host_threads = 1;  // for host work on the way to and from host memory (splitting spilled partials)
+  // A kernel's string result that would take more than this at its uniform per-row capacity runs on slices of
+  // rows, each packed before the next (expr_call.cpp); tests make it small.
+  int64_t strided_output_bytes = int64_t{1} << 30;
 };
 
 // The scan's columns whose stored chunks holding rows [begin, end) the column cache holds (morsels.hpp's
