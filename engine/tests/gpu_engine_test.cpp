@@ -607,6 +607,52 @@ TEST_P(GpuEngine, StringResultsLargerThanTheirBufferRunInSlices) {
   db_ = whole;
 }
 
+// A top-N of few rows over many (sort.cu): the GPU first narrows the rows by the first key's rank, then sorts the
+// few left. Over 100,000 rows with ties, NULLs and negative numbers in the first key, ascending and descending, with
+// an offset, and over the groups of an aggregation (ClickBench's q34 shape), answers equal DuckDB's.
+TEST_P(GpuEngine, TopNOfFewRowsOverManyNarrowsByTheFirstKey) {
+  const storage::Schema schema({{"id", DataType::int32(), false}, {"k", DataType::int32(), true},
+                                {"f", DataType::float64(), true}, {"d", DataType::date(), true},
+                                {"v", DataType::int64(), true}, {"s", DataType::varchar(20), true}});
+  std::mt19937_64 rng(34);
+  std::ostringstream text;
+  for (int id = 1; id <= 100000; ++id) {
+    text << id << '|';
+    if (id % 13) text << static_cast<int>(rng() % 2000) - 1000;  // many ties
+    text << '|';
+    if (id % 17) text << (static_cast<double>(rng() % 100000) - 50000) / 8;
+    text << '|';
+    if (id % 19) {
+      char day[16];
+      std::snprintf(day, sizeof day, "%d-%02d-%02d", static_cast<int>(1990 + rng() % 30), static_cast<int>(1 + rng() % 12),
+                    static_cast<int>(1 + rng() % 28));
+      text << day;
+    }
+    text << '|';
+    if (id % 23) text << static_cast<int64_t>(rng() % 4000000000ULL) - 2000000000LL;
+    text << '|';
+    const uint64_t z = rng() % 1000;
+    text << "v" << (z < 500 ? z % 7 : z * 31 + id % 50) << "|\n";  // a few frequent values, many rare ones
+  }
+  storage::Table big = tpch::parse_table(text.str(), "big.tbl", "big", schema, tpch::LoadOptions::tbl());
+  static bool in_duckdb = false;  // the first device's run loads it there
+  if (!in_duckdb) duckdb::create_and_load(*duck_, big);
+  in_duckdb = true;
+  db_->add_table(std::move(big));
+  expect_same("SELECT TOP 10 id, k FROM big ORDER BY k DESC, id", "SELECT id, k FROM big ORDER BY k DESC NULLS LAST, id LIMIT 10");
+  expect_same("SELECT TOP 25 id, k FROM big ORDER BY k, id DESC", "SELECT id, k FROM big ORDER BY k NULLS FIRST, id DESC LIMIT 25");
+  expect_same("SELECT TOP 9000 id, k FROM big ORDER BY k, id", "SELECT id, k FROM big ORDER BY k NULLS FIRST, id LIMIT 9000");
+  expect_same("SELECT TOP 7 id, f FROM big ORDER BY f, id", "SELECT id, f FROM big ORDER BY f NULLS FIRST, id LIMIT 7");
+  expect_same("SELECT TOP 7 id, f FROM big WHERE f IS NOT NULL ORDER BY f DESC, id", "SELECT id, f FROM big WHERE f IS NOT NULL ORDER BY f DESC, id LIMIT 7");
+  expect_same("SELECT TOP 12 id, d FROM big ORDER BY d DESC, id", "SELECT id, d FROM big ORDER BY d DESC NULLS LAST, id LIMIT 12");
+  expect_same("SELECT TOP 5 id, v FROM big ORDER BY v, id", "SELECT id, v FROM big ORDER BY v NULLS FIRST, id LIMIT 5");
+  expect_same("SELECT TOP 5 id, v FROM big ORDER BY v DESC, id", "SELECT id, v FROM big ORDER BY v DESC NULLS LAST, id LIMIT 5");
+  expect_same("SELECT id, k FROM big ORDER BY k DESC, id OFFSET 1000 ROWS FETCH NEXT 10 ROWS ONLY",
+              "SELECT id, k FROM big ORDER BY k DESC NULLS LAST, id LIMIT 10 OFFSET 1000");
+  expect_same("SELECT TOP 10 s, COUNT(*) AS c FROM big GROUP BY s ORDER BY c DESC, s",
+              "SELECT s, COUNT(*) AS c FROM big GROUP BY s ORDER BY c DESC, s LIMIT 10");
+}
+
 TEST_P(GpuEngine, FusedPredicatesAnswerAsTheFunctionThenTheComparison) {
   const std::vector<std::pair<std::string, std::string>> queries = {
       {"SELECT id FROM t WHERE YEAR(d) = 1994", "SELECT id FROM t WHERE year(d) = 1994"},

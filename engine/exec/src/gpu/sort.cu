@@ -1,13 +1,95 @@
 // ORDER BY and top-N on the device: CUB's merge sort of row indices with a comparator that walks the key
 // columns (NULLs first, DESC per key, strings without trailing blanks, ties by row so the order is
 // stable), then one gather of every column; top-N keeps the first N indices.
+//
+// A top-N of few rows over many (ClickBench's q34: the 10 most frequent of 47 million URLs, 1.7 s merge-sorted
+// whole on the H100) first narrows the rows by the first key when it is a number: each row gets a 64-bit rank
+// that never decreases along the sort order (rank_key), a radix sort of the ranks alone gives the N-th smallest,
+// and only the rows ranked no later than it (the top N and any ties with its first key) are merge-sorted.
 #include <cub/device/device_merge_sort.cuh>
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_select.cuh>
+#include <thrust/iterator/counting_iterator.h>
 
 #include "operators_gpu.hpp"
 #include "device_kernels.cuh"
 #include "row_keys.cuh"
 
 namespace tessera::exec::gpu {
+
+namespace {
+
+// Below this many rows, or when the top N is more than this fraction of them, the whole input is merge-sorted.
+constexpr int64_t kNarrowFromRows = 1 << 14;
+constexpr int64_t kNarrowAtMostOneIn = 8;
+
+bool rankable(fn::SqlType t) {
+  return t != fn::SqlType::String && t != fn::SqlType::Decimal128;
+}
+
+// A rank per row from the first sort key such that a row earlier in the sort order never has a larger rank:
+// the value's bits made unsigned-ordered (sign flipped; a negative double's bits all flipped), NULL lowest
+// (compare_cells puts NULLs first), all of it inverted for DESC. Ties in the rank are fine: the rows that share the
+// N-th rank are all kept and ordered by the full comparator.
+__device__ inline uint64_t rank_key(const rt::ColumnView& c, int64_t r, bool descending) {
+  uint64_t u = 0;
+  if (key_valid(c, r)) {
+    switch (c.type) {
+      case fn::SqlType::Bool: u = 1 + static_cast<const uint8_t*>(c.data)[r]; break;
+      case fn::SqlType::Int32:
+      case fn::SqlType::Date:
+        u = 1 + (static_cast<uint64_t>(static_cast<uint32_t>(static_cast<const int32_t*>(c.data)[r])) ^ 0x80000000ULL);
+        break;
+      case fn::SqlType::Float64: {
+        uint64_t b = static_cast<const uint64_t*>(c.data)[r];
+        if (b == (1ULL << 63)) b = 0;  // -0.0 equals 0.0 (compare_cells): the same rank
+        u = (b >> 63) ? ~b : (b | (1ULL << 63));
+        u = u == 0 ? 1 : u;  // -NaN's bits would meet NULL's rank: a tie, which is harmless
+        break;
+      }
+      default: u = static_cast<uint64_t>(static_cast<const int64_t*>(c.data)[r]) ^ (1ULL << 63); u = u == 0 ? 1 : u; break;
+    }
+  }
+  return descending ? ~u : u;
+}
+
+// The rows that can be among the first `keep` of the order, by the first key's rank (ascending row indices into
+// `p`); their count. n when narrowing would keep every row.
+int64_t narrow_by_first_key(const rt::ColumnView& first, bool descending, int64_t n, int64_t keep, int32_t* p,
+                            GpuContext& ctx) {
+  cudaStream_t s = static_cast<cudaStream_t>(ctx.stream);
+  rt::DeviceBuffer ranks = new_buffer(static_cast<size_t>(n) * 8, ctx), sorted = new_buffer(static_cast<size_t>(n) * 8, ctx);
+  uint64_t* rk = static_cast<uint64_t*>(ranks.data());
+  const rt::ColumnView c = first;
+  for_rows(n, ctx.stream, [=] __device__(int64_t i) { rk[i] = rank_key(c, i, descending); });
+  size_t temp = 0;
+  uint64_t* out = static_cast<uint64_t*>(sorted.data());
+  rt::cuda_check(cub::DeviceRadixSort::SortKeys(nullptr, temp, rk, out, n, 0, 64, s), "cub::DeviceRadixSort");
+  {
+    rt::DeviceBuffer scratch = new_buffer(temp, ctx);
+    rt::cuda_check(cub::DeviceRadixSort::SortKeys(scratch.data(), temp, rk, out, n, 0, 64, s), "cub::DeviceRadixSort");
+  }
+  uint64_t threshold = 0;
+  rt::cuda_check(cudaMemcpyAsync(&threshold, out + keep - 1, 8, cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
+  synchronize(ctx);
+  sorted = rt::DeviceBuffer();
+  rt::DeviceBuffer count = new_buffer(8, ctx);
+  const auto in_top = [=] __device__(int32_t i) { return rk[i] <= threshold; };
+  temp = 0;
+  rt::cuda_check(cub::DeviceSelect::If(nullptr, temp, thrust::counting_iterator<int32_t>(0), p,
+                                       static_cast<int64_t*>(count.data()), n, in_top, s),
+                 "cub::DeviceSelect::If");
+  rt::DeviceBuffer scratch = new_buffer(temp, ctx);
+  rt::cuda_check(cub::DeviceSelect::If(scratch.data(), temp, thrust::counting_iterator<int32_t>(0), p,
+                                       static_cast<int64_t*>(count.data()), n, in_top, s),
+                 "cub::DeviceSelect::If");
+  int64_t m = 0;
+  rt::cuda_check(cudaMemcpyAsync(&m, count.data(), 8, cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
+  synchronize(ctx);
+  return m;
+}
+
+}  // namespace
 
 DeviceBatch sort(const plan::LogicalOp& op, const DeviceBatch& input, int64_t limit, GpuContext& ctx) {
   if (input.rows > INT32_MAX) throw ExecError("GPU sort: more than 2^31 rows in one batch is not supported yet");
@@ -32,16 +114,20 @@ DeviceBatch sort(const plan::LogicalOp& op, const DeviceBatch& input, int64_t li
   rt::cuda_check(cudaMemcpyAsync(ddesc.data(), desc.data(), desc.size(), cudaMemcpyHostToDevice, s), "cudaMemcpyAsync");
   rt::DeviceBuffer perm = new_buffer(static_cast<size_t>(std::max<int64_t>(n, 1)) * 4, ctx);
   int32_t* p = static_cast<int32_t*>(perm.data());
-  for_rows(n, ctx.stream, [=] __device__(int64_t i) { p[i] = static_cast<int32_t>(i); });
+  const int64_t keep = limit >= 0 && limit < n ? limit : n;
+  int64_t sorted = n;  // the rows p holds, to be merge-sorted
+  if (keep > 0 && n >= kNarrowFromRows && keep <= n / kNarrowAtMostOneIn && !views.empty() && rankable(views[0].type))
+    sorted = narrow_by_first_key(views[0], desc[0] != 0, n, keep, p, ctx);
+  else
+    for_rows(n, ctx.stream, [=] __device__(int64_t i) { p[i] = static_cast<int32_t>(i); });
   const RowLess less{{static_cast<const rt::ColumnView*>(dviews.data()), static_cast<int>(views.size())},
                      static_cast<const uint8_t*>(ddesc.data())};
-  if (n > 1) {
+  if (sorted > 1) {
     size_t temp = 0;
-    rt::cuda_check(cub::DeviceMergeSort::SortKeys(nullptr, temp, p, n, less, s), "cub::DeviceMergeSort");
+    rt::cuda_check(cub::DeviceMergeSort::SortKeys(nullptr, temp, p, sorted, less, s), "cub::DeviceMergeSort");
     rt::DeviceBuffer scratch = new_buffer(temp, ctx);
-    rt::cuda_check(cub::DeviceMergeSort::SortKeys(scratch.data(), temp, p, n, less, s), "cub::DeviceMergeSort");
+    rt::cuda_check(cub::DeviceMergeSort::SortKeys(scratch.data(), temp, p, sorted, less, s), "cub::DeviceMergeSort");
   }
-  const int64_t keep = limit >= 0 && limit < n ? limit : n;
   DeviceBatch out;
   out.rows = keep;
   for (const auto& o : op.outputs) out.add(o.id, gather(*input.column(o.id), p, keep, ctx), o.type);
