@@ -115,6 +115,12 @@ class GpuEngine : public ::testing::TestWithParam<engine::FunctionDevice> {
     EXPECT_TRUE(c.equal) << c.message;
   }
 
+  // Loads a test's own table into DuckDB, once for both devices' runs of the test.
+  static void share_with_duckdb(const storage::Table& t) {
+    if (duck_->query_int("SELECT count(*) FROM duckdb_tables() WHERE table_name = '" + t.name() + "'") == 0)
+      duckdb::create_and_load(*duck_, t);
+  }
+
   static duckdb::DuckDb* duck_;
   static std::map<engine::FunctionDevice, std::unique_ptr<engine::Database>> dbs_;
   static engine::Database* db_;  // the running test's
@@ -550,9 +556,7 @@ TEST_P(GpuEngine, ByteMapsOverPackedAndComputedText) {
     text << "|\n";
   }
   storage::Table w = tpch::parse_table(text.str(), "w.tbl", "w", schema, tpch::LoadOptions::tbl());
-  static bool in_duckdb = false;  // the first device's run loads it there
-  if (!in_duckdb) duckdb::create_and_load(*duck_, w);
-  in_duckdb = true;
+  share_with_duckdb(w);
   db_->add_table(std::move(w));
   expect_same("SELECT id, LOWER(s), UPPER(s) FROM w", "SELECT id, lower(s), upper(s) FROM w");
   expect_same("SELECT id, LOWER(s + '|' + CAST(id AS VARCHAR)) FROM w", "SELECT id, lower(s || '|' || CAST(id AS VARCHAR)) FROM w");
@@ -581,9 +585,7 @@ TEST_P(GpuEngine, StringResultsLargerThanTheirBufferRunInSlices) {
     text << "|\n";
   }
   storage::Table u = tpch::parse_table(text.str(), "u.tbl", "u", schema, tpch::LoadOptions::tbl());
-  static bool in_duckdb = false;  // the first device's run loads it there
-  if (!in_duckdb) duckdb::create_and_load(*duck_, u);
-  in_duckdb = true;
+  share_with_duckdb(u);
   engine::Options o;
   o.functions = GetParam();
   o.gpu_strided_output_bytes = 64 << 10;
@@ -635,9 +637,7 @@ TEST_P(GpuEngine, TopNOfFewRowsOverManyNarrowsByTheFirstKey) {
     text << "v" << (z < 500 ? z % 7 : z * 31 + id % 50) << "|\n";  // a few frequent values, many rare ones
   }
   storage::Table big = tpch::parse_table(text.str(), "big.tbl", "big", schema, tpch::LoadOptions::tbl());
-  static bool in_duckdb = false;  // the first device's run loads it there
-  if (!in_duckdb) duckdb::create_and_load(*duck_, big);
-  in_duckdb = true;
+  share_with_duckdb(big);
   db_->add_table(std::move(big));
   expect_same("SELECT TOP 10 id, k FROM big ORDER BY k DESC, id", "SELECT id, k FROM big ORDER BY k DESC NULLS LAST, id LIMIT 10");
   expect_same("SELECT TOP 25 id, k FROM big ORDER BY k, id DESC", "SELECT id, k FROM big ORDER BY k NULLS FIRST, id DESC LIMIT 25");
