@@ -95,6 +95,17 @@ constexpr BinderName kBinderNames[] = {
     {"string + string", "CONCAT's kernels (NULL if either side is NULL; a CHAR(n) blank-padded first)"},
 };
 
+// Table-valued functions in FROM whose rows come from constant arguments, made when the statement is bound
+// (engine/session/src/constant_tables.cpp); kept by hand for the same reason.
+constexpr BinderName kTableFunctions[] = {
+    {"GENERATE_SERIES(start, stop [, step])",
+     "a table of one column `value`: INT, BIGINT past INT, DECIMAL(18, s) for decimals; step 1 or -1 by default, 0 is "
+     "Msg 4199; no rows when the step leads away from stop or an argument is NULL"},
+    {"STRING_SPLIT(string, separator [, enable_ordinal])",
+     "a table of `value` (VARCHAR) and, with enable_ordinal 1, `ordinal` (BIGINT): every part, empty ones included; "
+     "a separator of other than one character is Msg 214; NULL gives no rows"},
+};
+
 }  // namespace
 
 std::string function_reference_markdown() {
@@ -113,7 +124,8 @@ std::string function_reference_markdown() {
         std::to_string(operators.size()) + " operators** over **" + std::to_string(kernels) + " kernels**, each compiled to a CPU and a GPU kernel (" +
         std::to_string(all_predicates().size()) + " more as fused predicates, `<kernel>__cmp`: the kernel's result compared with constants).\n";
   md += "The binder adds the " + std::to_string(std::size(kBinderNames)) +
-        " forms in [Bound by the binder](#bound-by-the-binder), which have no kernel of their own.\n\n";
+        " forms in [Bound by the binder](#bound-by-the-binder), which have no kernel of their own, and the " +
+        std::to_string(std::size(kTableFunctions)) + " [table-valued functions](#table-valued-functions).\n\n";
   md += "Types are the kernels' parameter types: DATETIME2 also stands for DATETIME and SMALLDATETIME (a constant `kind`\n";
   md += "says which), DECIMAL for DECIMAL(p, s) with p <= 18 (`p` and `s` constants). A constant argument must be the same\n";
   md += "for every row. \"NULL in, NULL out\": any NULL argument gives NULL without calling the function; \"sees NULLs\": the\n";
@@ -150,6 +162,13 @@ std::string function_reference_markdown() {
   md += "`functions/tools/function_reference.cpp`.\n\n";
   md += "| SQL | becomes |\n|---|---|\n";
   for (const BinderName& b : kBinderNames) md += "| " + cell(code(b.name)) + " | " + cell(b.becomes) + " |\n";
+
+  md += "\n## Table-valued functions\n\n";
+  md += "In FROM, with constant arguments (a literal or a signed number): the table is made when the statement is bound\n";
+  md += "(`engine/session/src/constant_tables.cpp`) and then runs through the operators on either device. The list is kept\n";
+  md += "by hand in `functions/tools/function_reference.cpp`. (read_csv and read_parquet read files: docs/CLI.md.)\n\n";
+  md += "| SQL | makes |\n|---|---|\n";
+  for (const BinderName& t : kTableFunctions) md += "| " + cell(code(t.name)) + " | " + cell(t.becomes) + " |\n";
   return md;
 }
 

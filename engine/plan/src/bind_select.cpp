@@ -54,6 +54,40 @@ ExprPtr after_aggregate(const ExprPtr& e, const std::vector<std::string>& group_
   return copy;
 }
 
+// A table function's argument: a literal, or a number with a sign (GENERATE_SERIES(-5, 5)).
+TableFunctionArg table_function_arg(const sql::TableFunctionArg& a, const std::string& function) {
+  TableFunctionArg out;
+  out.name = a.name ? lower(a.name->name) : std::string();
+  out.loc = a.value->loc;
+  const sql::Expr* v = a.value.get();
+  std::string sign;
+  if (v->kind == sql::ExprKind::Unary) {
+    const auto& u = v->as<sql::UnaryExpr>();
+    if (u.op == sql::UnaryOp::Negate || u.op == sql::UnaryOp::Plus) {
+      sign = u.op == sql::UnaryOp::Negate ? "-" : "";
+      v = u.operand.get();
+    }
+  }
+  const auto* lit = v->kind == sql::ExprKind::Literal ? &v->as<sql::LiteralExpr>() : nullptr;
+  const bool number = lit && (lit->literal_kind == sql::LiteralKind::Integer || lit->literal_kind == sql::LiteralKind::Decimal ||
+                              lit->literal_kind == sql::LiteralKind::Float);
+  if (!lit || (v != a.value.get() && !number))
+    throw BindError(a.value->loc, "the arguments of " + function + " must be constants");
+  switch (lit->literal_kind) {
+    case sql::LiteralKind::Null: out.kind = TableFunctionArg::Kind::Null; break;
+    case sql::LiteralKind::True:
+    case sql::LiteralKind::False: out.kind = TableFunctionArg::Kind::Boolean; break;
+    case sql::LiteralKind::Integer:
+    case sql::LiteralKind::Decimal:
+    case sql::LiteralKind::Float: out.kind = TableFunctionArg::Kind::Number; break;
+    default: out.kind = TableFunctionArg::Kind::String; break;
+  }
+  out.text = lit->literal_kind == sql::LiteralKind::True    ? "true"
+             : lit->literal_kind == sql::LiteralKind::False ? "false"
+                                                             : sign + lit->text;
+  return out;
+}
+
 std::string output_name(const sql::SelectItem& item, const ExprPtr& e, size_t index) {
   if (item.alias) return item.alias->quoted ? item.alias->name : lower(item.alias->name);
   if (item.expr->kind == sql::ExprKind::ColumnRef) return lower(item.expr->as<sql::ColumnRefExpr>().parts.back().name);
@@ -145,17 +179,12 @@ PlanPtr Binder::bind_table_ref(const sql::TableRef& t, Scope& scope) {
                                     "view '" + n.name.back().name + "'", n.name.back().loc);
       const storage::Table* table = nullptr;
       if (n.is_function) {
-        std::vector<std::pair<std::string, std::string>> args;
-        for (const auto& a : n.args) {
-          if (a.value->kind != sql::ExprKind::Literal)
-            throw BindError(a.value->loc, "the arguments of " + n.name.back().name + " must be constants");
-          const auto& lit = a.value->as<sql::LiteralExpr>();
-          const std::string text = lit.literal_kind == sql::LiteralKind::True ? "true"
-                                   : lit.literal_kind == sql::LiteralKind::False ? "false" : lit.text;
-          args.emplace_back(a.name ? lower(a.name->name) : std::string(), text);
-        }
+        std::vector<TableFunctionArg> args;
+        for (const auto& a : n.args) args.push_back(table_function_arg(a, n.name.back().name));
         table = env_.table_function ? env_.table_function(name, args, t.loc) : nullptr;
-        if (!table) throw BindError(n.name.back().loc, "unknown table function '" + n.name.back().name + "' (read_csv and read_parquet are)");
+        if (!table)
+          throw BindError(n.name.back().loc, "unknown table function '" + n.name.back().name +
+                                                 "' (read_csv, read_parquet, GENERATE_SERIES and STRING_SPLIT are)");
       } else {
         table = env_.find_table ? env_.find_table(name) : nullptr;
         if (!table) throw BindError(n.name.back().loc, "unknown table '" + n.name.back().name + "'");

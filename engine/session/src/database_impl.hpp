@@ -73,8 +73,10 @@ struct Database::Impl {
   std::vector<std::string>* gpu_gaps = nullptr;  // set while Database::gpu_gaps plans
 
   // file_functions.cpp
-  const storage::Table* table_function(const std::string& name, const std::vector<std::pair<std::string, std::string>>& args,
+  const storage::Table* table_function(const std::string& name, const std::vector<plan::TableFunctionArg>& args,
                                        sql::SourceLocation loc);
+  const storage::Table* file_table(const std::string& name, const std::vector<plan::TableFunctionArg>& args,
+                                   sql::SourceLocation loc);
   void forget_file_tables();
 
   // query_path.cpp

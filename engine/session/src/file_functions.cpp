@@ -1,11 +1,13 @@
-// read_csv(...) and read_parquet(...) in FROM: a file read through DuckDB into a table that lives for one statement.
+// Table functions in FROM, each a table that lives for one statement: read_csv(...) and read_parquet(...), a file read
+// through DuckDB; GENERATE_SERIES and STRING_SPLIT, made from their constant arguments (constant_tables.cpp).
+#include "constant_tables.hpp"
 #include "database_impl.hpp"
 
 namespace tessera::engine {
 
 // read_csv('f', header = true, delim = ';', skip = 2, all_varchar = true) / read_parquet('f') in FROM.
-const storage::Table* Database::Impl::table_function(const std::string& name, const std::vector<std::pair<std::string, std::string>>& args,
-                                                     sql::SourceLocation loc) {
+const storage::Table* Database::Impl::file_table(const std::string& name, const std::vector<plan::TableFunctionArg>& args,
+                                                 sql::SourceLocation loc) {
   if (name != "read_csv" && name != "read_csv_auto" && name != "read_parquet") return nullptr;
   if (!opts.file_reader)
     throw plan::BindError(loc, name + "(...) reads files through DuckDB, which this program was built without");
@@ -17,7 +19,9 @@ const storage::Table* Database::Impl::table_function(const std::string& name, co
     if (v == "false" || v == "0") return false;
     throw plan::BindError(loc, name + ": " + arg + " must be true or false, not '" + v + "'");
   };
-  for (const auto& [arg, value] : args) {
+  for (const plan::TableFunctionArg& a : args) {
+    const std::string& arg = a.name;
+    const std::string& value = a.text;
     if (arg.empty()) {
       if (!path.empty()) throw plan::BindError(loc, name + " takes one file name (then name = value options)");
       path = value;
@@ -44,6 +48,15 @@ const storage::Table* Database::Impl::table_function(const std::string& name, co
   } catch (const std::exception& e) {
     throw plan::BindError(loc, name + ": " + e.what());
   }
+  return file_tables.back().get();
+}
+
+const storage::Table* Database::Impl::table_function(const std::string& name, const std::vector<plan::TableFunctionArg>& args,
+                                                     sql::SourceLocation loc) {
+  if (const storage::Table* t = file_table(name, args, loc)) return t;
+  std::optional<storage::Table> made = constant_table(name, args, loc);  // constant_tables.cpp
+  if (!made) return nullptr;
+  file_tables.push_back(std::make_unique<storage::Table>(std::move(*made)));
   return file_tables.back().get();
 }
 

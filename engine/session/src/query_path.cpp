@@ -132,7 +132,7 @@ plan::BindEnv Database::Impl::bind_env() {
   env.case_insensitive = opts.case_insensitive;
   env.instant = instant;
   env.warn = [this](std::string m) { statement_messages.push_back(std::move(m)); };
-  env.table_function = [this](const std::string& n, const std::vector<std::pair<std::string, std::string>>& a,
+  env.table_function = [this](const std::string& n, const std::vector<plan::TableFunctionArg>& a,
                               sql::SourceLocation loc) { return table_function(n, a, loc); };
   env.fold = [this](const plan::ExprPtr& e) {
     // Constant folding evaluates one row while planning: on the CPU (the plan then holds a constant,

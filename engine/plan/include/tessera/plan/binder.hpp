@@ -52,14 +52,22 @@ struct StatementInstant {
 // The clock now.
 StatementInstant statement_instant();
 
+// An argument of a table function in FROM: a constant (a literal, or a signed number).
+struct TableFunctionArg {
+  enum class Kind : uint8_t { Null, Number, String, Boolean };
+  std::string name;  // name = value; "" for a positional argument
+  std::string text;  // the literal's text ("-5", "0.25", "a,b"; "true"/"false"; "NULL")
+  Kind kind = Kind::String;
+  sql::SourceLocation loc;
+};
+
 struct BindEnv {
   std::function<const storage::Table*(std::string_view)> find_table;
   std::function<const ViewDef*(std::string_view)> find_view;
   const rt::Catalog* kernels = nullptr;
-  // A table function in FROM (read_csv('f.csv', header = true)): its lower-case name and its arguments
-  // (name or "" for positional, the literal's text); nullptr if there is no such function.
-  std::function<const storage::Table*(const std::string& name,
-                                      const std::vector<std::pair<std::string, std::string>>& args,
+  // A table function in FROM (read_csv('f.csv', header = true), GENERATE_SERIES(1, 10)): its lower-case name and
+  // its arguments; nullptr if there is no such function.
+  std::function<const storage::Table*(const std::string& name, const std::vector<TableFunctionArg>& args,
                                       sql::SourceLocation loc)> table_function;
   // Evaluates an expression without columns (constant folding): throws on a failing function.
   std::function<Value(const ExprPtr&)> fold;
