@@ -60,6 +60,13 @@ TEST_F(TableFunctions, GenerateSeriesErrors) {
   EXPECT_NE(error("SELECT value FROM GENERATE_SERIES('a', 5)").find("integer or decimal"), std::string::npos);
   EXPECT_NE(error("SELECT value FROM GENERATE_SERIES(1, 3000000000, 1)").find("2,147,483,647"), std::string::npos);
   EXPECT_NE(error("SELECT value FROM GENERATE_SERIES(1, LEN('abc'))").find("must be constants"), std::string::npos);
+  // A series larger than the session's memory limit is refused before it is made.
+  engine::Options o;
+  o.host_memory_bytes = 4 << 20;
+  engine::Database small(o);
+  EXPECT_NE(test::error_of(small, "SELECT COUNT(*) FROM GENERATE_SERIES(1, 2000000)").find("more than the memory limit of 4 MiB"),
+            std::string::npos);
+  EXPECT_EQ(test::text_rows(small, "SELECT COUNT(*) FROM GENERATE_SERIES(1, 1000000)"), V({"1000000"}));
 }
 
 // STRING_SPLIT's page: example A (words split on a space) and the ordinal example (every second part).

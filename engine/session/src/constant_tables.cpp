@@ -52,7 +52,7 @@ int decimals_of(const std::string& text) {
   return dot == std::string::npos ? 0 : static_cast<int>(text.size() - dot - 1);
 }
 
-storage::Table generate_series(const std::vector<TableFunctionArg>& args, sql::SourceLocation loc) {
+storage::Table generate_series(const std::vector<TableFunctionArg>& args, sql::SourceLocation loc, int64_t max_bytes) {
   if (args.size() < 2 || args.size() > 3)
     throw BindError(loc, "GENERATE_SERIES takes 2 or 3 arguments (start, stop [, step]), not " + std::to_string(args.size()));
   bool any_null = false;
@@ -93,6 +93,11 @@ storage::Table generate_series(const std::vector<TableFunctionArg>& args, sql::S
   if (rows > kMaxSeriesRows)
     throw BindError(loc, "GENERATE_SERIES: " + std::to_string(static_cast<long long>(std::min<__int128>(rows, INT64_MAX))) +
                              " values are more than the 2,147,483,647 one series may make");
+  const int64_t bytes = static_cast<int64_t>(rows) * (type.id == storage::TypeId::Int32 ? 4 : 8);
+  if (max_bytes > 0 && bytes > max_bytes)
+    throw BindError(loc, "GENERATE_SERIES: " + std::to_string(static_cast<long long>(rows)) + " values take " +
+                             std::to_string(bytes >> 20) + " MiB, more than the memory limit of " +
+                             std::to_string(max_bytes >> 20) + " MiB (--memory-limit)");
   rt::Column& c = t.column(0);
   for (__int128 k = 0; k < rows; ++k) {
     const __int128 x = start + k * step;
@@ -143,8 +148,8 @@ storage::Table string_split(const std::vector<TableFunctionArg>& args, sql::Sour
 }  // namespace
 
 std::optional<storage::Table> constant_table(const std::string& name, const std::vector<TableFunctionArg>& args,
-                                             sql::SourceLocation loc) {
-  if (name == "generate_series") return generate_series(args, loc);
+                                             sql::SourceLocation loc, int64_t max_bytes) {
+  if (name == "generate_series") return generate_series(args, loc, max_bytes);
   if (name == "string_split") return string_split(args, loc);
   return std::nullopt;
 }

@@ -54,7 +54,7 @@ const storage::Table* Database::Impl::file_table(const std::string& name, const 
 const storage::Table* Database::Impl::table_function(const std::string& name, const std::vector<plan::TableFunctionArg>& args,
                                                      sql::SourceLocation loc) {
   if (const storage::Table* t = file_table(name, args, loc)) return t;
-  std::optional<storage::Table> made = constant_table(name, args, loc);  // constant_tables.cpp
+  std::optional<storage::Table> made = constant_table(name, args, loc, host_memory_budget());  // constant_tables.cpp
   if (!made) return nullptr;
   file_tables.push_back(std::make_unique<storage::Table>(std::move(*made)));
   return file_tables.back().get();
