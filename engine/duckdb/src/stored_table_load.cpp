@@ -5,6 +5,7 @@
 // DuckDB run its own parallel insert, each of its threads pulling stored chunks from this scan.
 #include <duckdb.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -48,7 +49,7 @@ void bind(duckdb_bind_info info) {
 
 void init(duckdb_init_info info) {
   auto* scan = static_cast<Scan*>(duckdb_init_get_extra_info(info));
-  duckdb_init_set_max_threads(info, scan->starts.size() - 1);
+  duckdb_init_set_max_threads(info, std::max<size_t>(1, scan->starts.size() - 1));  // an empty table: one thread, no rows
 }
 
 void local_init(duckdb_init_info info) {
