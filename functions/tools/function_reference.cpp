@@ -71,11 +71,11 @@ std::string overload_row(const FunctionSpec& f) {
 // engine's expressions (engine/plan/src/bind_call.cpp, bind_variadic.cpp, bind_expr.cpp, bind_select.cpp). They
 // are written here by hand because the binder keeps no list of them that this library could read (it sits above
 // it); a name added there belongs here too.
-struct BinderName {
+struct HandKeptName {
   std::string_view name;
-  std::string_view becomes;
+  std::string_view becomes;  // what the binder builds, or the table a table-valued function makes
 };
-constexpr BinderName kBinderNames[] = {
+constexpr HandKeptName kBinderNames[] = {
     {"APPROX_COUNT_DISTINCT(x)", "the aggregate `COUNT_BIG(DISTINCT x)`"},
     {"CHOOSE(index, v1, ..., vn)", "a CASE expression"},
     {"COALESCE(x1, ..., xn)", "the engine's COALESCE expression (the common type of the arguments)"},
@@ -97,7 +97,7 @@ constexpr BinderName kBinderNames[] = {
 
 // Table-valued functions in FROM whose rows come from constant arguments, made when the statement is bound
 // (engine/session/src/constant_tables.cpp); kept by hand for the same reason.
-constexpr BinderName kTableFunctions[] = {
+constexpr HandKeptName kTableFunctions[] = {
     {"GENERATE_SERIES(start, stop [, step])",
      "a table of one column `value`: INT, BIGINT past INT, DECIMAL(18, s) for decimals; step 1 or -1 by default, 0 is "
      "Msg 4199; no rows when the step leads away from stop or an argument is NULL"},
@@ -160,15 +160,18 @@ std::string function_reference_markdown() {
   md += "These have no registry entry: the binder (`engine/plan`) builds them from the kernels above or from the\n";
   md += "engine's own expressions, so they run wherever those run. The list is kept by hand in\n";
   md += "`functions/tools/function_reference.cpp`.\n\n";
-  md += "| SQL | becomes |\n|---|---|\n";
-  for (const BinderName& b : kBinderNames) md += "| " + cell(code(b.name)) + " | " + cell(b.becomes) + " |\n";
+  // A hand-kept list as a two-column table whose second heading is `what`.
+  auto hand_kept = [&](std::string_view what, const auto& names) {
+    md += "| SQL | " + std::string(what) + " |\n|---|---|\n";
+    for (const HandKeptName& n : names) md += "| " + cell(code(n.name)) + " | " + cell(n.becomes) + " |\n";
+  };
+  hand_kept("becomes", kBinderNames);
 
   md += "\n## Table-valued functions\n\n";
   md += "In FROM, with constant arguments (a literal or a signed number): the table is made when the statement is bound\n";
   md += "(`engine/session/src/constant_tables.cpp`) and then runs through the operators on either device. The list is kept\n";
   md += "by hand in `functions/tools/function_reference.cpp`. (read_csv and read_parquet read files: docs/CLI.md.)\n\n";
-  md += "| SQL | makes |\n|---|---|\n";
-  for (const BinderName& t : kTableFunctions) md += "| " + cell(code(t.name)) + " | " + cell(t.becomes) + " |\n";
+  hand_kept("makes", kTableFunctions);
   return md;
 }
 

@@ -92,7 +92,8 @@ void produce(duckdb_function_info info, duckdb_data_chunk output) {
   }
 }
 
-void load_one(DuckDb& db, const storage::Table& t) {
+// Loads `t`; returns its stored chunks' count.
+size_t load_one(DuckDb& db, const storage::Table& t) {
   Scan scan;
   scan.table = &t;
   scan.starts = t.chunk_starts();
@@ -121,6 +122,7 @@ void load_one(DuckDb& db, const storage::Table& t) {
   } catch (const std::exception& e) {
     throw Error("DuckDB: loading " + t.name() + " from the database on disk: " + (scan.error.empty() ? e.what() : scan.error));
   }
+  return scan.starts.size() - 1;
 }
 
 }  // namespace
@@ -129,11 +131,11 @@ void load_stored_tables(DuckDb& db, const std::vector<const storage::Table*>& ta
                         const std::function<void(const std::string&)>& log) {
   for (const storage::Table* t : tables) {
     const auto t0 = std::chrono::steady_clock::now();
-    load_one(db, *t);
+    const size_t chunks = load_one(db, *t);
     if (log) {
       char line[160];
       std::snprintf(line, sizeof line, "%s: %lld rows, %zu chunks, in %.1f s", t->name().c_str(),
-                    static_cast<long long>(t->num_rows()), t->chunk_starts().size() - 1,
+                    static_cast<long long>(t->num_rows()), chunks,
                     std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
       log(line);
     }
