@@ -473,6 +473,15 @@ TEST_F(OnDisk, OpenReadsTheManifestOnlyAndQueriesOnlyTheirColumns) {
   EXPECT_EQ(t.columns_read(), 1u);
   EXPECT_EQ(cell(*db, "SELECT count(*) FROM sample s JOIN codes c ON s.code = c.code WHERE c.name = 'rail'"), "1667");
   EXPECT_EQ(t.columns_read(), 2u);  // id, code
+  // A top-N reads its sort key whole and only the chunks holding its rows of the columns it fetches.
+  const engine::QueryResult top = db->execute("SELECT TOP 3 * FROM sample ORDER BY id DESC");
+  EXPECT_EQ(t.columns_read(), 2u);
+  const engine::QueryResult filtered = db->execute("SELECT * FROM sample WHERE id >= 4997 ORDER BY id DESC");
+  ASSERT_EQ(top.rows, 3);
+  ASSERT_EQ(filtered.rows, 3);
+  ASSERT_EQ(top.columns.size(), filtered.columns.size());
+  for (int64_t r = 0; r < 3; ++r)
+    for (size_t c = 0; c < top.columns.size(); ++c) EXPECT_EQ(top.cell_text(r, c), filtered.cell_text(r, c)) << r << " " << c;
   expect_same(t, sample(5000));     // every column now, as written
 }
 
@@ -544,6 +553,10 @@ TEST_F(OnDisk, StoredColumnsAnswerAsInMemoryOnesOnEitherDevice) {
       "SELECT count(*), sum(id) FROM sample WHERE note LIKE 'note 1%' AND flag = 1",
       "SELECT grp, count(*), sum(w), min(ts), max(tm), sum(m), count(txt), max(txt), count(none) FROM more GROUP BY grp",
       "SELECT s.id, m.txt FROM sample s JOIN more m ON s.id = m.id ORDER BY s.id",
+      // Late materialisation: the top-N's deferred columns fetched from the stored chunks holding its rows.
+      "SELECT TOP 10 * FROM more WHERE id % 7 = 1 ORDER BY ts DESC, id",
+      "SELECT * FROM more ORDER BY m, id OFFSET 20 ROWS FETCH NEXT 15 ROWS ONLY",
+      "SELECT TOP 5 txt, grp AS g, w, none FROM more ORDER BY tm DESC",
   };
   for (const char* q : queries) {
     SCOPED_TRACE(q);

@@ -506,6 +506,7 @@ TEST(GpuEngineDevice, CudaRunsEveryOperatorOnTheGpuOrSaysWhy) {
     // Rows with no aggregation above them stream too (exec/stream_driver.hpp), under a sort, a top-N, a window and
     // a DISTINCT aggregate (which does not merge from partials: its input is streamed and put together).
     for (const char* q : {"SELECT amount, id FROM t ORDER BY amount, id", "SELECT TOP 9 id, g FROM t ORDER BY g, id",
+                          "SELECT TOP 9 * FROM t WHERE qty > 5 ORDER BY amount DESC, id",  // row positions per morsel
                           "SELECT id, ROW_NUMBER() OVER (PARTITION BY g ORDER BY id) FROM t ORDER BY id",
                           "SELECT count(DISTINCT g), count(*) FROM t WHERE qty > 2"}) {
       const engine::QueryResult a = tight.execute(q), b = cpu.execute(q);
@@ -529,6 +530,33 @@ TEST(GpuEngineDevice, CudaRunsEveryOperatorOnTheGpuOrSaysWhy) {
     EXPECT_NE(std::string(e.what()).find("cannot run on the GPU"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("DECIMAL(30,2)"), std::string::npos) << e.what();
   }
+}
+
+// Late materialisation (plan/src/late_materialize.cpp): a top-N over a scan sorts only the columns it reads and a
+// Fetch reads the others at the kept rows. Answers equal DuckDB's with SELECT *, renamed and computed columns, an
+// offset, a filter, a top-N inside a derived table; EXPLAIN shows the Fetch and which columns it reads; a top-N
+// that keeps too large a share of the table's rows fetches nothing.
+TEST_P(GpuEngine, TopNFetchesTheColumnsItDoesNotReadAtTheKeptRows) {
+  const std::string explained = db_->explain("SELECT TOP 10 * FROM t WHERE qty > 10 ORDER BY f DESC, id");
+  EXPECT_NE(explained.find("Fetch t [k, g, d, amount, price, z, m] at the kept rows"), std::string::npos) << explained;
+  EXPECT_NE(explained.find("[id, qty, f, #row]"), std::string::npos) << explained;
+  expect_same("SELECT TOP 10 * FROM t WHERE qty > 10 ORDER BY f DESC, id",
+              "SELECT * FROM t WHERE qty > 10 ORDER BY f DESC NULLS LAST, id LIMIT 10");
+  expect_same("SELECT TOP 7 id AS key, g AS grp, amount * 2 AS twice, d, g FROM t ORDER BY qty, id",
+              "SELECT id AS key, g AS grp, amount * 2 AS twice, d, g FROM t ORDER BY qty, id LIMIT 7");
+  const std::string renamed = db_->explain("SELECT TOP 7 id AS key, g AS grp, amount * 2 AS twice, d, g FROM t ORDER BY qty, id");
+  EXPECT_NE(renamed.find("Fetch t [grp, d, g]"), std::string::npos) << renamed;
+  expect_same("SELECT * FROM t ORDER BY amount DESC, id OFFSET 100 ROWS FETCH NEXT 5 ROWS ONLY",
+              "SELECT * FROM t ORDER BY amount DESC NULLS LAST, id LIMIT 5 OFFSET 100");
+  expect_same("SELECT x.g, count(*), sum(x.m) FROM (SELECT TOP 40 g, m, id FROM t ORDER BY id DESC) AS x GROUP BY x.g",
+              "SELECT x.g, count(*), sum(x.m) FROM (SELECT g, m, id FROM t ORDER BY id DESC LIMIT 40) AS x GROUP BY x.g");
+  // A sort key and a filter column are read by the top-N itself: not fetched. 1,000 of 5,000 rows: no Fetch.
+  const std::string keys = db_->explain("SELECT TOP 3 g, d FROM t WHERE d > '1995-01-01' ORDER BY g, id");
+  EXPECT_EQ(keys.find("Fetch"), std::string::npos) << keys;
+  const std::string many = db_->explain("SELECT TOP 1000 * FROM t ORDER BY id");
+  EXPECT_EQ(many.find("Fetch"), std::string::npos) << many;
+  expect_same("SELECT TOP 3 g, d FROM t WHERE d > '1995-01-01' ORDER BY g, id",
+              "SELECT g, d FROM t WHERE d > '1995-01-01' ORDER BY g NULLS FIRST, id LIMIT 3");
 }
 
 // Fused predicates (plan/fuse_predicates.hpp): a comparison of a function's result with constants runs as one

@@ -385,6 +385,9 @@ const char* kRowQueries[] = {
     "SELECT TOP 3 id FROM m WHERE id > 1000000 ORDER BY id",
     "SELECT TOP 5000 id, g FROM m ORDER BY g, id",
     "SELECT count(*) FROM (SELECT id, g FROM m WHERE id % 3 = 0) x",
+    // late materialisation: the top-N of each morsel carries row positions, the Fetch reads the kept rows' chunks
+    "SELECT TOP 6 * FROM m WHERE f > 0 ORDER BY big DESC, id",
+    "SELECT s AS t, day, w FROM m ORDER BY f, id OFFSET 10 ROWS FETCH NEXT 4 ROWS ONLY",
 };
 
 TEST_F(StreamedAggregation, RowsWithoutAnAggregationStreamToo) {
@@ -393,6 +396,8 @@ TEST_F(StreamedAggregation, RowsWithoutAnAggregationStreamToo) {
   auto budgeted = stored(0, 32 << 10);
   for (const char* q : kRowQueries) expect_same_answers(q, *memory, {forced.get(), budgeted.get()});
   EXPECT_THAT(explain_analyze(*budgeted, kRowQueries[5]), ::testing::MatchesRegex("(.|\n)*streamed in [0-9]+ morsels(.|\n)*"));
+  const std::string fetched = explain_analyze(*budgeted, kRowQueries[10]);
+  EXPECT_NE(fetched.find("Fetch m [d, w, m, g, s, day] at the kept rows"), std::string::npos) << fetched;
   EXPECT_EQ(budgeted->find_table("m")->columns_read(), 0u);  // no whole column read (nor prefetched) for them
   EXPECT_EQ(forced->find_table("m")->columns_read(), 0u);
 }

@@ -84,6 +84,12 @@ struct CpuOperators {
       all.add(op.table_ids[i],
               r ? std::make_shared<rt::Column>(op.table->column_rows(i, r->begin, r->end)) : borrow(op.table->column(i)),
               fields[i].type);
+    if (op.row_position >= 0) {  // late materialisation: each row's position in the table, for a Fetch above
+      auto at = std::make_shared<rt::Column>(rt::Column::fixed(fn::SqlType::Int64, all.rows));
+      std::iota(reinterpret_cast<int64_t*>(at->data.data()), reinterpret_cast<int64_t*>(at->data.data()) + all.rows,
+                r ? r->begin : 0);
+      all.add(op.row_position, at, plan::DataType::int64());
+    }
     if (op.predicates.empty()) return restrict_to(all, op.outputs);
     return run_filter(std::move(all), op.predicates, op.outputs, ctx);
   }
@@ -105,6 +111,7 @@ struct CpuOperators {
   Batch aggregate(const plan::LogicalOp& op, const Batch& in) { return run_aggregate(op, in, ctx); }
   Batch sort(const plan::LogicalOp& op, Batch in, int64_t limit) { return run_sort(op, in, limit, ctx); }
   Batch window(const plan::LogicalOp& op, Batch in) { return run_window(op, in, ctx); }
+  Batch fetch(const plan::LogicalOp& op, Batch in) { return run_fetch(op, in, ctx); }
 
   // Rows [offset, offset + limit) of `in` (limit -1: to the end).
   Batch rows(Batch in, int64_t offset, int64_t limit) {

@@ -13,5 +13,7 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
 Batch run_aggregate(const plan::LogicalOp& op, const Batch& input, ExecContext& ctx);
 Batch run_sort(const plan::LogicalOp& op, const Batch& input, int64_t limit, ExecContext& ctx);
 Batch run_window(const plan::LogicalOp& op, const Batch& input, ExecContext& ctx);
+// Late materialisation: the input's rows with the table columns op.fetch_columns names read at their positions.
+Batch run_fetch(const plan::LogicalOp& op, const Batch& input, ExecContext& ctx);
 
 }  // namespace tessera::exec

@@ -95,7 +95,8 @@ std::string gpu_unsupported(const plan::LogicalOp& op) {
     }
     case OpKind::Limit:
     case OpKind::SingleRow:
-    case OpKind::UnionAll: return "";
+    case OpKind::UnionAll:
+    case OpKind::Fetch: return "";
     case OpKind::Window:
       for (const auto& w : op.windows) {
         std::vector<plan::ExprPtr> all = w.args;

@@ -28,6 +28,7 @@ std::string op_label(const plan::LogicalOp& op) {
     case OpKind::SingleRow: return "SingleRow";
     case OpKind::UnionAll: return "UnionAll";
     case OpKind::Window: return "Window";
+    case OpKind::Fetch: return "Fetch " + op.table->name();
   }
   return "?";
 }

@@ -111,6 +111,14 @@ void render(const LogicalOp& op, int depth, std::string& out, std::vector<const 
       line += op.limit >= 0 ? "Limit " + std::to_string(op.limit) : std::string("Limit all");
       if (op.offset > 0) line += " OFFSET " + std::to_string(op.offset);
       break;
+    case OpKind::Fetch: {
+      line += "Fetch " + op.table->name() + (op.alias.empty() ? "" : " " + op.alias) + " [";
+      std::string cols;
+      for (size_t i = 0; i < op.outputs.size(); ++i)
+        if (op.fetch_columns[i] >= 0) cols += (cols.empty() ? "" : ", ") + op.outputs[i].name;
+      line += cols + "] at the kept rows";
+      break;
+    }
     case OpKind::SingleRow: line += "SingleRow"; break;
     case OpKind::UnionAll: line += "UnionAll"; break;
     case OpKind::Window: {

@@ -1,6 +1,6 @@
 // The optimizer's driver (optimizer_impl.hpp lists the rules' files): where each column comes from, the rewrite
 // walk (an inner-join region to join_region.cpp, semi / anti joins to semi_join_rules.cpp), subqueries in place,
-// then column pruning and the final estimates.
+// then column pruning, late materialisation and the final estimates.
 #include "optimizer_impl.hpp"
 
 namespace tessera::plan {
@@ -12,6 +12,8 @@ PlanPtr Optimizer::run(PlanPtr p) {
   p = rewrite(p);
   std::vector<OutputColumn> outs = p->outputs;
   prune_columns(*p, ids_of(outs));
+  ColumnId row_position = kRowPositionIds;
+  p = late_materialize(p, row_position);
   estimate_all(*p);
   return p;
 }

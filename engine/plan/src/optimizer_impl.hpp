@@ -5,6 +5,7 @@
 //   factor_disjunction.cpp common conjuncts out of ORs, and the filters they imply per input
 //   semi_join_rules.cpp    semi / anti joins moved down; decorrelated aggregates semi-join reduced
 //   prune_columns.cpp      column pruning
+//   late_materialize.cpp   a top-N over a scan sorts the columns it reads and fetches the rest for its rows
 #pragma once
 
 #include <algorithm>
@@ -45,6 +46,10 @@ struct ColumnOrigin {
 
 // Keeps in each operator's outputs only the columns something above it reads (`required` at the root).
 void prune_columns(LogicalOp& op, const IdSet& required);
+// Each top-N over one table's scan that can defer columns becomes a Fetch over a narrower top-N; the scans' row
+// position columns get ids from `next_row_position` up (kRowPositionIds first: no binder-made plan reaches them).
+PlanPtr late_materialize(PlanPtr p, ColumnId& next_row_position);
+constexpr ColumnId kRowPositionIds = 3 << 29;
 
 class Optimizer {
  public:

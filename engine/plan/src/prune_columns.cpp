@@ -95,6 +95,21 @@ void prune_columns(LogicalOp& op, const IdSet& required) {
         op.outputs.insert(op.outputs.end(), op.children[1]->outputs.begin(), op.children[1]->outputs.end());
       return;
     }
+    case OpKind::Fetch: {  // late materialisation: the child gives the row positions and what is not fetched
+      std::vector<OutputColumn> outs;
+      std::vector<int> fetched;
+      IdSet child{op.row_position};
+      for (size_t i = 0; i < op.outputs.size(); ++i)
+        if (required.count(op.outputs[i].id)) {
+          outs.push_back(op.outputs[i]);
+          fetched.push_back(op.fetch_columns[i]);
+          if (op.fetch_columns[i] < 0) child.insert(op.outputs[i].id);
+        }
+      op.outputs = outs;
+      op.fetch_columns = fetched;
+      prune_columns(*op.children[0], child);
+      return;
+    }
     default: {  // Filter, Sort, Limit
       IdSet need = required;
       need_exprs(need, op.predicates);

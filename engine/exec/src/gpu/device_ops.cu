@@ -118,6 +118,10 @@ void fill_iota(int32_t* rows, int64_t n, int64_t first, GpuContext& ctx) {
   for_rows(n, ctx.stream, [=] __device__(int64_t i) { rows[i] = static_cast<int32_t>(first + i); });
 }
 
+void fill_iota(int64_t* rows, int64_t n, int64_t first, GpuContext& ctx) {
+  for_rows(n, ctx.stream, [=] __device__(int64_t i) { rows[i] = first + i; });
+}
+
 void fill_zero(void* p, size_t bytes, GpuContext& ctx) {
   if (bytes) rt::cuda_check(cudaMemsetAsync(p, 0, bytes, st(ctx)), "cudaMemsetAsync");
 }

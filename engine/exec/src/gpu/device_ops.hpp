@@ -49,6 +49,7 @@ rt::DeviceBuffer pack_strided_strings(const uint8_t* strided, int64_t stride, co
                                       int64_t& bytes, GpuContext& ctx);
 // rows[i] = first + i: the selection of n consecutive rows.
 void fill_iota(int32_t* rows, int64_t n, int64_t first, GpuContext& ctx);
+void fill_iota(int64_t* rows, int64_t n, int64_t first, GpuContext& ctx);  // BIGINT row positions
 
 // Host <-> device.
 DeviceColumnPtr upload(const rt::Column& c, GpuContext& ctx);

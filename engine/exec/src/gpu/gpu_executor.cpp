@@ -118,6 +118,12 @@ struct GpuOperators {
     const auto& fields = op.table->schema().fields();
     // Only the columns the scan's outputs and predicates read are fetched from the cache.
     for (size_t i : plan::scanned_columns(op)) all.add(op.table_ids[i], scan_column(op, i, ctx), fields[i].type);
+    if (op.row_position >= 0) {  // late materialisation: each row's position in the table, for a Fetch above
+      std::shared_ptr<rt::DeviceColumn> at = new_fixed(fn::SqlType::Int64, all.rows, false, ctx);
+      fill_iota(static_cast<int64_t*>(at->data.data()), all.rows,
+                ctx.scan_range && ctx.scan_range->scan == &op ? ctx.scan_range->begin : 0, ctx);
+      all.add(op.row_position, at, plan::DataType::int64());
+    }
     return gpu::filter(std::move(all), op.predicates, op.outputs, ctx);
   }
 
@@ -141,6 +147,7 @@ struct GpuOperators {
     return gpu::sort(op, std::move(in), limit, ctx);
   }
   DeviceBatch window(const plan::LogicalOp& op, DeviceBatch in) { return gpu::window(op, std::move(in), ctx); }
+  DeviceBatch fetch(const plan::LogicalOp& op, DeviceBatch in) { return gpu::fetch(op, in, ctx); }
   DeviceBatch rows(DeviceBatch in, int64_t offset, int64_t limit) { return row_range(in, offset, limit, ctx); }
 
   DeviceBatch single_row() {

@@ -1,5 +1,5 @@
 // The GPU operators, one per file, each the twin of the CPU operator of the same name in engine/exec/src:
-// filter.cpp, hash_join.cu, aggregate.cu, sort.cu, union_all.cu, window.cu; scan, project and limit are a few lines in gpu_executor.cpp.
+// filter.cpp, hash_join.cu, aggregate.cu, sort.cu, union_all.cu, window.cu, fetch.cpp; scan, project and limit are a few lines in gpu_executor.cpp.
 #pragma once
 
 #include "expr_eval.hpp"
@@ -17,6 +17,8 @@ DeviceBatch hash_join(const plan::LogicalOp& op, const DeviceBatch& left, const 
 DeviceBatch sort(const plan::LogicalOp& op, const DeviceBatch& input, int64_t limit, GpuContext& ctx);
 // Window functions (the CPU twin's subset that gpu_capabilities.cpp admits).
 DeviceBatch window(const plan::LogicalOp& op, const DeviceBatch& input, GpuContext& ctx);
+// Late materialisation: the input's rows with the table columns op.fetch_columns names read at their positions.
+DeviceBatch fetch(const plan::LogicalOp& op, const DeviceBatch& input, GpuContext& ctx);
 // UNION ALL: the inputs' rows one after another (string bytes packed into one buffer).
 DeviceBatch union_all(const plan::LogicalOp& op, const std::vector<DeviceBatch>& inputs, GpuContext& ctx);
 // The inputs' columns `outputs` (the same ids in each), rows one input after the other.

@@ -9,7 +9,7 @@
 //   Batch measured(op, run)                run(), timed for EXPLAIN ANALYZE when ctx.stats is set
 //   scan(op), filter(batch, predicates, outputs), project(op, batch), join(op, left, right),
 //   aggregate(op, batch), sort(op, batch, limit or -1), window(op, batch), rows(batch, offset, limit or -1),
-//   single_row(), union_all(op, batches), concat(batches, outputs)   the operators themselves
+//   single_row(), union_all(op, batches), concat(batches, outputs), fetch(op, batch)   the operators themselves
 //   spill_pays(), to_spill(batch), from_spill(host batch)   partitioned passes that spill
 //                                          (spilled_passes.hpp): whether it beats recomputing, and the moves
 //   int host_threads() const               threads for host work on spilled rows (aggregate_partials.hpp)
@@ -49,6 +49,7 @@ typename Device::Batch execute_node(const plan::LogicalOp& op, Device& d) {
       return d.aggregate(op, execute_plan(*op.child(), d));
     case OpKind::Sort: return d.sort(op, execute_plan(*op.child(), d), -1);
     case OpKind::Window: return d.window(op, execute_plan(*op.child(), d));
+    case OpKind::Fetch: return d.fetch(op, execute_plan(*op.child(), d));
     case OpKind::Limit: {
       if (op.child()->kind != OpKind::Sort) return d.rows(execute_plan(*op.child(), d), op.offset, op.limit);
       // Over a sort, a top-(offset + limit) sort; over a streamed input it keeps each morsel's first rows only.

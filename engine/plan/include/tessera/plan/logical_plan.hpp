@@ -11,7 +11,7 @@
 
 namespace tessera::plan {
 
-enum class OpKind : uint8_t { Scan, Filter, Project, Join, Aggregate, Sort, Limit, SingleRow, UnionAll, Window };
+enum class OpKind : uint8_t { Scan, Filter, Project, Join, Aggregate, Sort, Limit, SingleRow, UnionAll, Window, Fetch };
 
 enum class JoinType : uint8_t {
   Inner,  // conditions empty: cross product
@@ -108,6 +108,11 @@ struct LogicalOp {
   std::vector<std::vector<ColumnId>> union_inputs;
   // Window: outputs = the child's, then one per window function.
   std::vector<WindowFunction> windows;
+  // Late materialisation (late_materialize.cpp). Scan: when >= 0, one more output of this id, each row's
+  // position in the table (BIGINT). Fetch: the child's column of those positions; `table` is the table read.
+  ColumnId row_position = -1;
+  // Fetch: per output, the table column read at the child's row positions, or -1 for a column of the child's.
+  std::vector<int> fetch_columns;
 
   double estimated_rows = -1;  // set by the optimizer
 
