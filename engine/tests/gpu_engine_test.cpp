@@ -639,7 +639,8 @@ TEST_P(GpuEngine, StringResultsLargerThanTheirBufferRunInSlices) {
 
 // A top-N of few rows over many (sort.cu): the GPU first narrows the rows by the first key's rank, then sorts the
 // few left. Over 100,000 rows with ties, NULLs and negative numbers in the first key, ascending and descending, with
-// an offset, and over the groups of an aggregation (ClickBench's q34 shape), answers equal DuckDB's.
+// an offset, over the groups of an aggregation (ClickBench's q34 shape), and by strings (trailing blanks ignored),
+// answers equal DuckDB's.
 TEST_P(GpuEngine, TopNOfFewRowsOverManyNarrowsByTheFirstKey) {
   const storage::Schema schema({{"id", DataType::int32(), false}, {"k", DataType::int32(), true},
                                 {"f", DataType::float64(), true}, {"d", DataType::date(), true},
@@ -679,6 +680,13 @@ TEST_P(GpuEngine, TopNOfFewRowsOverManyNarrowsByTheFirstKey) {
               "SELECT id, k FROM big ORDER BY k DESC NULLS LAST, id LIMIT 10 OFFSET 1000");
   expect_same("SELECT TOP 10 s, COUNT(*) AS c FROM big GROUP BY s ORDER BY c DESC, s",
               "SELECT s, COUNT(*) AS c FROM big GROUP BY s ORDER BY c DESC, s LIMIT 10");
+  // A string first key ranks by its first 7 bytes (most values share "v" and a digit or two: many ties).
+  expect_same("SELECT TOP 10 id, s FROM big ORDER BY s, id", "SELECT id, s FROM big ORDER BY s, id LIMIT 10");
+  expect_same("SELECT TOP 10 id, s FROM big ORDER BY s DESC, id", "SELECT id, s FROM big ORDER BY s DESC, id LIMIT 10");
+  expect_same("SELECT TOP 6 id, LEFT(s, 2) AS p FROM big ORDER BY LEFT(s, 2) DESC, id",
+              "SELECT id, left(s, 2) AS p FROM big ORDER BY left(s, 2) DESC, id LIMIT 6");
+  expect_same("SELECT TOP 8 id, s FROM big WHERE k > 900 ORDER BY s + '  ' DESC, id",
+              "SELECT id, s FROM big WHERE k > 900 ORDER BY s DESC, id LIMIT 8");
 }
 
 TEST_P(GpuEngine, FusedPredicatesAnswerAsTheFunctionThenTheComparison) {

@@ -3,7 +3,8 @@
 // stable), then one gather of every column; top-N keeps the first N indices.
 //
 // A top-N of few rows over many (ClickBench's q34: the 10 most frequent of 47 million URLs, 1.7 s merge-sorted
-// whole on the H100) first narrows the rows by the first key when it is a number: each row gets a 64-bit rank
+// whole on the H100) first narrows the rows by the first key (a number, or a string's first bytes; not a
+// DECIMAL(38)): each row gets a 64-bit rank
 // that never decreases along the sort order (rank_key), a radix sort of the ranks alone gives the N-th smallest,
 // and only the rows ranked no later than it (the top N and any ties with its first key) are merge-sorted.
 #include <cub/device/device_merge_sort.cuh>
@@ -23,9 +24,7 @@ namespace {
 constexpr int64_t kNarrowFromRows = 1 << 14;
 constexpr int64_t kNarrowAtMostOneIn = 8;
 
-bool rankable(fn::SqlType t) {
-  return t != fn::SqlType::String && t != fn::SqlType::Decimal128;
-}
+bool rankable(fn::SqlType t) { return t != fn::SqlType::Decimal128; }
 
 // A rank per row from the first sort key such that a row earlier in the sort order never has a larger rank:
 // the value's bits made unsigned-ordered (sign flipped; a negative double's bits all flipped), NULL lowest
@@ -36,6 +35,18 @@ __device__ inline uint64_t rank_key(const rt::ColumnView& c, int64_t r, bool des
   if (key_valid(c, r)) {
     switch (c.type) {
       case fn::SqlType::Bool: u = 1 + static_cast<const uint8_t*>(c.data)[r]; break;
+      case fn::SqlType::String: {
+        // The first 7 bytes (trailing blanks dropped, as compare_cells does), big-endian and zero-padded, then
+        // 1 + how many of them there are: a string before another never ranks after it (a shorter prefix of it
+        // has the smaller count where the padding meets NUL bytes), and every string ranks above NULL.
+        const uint8_t* p;
+        int32_t n;
+        key_string(c, r, p, n);
+        const int32_t k = n < 7 ? n : 7;
+        for (int32_t i = 0; i < 7; ++i) u = (u << 8) | (i < k ? p[i] : 0);
+        u = (u << 8) | static_cast<uint64_t>(1 + k);
+        break;
+      }
       case fn::SqlType::Int32:
       case fn::SqlType::Date:
         u = 1 + (static_cast<uint64_t>(static_cast<uint32_t>(static_cast<const int32_t*>(c.data)[r])) ^ 0x80000000ULL);
