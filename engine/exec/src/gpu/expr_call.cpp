@@ -189,14 +189,15 @@ DeviceDatum call_kernel(const plan::Expr& e, const DeviceBatch& batch, GpuContex
     }
   // A fused predicate whose string result could outgrow its kernel's buffer runs unfused (on the GPU too).
   if (e.unfused && !fn::check_predicate_length(spec, lengths).empty()) return evaluate(*e.unfused, batch, ctx);
+  const bool text = spec.result == fn::SqlType::String;
+  const int64_t cap = text ? std::max<int64_t>(fn::max_result_length(spec, lengths), 0) : 0;
+  const rt::DeviceColumn* in = text ? shares_input_offsets(*e.kernel, keep.empty() ? nullptr : keep[0].get(), rows, cap) : nullptr;
+  if (text && !in && cap > 0 && rows > ctx.strided_output_bytes / cap) return call_in_slices(e, args, views, keep, rows, cap, ctx);
   auto out = std::make_shared<rt::DeviceColumn>();
   out->type = spec.result;
   out->rows = rows;
   out->valid = new_buffer(static_cast<size_t>(std::max<int64_t>(rows, 1)), ctx);
-  if (spec.result == fn::SqlType::String) {
-    const int64_t cap = std::max<int64_t>(fn::max_result_length(spec, lengths), 0);
-    const rt::DeviceColumn* in = shares_input_offsets(*e.kernel, keep.empty() ? nullptr : keep[0].get(), rows, cap);
-    if (!in && cap > 0 && rows > ctx.strided_output_bytes / cap) return call_in_slices(e, args, views, keep, rows, cap, ctx);
+  if (text) {
     if (in) {
       // Each result where its argument lies: a byte-map kernel then maps the packed bytes 16 at a time.
       out->data = new_buffer(std::max<size_t>(in->data.size(), 1), ctx);

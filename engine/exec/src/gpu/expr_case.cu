@@ -1,7 +1,6 @@
 // CASE and COALESCE on the device: a choice per row (the first true condition, or the first non-NULL
 // argument), then the chosen source's value per row. As on the CPU, every branch is evaluated over all
 // rows (a failing row in a branch a row does not take still fails the query; docs/ENGINE.md).
-#include <cub/device/device_scan.cuh>
 
 #include <cstring>
 
@@ -89,26 +88,13 @@ DeviceDatum choose(const std::vector<DeviceDatum>& values, const int32_t* choice
     out->lengths = new_buffer(static_cast<size_t>(std::max<int64_t>(rows, 1)) * 4, ctx);
     int64_t* oo = static_cast<int64_t*>(out->offsets.data());
     int32_t* ol = static_cast<int32_t*>(out->lengths.data());
-    rt::DeviceBuffer wide = new_buffer(static_cast<size_t>(rows + 1) * 8, ctx);
-    int64_t* w = static_cast<int64_t*>(wide.data());
-    for_rows(rows + 1, ctx.stream, [=] __device__(int64_t i) {
-      if (i == rows) {
-        w[i] = 0;
-        return;
-      }
+    for_rows(rows, ctx.stream, [=] __device__(int64_t i) {
       const int c = choice[i];
       const bool ok = c >= 0 && s[c].ok(i);
       ol[i] = ok ? (s[c].scalar ? s[c].scalar_len : s[c].len[i]) : 0;
       ov[i] = ok;
-      w[i] = ol[i];
     });
-    size_t temp = 0;
-    rt::cuda_check(cub::DeviceScan::ExclusiveSum(nullptr, temp, w, oo, rows + 1, st(ctx)), "cub::DeviceScan");
-    rt::DeviceBuffer scratch = new_buffer(temp, ctx);
-    rt::cuda_check(cub::DeviceScan::ExclusiveSum(scratch.data(), temp, w, oo, rows + 1, st(ctx)), "cub::DeviceScan");
-    int64_t total = 0;
-    rt::cuda_check(cudaMemcpyAsync(&total, oo + rows, 8, cudaMemcpyDeviceToHost, st(ctx)), "cudaMemcpyAsync");
-    synchronize(ctx);
+    const int64_t total = exclusive_offsets(ol, rows, oo, ctx);
     out->data = new_buffer(static_cast<size_t>(std::max<int64_t>(total, 1)), ctx);
     uint8_t* od = static_cast<uint8_t*>(out->data.data());
     for_rows(rows, ctx.stream, [=] __device__(int64_t i) {
