@@ -22,6 +22,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstring>
+#include <tuple>
+
 using namespace tessera;
 using storage::DataType;
 using ::testing::HasSubstr;
@@ -102,6 +105,43 @@ TEST(ColumnChunk, RoundTripsEveryTypeWithItsEncoding) {
   expect_same(back, expected);
   // Compressed: the chunk is smaller than the columns' plain bytes.
   EXPECT_LT(bytes.size(), 3000u * (4 + 8 + 8 + 8 + 4 + 1 + 3 + 4 + 24));
+}
+
+// Late materialisation's reads (decode_segment_rows): a few chosen rows of every encoding -- bit-packed, plain
+// numbers, dictionary, symbol table, and plain strings (a chunk of short notes) -- decode as the same rows of the
+// whole segment's decoding, NULLs included.
+TEST(ColumnChunk, ChosenRowsDecodeAsTheSameRowsOfTheWholeChunk) {
+  const storage::Table t = sample(5000);
+  using E = storage::Encoding;
+  for (const auto& [begin, rows, wanted] :
+       std::vector<std::tuple<int64_t, int64_t, std::vector<int64_t>>>{{1000, 3000, {0, 1, 17, 500, 501, 2998, 2999}},
+                                                                       {0, 12, {0, 3, 4, 11}}}) {
+    const std::string bytes = storage::encode_chunk(t, begin, rows);
+    const std::vector<E> encodings = storage::chunk_encodings(bytes, "x");
+    if (rows == 12) EXPECT_EQ(encodings[7], E::Plain);  // short notes: plain strings
+    const storage::ChunkPrefix p = storage::read_chunk_prefix(bytes, "x");
+    const std::vector<storage::SegmentExtent> dir = storage::read_chunk_directory(bytes, p, bytes.size(), "x");
+    for (size_t c = 0; c < t.num_columns(); ++c) {
+      SCOPED_TRACE("column " + std::to_string(c) + " (" + storage::encoding_name(encodings[c]) + ")");
+      const fn::SqlType type = t.schema().field(c).type.physical();
+      const storage::EncodedSegment seg =
+          storage::parse_encoded_segment(bytes.substr(dir[c].offset, dir[c].bytes), dir[c], p.rows, type, "x");
+      const rt::Column whole = storage::decode_segment(seg, type);
+      const rt::Column some = storage::decode_segment_rows(seg, type, wanted);
+      ASSERT_EQ(some.rows, static_cast<int64_t>(wanted.size()));
+      for (size_t k = 0; k < wanted.size(); ++k) {
+        const int64_t r = wanted[k];
+        ASSERT_EQ(some.is_valid(static_cast<int64_t>(k)), whole.is_valid(r)) << "row " << r;
+        if (!whole.is_valid(r)) continue;
+        if (type == fn::SqlType::String) {
+          EXPECT_EQ(some.string(static_cast<int64_t>(k)), whole.string(r)) << "row " << r;
+        } else {
+          const size_t w = static_cast<size_t>(fn::type_width(type));
+          EXPECT_EQ(std::memcmp(some.data.data() + k * w, whole.data.data() + r * w, w), 0) << "row " << r;
+        }
+      }
+    }
+  }
 }
 
 TEST(ColumnChunk, DamageIsAnErrorNotACrash) {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
 #include <unordered_map>
 
 namespace tessera::storage {
@@ -563,6 +564,132 @@ EncodedSegment parse_encoded_segment(std::string bytes, const SegmentExtent& ext
 
 rt::Column decode_segment(const EncodedSegment& s, fn::SqlType type) {
   return decode_layout(s.bytes.data(), s.layout, type, s.what);
+}
+
+namespace {
+
+// Value i of `bits`-bit values packed little-endian into `words` uint64 words at p (unaligned).
+uint64_t packed_at(const char* p, uint64_t words, uint64_t i, int bits) {
+  if (bits == 0) return 0;
+  const uint64_t bit = i * static_cast<uint64_t>(bits), word = bit / 64;
+  const int shift = static_cast<int>(bit % 64);
+  uint64_t lo = 0, hi = 0;
+  std::memcpy(&lo, p + word * 8, 8);
+  uint64_t v = lo >> shift;
+  if (shift + bits > 64 && word + 1 < words) {
+    std::memcpy(&hi, p + (word + 1) * 8, 8);
+    v |= hi << (64 - shift);
+  }
+  return bits == 64 ? v : v & ((uint64_t{1} << bits) - 1);
+}
+
+}  // namespace
+
+rt::Column decode_segment_rows(const EncodedSegment& seg, fn::SqlType type, const std::vector<int64_t>& rows) {
+  const SegmentLayout& s = seg.layout;
+  const char* base = seg.bytes.data();
+  auto fail = [&](const std::string& why) { throw ChunkError(seg.what + ": damaged column chunk: " + why); };
+  for (size_t k = 0; k < rows.size(); ++k)
+    if (rows[k] < 0 || rows[k] >= s.rows || (k > 0 && rows[k] < rows[k - 1]))
+      throw std::logic_error("decode_segment_rows: rows not ascending within the chunk's " + std::to_string(s.rows));
+  rt::Column c;
+  c.type = type;
+  c.rows = static_cast<int64_t>(rows.size());
+  if (s.has_nulls) {
+    const uint8_t* bitmap = reinterpret_cast<const uint8_t*>(base + s.bitmap_at);
+    for (int64_t r : rows) c.valid.push_back((bitmap[r / 8] >> (r % 8)) & 1);
+  }
+  const char* payload = base + s.payload_at;
+  const uint64_t words = (static_cast<uint64_t>(s.rows) * static_cast<uint64_t>(s.bits) + 63) / 64;
+  auto add_string = [&](const char* p, uint64_t n) {
+    c.offsets.push_back(static_cast<int64_t>(c.data.size()));
+    c.lengths.push_back(static_cast<int32_t>(n));
+    c.data.insert(c.data.end(), p, p + n);
+  };
+  if (type == fn::SqlType::String) {
+    if (s.encoding == Encoding::Dictionary) {
+      const uint32_t n = s.dict_entries;
+      std::vector<uint32_t> lens(n);
+      std::vector<uint64_t> starts(n);
+      if (n) std::memcpy(lens.data(), payload + 4, size_t{n} * 4);
+      uint64_t total = 0;
+      for (uint32_t i = 0; i < n; ++i) {
+        starts[i] = total;
+        total += lens[i];
+      }
+      const char* dict = payload + 4 + uint64_t{n} * 4;
+      for (int64_t r : rows) {
+        const uint64_t code = packed_at(base + s.codes_at, words, static_cast<uint64_t>(r), s.bits);
+        if (code >= n) fail("dictionary code " + std::to_string(code) + " of " + std::to_string(n));
+        add_string(dict + starts[code], lens[code]);
+      }
+    } else if (s.encoding == Encoding::Fsst) {
+      // A row's codes start after the code counts of the rows before it: summed up to each wanted row.
+      uint64_t symbols[256] = {};
+      uint8_t lengths[256] = {};
+      std::memcpy(symbols, base + s.symbols_at, size_t{s.symbol_count} * 8);
+      std::memcpy(lengths, base + s.symbol_lengths_at, s.symbol_count);
+      const uint8_t* codes = reinterpret_cast<const uint8_t*>(base + s.codes_at);
+      auto count = [&](int64_t r) {
+        return packed_at(base + s.counts_at, words, static_cast<uint64_t>(r), s.bits) + static_cast<uint64_t>(s.min);
+      };
+      uint64_t in = 0;
+      int64_t next = 0;
+      std::string text;
+      for (int64_t r : rows) {
+        for (; next < r; ++next) in += count(next);
+        const uint64_t n = count(r);
+        if (in > s.code_bytes || n > s.code_bytes - in) fail("symbol codes run past the segment");
+        text.clear();
+        for (uint64_t i = in, end = in + n; i < end;) {
+          const uint8_t code = codes[i++];
+          if (code == kEscapeCode) {
+            if (i == end) fail("an escape code ends a string");
+            text.push_back(static_cast<char>(codes[i++]));
+          } else {
+            if (code >= s.symbol_count) fail("symbol code " + std::to_string(code) + " of " + std::to_string(s.symbol_count));
+            text.append(reinterpret_cast<const char*>(&symbols[code]), lengths[code]);
+          }
+        }
+        if (text.size() > s.string_bytes) fail("a string longer than the segment's strings");
+        add_string(text.data(), text.size());
+      }
+    } else {
+      // PLAIN: u32 lengths, then the bytes; a row's bytes start after the lengths of the rows before it.
+      const char* bytes = payload + s.rows * 4;
+      uint64_t at = 0;
+      int64_t next = 0;
+      auto length = [&](int64_t r) {
+        uint32_t len;
+        std::memcpy(&len, payload + r * 4, 4);
+        return uint64_t{len};
+      };
+      for (int64_t r : rows) {
+        for (; next < r; ++next) at += length(next);
+        const uint64_t n = length(r);
+        if (at > s.string_bytes || n > s.string_bytes - at) fail("strings run past the segment");
+        add_string(bytes + at, n);
+      }
+    }
+    return c;
+  }
+  const int width = fn::type_width(type);
+  c.data.resize(rows.size() * static_cast<size_t>(width));
+  for (size_t k = 0; k < rows.size(); ++k) {
+    uint8_t* out = c.data.data() + k * static_cast<size_t>(width);
+    if (s.encoding != Encoding::ForBitpack) {
+      std::memcpy(out, payload + rows[k] * width, static_cast<size_t>(width));
+      continue;
+    }
+    const int64_t v = static_cast<int64_t>(packed_at(payload, words, static_cast<uint64_t>(rows[k]), s.bits) +
+                                           static_cast<uint64_t>(s.min));
+    switch (width) {
+      case 1: *out = static_cast<uint8_t>(v); break;
+      case 4: { const int32_t x = static_cast<int32_t>(v); std::memcpy(out, &x, 4); break; }
+      default: std::memcpy(out, &v, 8); break;
+    }
+  }
+  return c;
 }
 
 namespace {

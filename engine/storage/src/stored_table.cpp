@@ -192,6 +192,13 @@ std::vector<EncodedSegment> StoredTableSource::read_chunk_segments(size_t col, s
   return out;
 }
 
+rt::Column StoredTableSource::read_chunk_rows(size_t col, size_t chunk, const std::vector<int64_t>& rows) const {
+  const fn::SqlType type = t_.schema.field(col).type.physical();
+  rt::Column whole;
+  if (std::optional<EncodedSegment> s = read_chunk_column(t_, chunk, col, &whole)) return decode_segment_rows(*s, type, rows);
+  return column_rows_at(whole, rows);  // format 1: decoded whole, the rows copied out
+}
+
 std::vector<EncodedSegment> StoredTableSource::read_segments(size_t col) const {
   read_[col] = true;
   if (std::vector<EncodedSegment> ready = take_prefetched(col); !ready.empty()) return ready;

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstdio>
 #include <cstring>
+#include <numeric>
 
 #include "tessera/storage/column_source.hpp"
 #include "tessera/functions/clock.hpp"
@@ -164,6 +165,43 @@ rt::Column Table::column_rows(size_t i, int64_t begin, int64_t end) const {
   return from == 0 && end - begin == c.rows ? c : column_slice(c, from, from + (end - begin));
 }
 
+rt::Column Table::rows_at(size_t i, const std::vector<int64_t>& rows) const {
+  for (int64_t r : rows)
+    if (r < 0 || r >= num_rows())
+      throw std::logic_error("table " + name_ + ": row " + std::to_string(r) + " of " + std::to_string(num_rows()));
+  const ColumnSource* source = unread_column_source(i);
+  if (!source) return column_rows_at(column(i), rows);
+  // The wanted rows by position, a run per stored chunk, each chunk read once.
+  std::vector<size_t> by_position(rows.size());
+  std::iota(by_position.begin(), by_position.end(), size_t{0});
+  std::stable_sort(by_position.begin(), by_position.end(), [&](size_t a, size_t b) { return rows[a] < rows[b]; });
+  const std::vector<int64_t> starts = chunk_starts();
+  std::vector<rt::Column> parts;
+  std::vector<std::pair<size_t, int64_t>> at(rows.size());  // each wanted row: (part, row in it)
+  for (size_t k = 0; k < by_position.size();) {
+    const size_t chunk = static_cast<size_t>(std::upper_bound(starts.begin(), starts.end(), rows[by_position[k]]) - starts.begin()) - 1;
+    std::vector<int64_t> local;
+    for (; k < by_position.size() && rows[by_position[k]] < starts[chunk + 1]; ++k) {
+      at[by_position[k]] = {parts.size(), static_cast<int64_t>(local.size())};
+      local.push_back(rows[by_position[k]] - starts[chunk]);
+    }
+    parts.push_back(source->read_chunk_rows(i, chunk, local));
+    if (parts.back().type != columns_[i].type || parts.back().rows != static_cast<int64_t>(local.size()))
+      throw std::logic_error("table " + name_ + ": column " + schema_.field(i).name + " read with the wrong shape");
+  }
+  if (parts.size() == 1 && std::is_sorted(rows.begin(), rows.end())) return std::move(parts[0]);
+  std::vector<const rt::Column*> ptrs;
+  std::vector<int64_t> first{0};
+  for (const rt::Column& p : parts) {
+    ptrs.push_back(&p);
+    first.push_back(first.back() + p.rows);
+  }
+  const rt::Column all = concat_columns(ptrs, columns_[i].type, 1);
+  std::vector<int64_t> order(rows.size());
+  for (size_t k = 0; k < rows.size(); ++k) order[k] = first[at[k].first] + at[k].second;
+  return column_rows_at(all, order);
+}
+
 void Table::read_ahead(size_t i, int64_t begin, int64_t end) const {
   if (begin >= end) return;
   if (const ColumnSource* source = unread_column_source(i)) {
@@ -274,6 +312,27 @@ std::string Table::cell_text(int64_t row, size_t col) const {
     case TypeId::Time: return format_temporal(c.value<int64_t>(row), t);
   }
   return "?";
+}
+
+rt::Column column_rows_at(const rt::Column& c, const std::vector<int64_t>& rows) {
+  rt::Column out;
+  out.type = c.type;
+  out.rows = static_cast<int64_t>(rows.size());
+  if (!c.valid.empty())
+    for (int64_t r : rows) out.valid.push_back(c.valid[r]);
+  if (c.type == fn::SqlType::String) {
+    for (int64_t r : rows) {
+      out.offsets.push_back(static_cast<int64_t>(out.data.size()));
+      out.lengths.push_back(c.lengths[r]);
+      const uint8_t* p = c.data.data() + c.offsets[r];
+      out.data.insert(out.data.end(), p, p + c.lengths[r]);
+    }
+    return out;
+  }
+  const size_t w = static_cast<size_t>(fn::type_width(c.type));
+  out.data.resize(rows.size() * w);
+  for (size_t k = 0; k < rows.size(); ++k) std::memcpy(out.data.data() + k * w, c.data.data() + rows[k] * w, w);
+  return out;
 }
 
 void append_null(rt::Column& c) {

@@ -94,6 +94,10 @@ EncodedSegment parse_encoded_segment(std::string bytes, const SegmentExtent& ext
                                      const std::string& what);
 // The segment as a host column (a dictionary code out of range is a ChunkError naming s.what).
 rt::Column decode_segment(const EncodedSegment& s, fn::SqlType type);
+// Only rows `rows` (ascending, within the chunk) of the segment, decoded in that order: a Fetch's few rows
+// (late materialisation) without expanding the whole chunk. Strings after the first wanted row cost a sum of
+// lengths or code counts up to the last one.
+rt::Column decode_segment_rows(const EncodedSegment& s, fn::SqlType type, const std::vector<int64_t>& rows);
 
 // Rows [begin, begin + rows) of `t` as a chunk (rows <= kMaxChunkRows).
 std::string encode_chunk(const Table& t, int64_t begin, int64_t rows);

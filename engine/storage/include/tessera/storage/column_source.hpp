@@ -24,6 +24,9 @@ class ColumnSource {
   // what one morsel of a streamed scan reads. Neither keeps anything nor counts the column as read.
   virtual rt::Column read_chunks(size_t col, size_t first, size_t end) const = 0;
   virtual std::vector<EncodedSegment> read_chunk_segments(size_t col, size_t first, size_t end) const = 0;
+  // Rows `rows` (ascending, counted from the chunk's first) of chunk `chunk` of column `col`, only those decoded
+  // (decode_segment_rows; a format 1 chunk is decoded whole). Keeps nothing; does not count the column as read.
+  virtual rt::Column read_chunk_rows(size_t col, size_t chunk, const std::vector<int64_t>& rows) const = 0;
   // Reads chunks [first, end) of column `col` as stored now and keeps them for the next read_chunks or
   // read_chunk_segments of exactly that range (a streamed scan reads its next morsel while this one runs).
   virtual void read_ahead(size_t col, size_t first, size_t end) const = 0;

@@ -37,6 +37,7 @@ class StoredTableSource final : public ColumnSource {
   std::vector<EncodedSegment> read_segments(size_t col) const override;
   rt::Column read_chunks(size_t col, size_t first, size_t end) const override;
   std::vector<EncodedSegment> read_chunk_segments(size_t col, size_t first, size_t end) const override;
+  rt::Column read_chunk_rows(size_t col, size_t chunk, const std::vector<int64_t>& rows) const override;
   void read_ahead(size_t col, size_t first, size_t end) const override;
   const ColumnStats* stats(size_t col) const override;
   const ZoneMap* zone(size_t col, size_t chunk) const override;

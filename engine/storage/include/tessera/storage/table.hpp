@@ -156,6 +156,9 @@ class Table {
   // Rows [begin, end) of column i for a scan that streams the table a morsel at a time: a slice of the column
   // when it is in memory, else the chunks holding those rows, read and decoded now and not kept.
   rt::Column column_rows(size_t i, int64_t begin, int64_t end) const;
+  // Column i at row positions `rows` (any order; late materialisation's few kept rows): gathered when the column
+  // is in memory, else read from the stored chunks holding them with only those rows decoded, nothing kept.
+  rt::Column rows_at(size_t i, const std::vector<int64_t>& rows) const;
   // Reads the chunks holding rows [begin, end) of column i from disk now, as stored, for the column_rows (or a
   // device's read of the same chunks) that follows: a streamed scan reads its next morsel while this one runs.
   // Nothing for a column in memory.
@@ -201,6 +204,8 @@ Table concat(std::vector<Table> parts, int threads);
 Table tail_of(const Table& t, int64_t from);
 // Rows [begin, end) of a column, copied (strings repacked).
 rt::Column column_slice(const rt::Column& c, int64_t begin, int64_t end);
+// The rows of a column at `rows` (each in range, any order), copied in that order (strings repacked).
+rt::Column column_rows_at(const rt::Column& c, const std::vector<int64_t>& rows);
 // The rows of columns of one physical type, in order, as one column (strings re-based onto one byte buffer).
 rt::Column concat_columns(const std::vector<const rt::Column*>& parts, fn::SqlType type, int threads);
 
