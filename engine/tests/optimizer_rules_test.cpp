@@ -145,6 +145,34 @@ TEST_F(OptimizerRules, PruningKeepsOnlyTheColumnsAboveReads) {
   ASSERT_EQ(scan_of(*q, "big")->outputs.size(), 1u);
 }
 
+// Late materialisation: a top-N over one scan sorts the columns it reads plus the row position; a Fetch above it
+// reads the others (renamed ones too) at the kept rows. Not for more than 1,024 rows or an eighth of the table,
+// nor over a join, nor when every output is read below.
+TEST_F(OptimizerRules, ATopNOverAScanFetchesTheColumnsItDoesNotRead) {
+  const plan::PlanPtr p = optimized("SELECT TOP 5 x, s AS label, z FROM big WHERE y = 3 ORDER BY x DESC");
+  ASSERT_EQ(p->kind, OpKind::Fetch);
+  ASSERT_EQ(p->outputs.size(), 3u);
+  EXPECT_EQ(p->outputs[1].name, "label");
+  EXPECT_EQ(p->fetch_columns, (std::vector<int>{-1, 3, 2}));  // s and z, by table column
+  EXPECT_EQ(p->table->name(), "big");
+  const plan::LogicalOp& limit = *p->child();
+  EXPECT_EQ(limit.kind, OpKind::Limit);
+  const plan::LogicalOp* s = scan_of(*p, "big");
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->row_position, p->row_position);
+  std::vector<std::string> scanned;
+  for (const auto& o : s->outputs) scanned.push_back(o.name);
+  EXPECT_EQ(scanned, (std::vector<std::string>{"x", "#row"}));  // y only in the scan's own predicate
+  for (const auto& o : limit.outputs) EXPECT_NE(o.name, "label");
+  EXPECT_EQ(optimized("SELECT TOP 1024 x, s FROM big ORDER BY x")->kind, OpKind::Fetch);
+  EXPECT_NE(optimized("SELECT TOP 1025 x, s FROM big ORDER BY x")->kind, OpKind::Fetch);
+  EXPECT_EQ(optimized("SELECT TOP 125 x, s FROM mid ORDER BY x")->kind, OpKind::Fetch);
+  EXPECT_NE(optimized("SELECT TOP 126 x, s FROM mid ORDER BY x")->kind, OpKind::Fetch);
+  EXPECT_NE(optimized("SELECT TOP 5 x, s FROM big ORDER BY s, x")->kind, OpKind::Fetch);
+  EXPECT_NE(optimized("SELECT TOP 5 big.x, mid.s FROM big, mid WHERE big.x = mid.x ORDER BY big.x")->kind, OpKind::Fetch);
+  EXPECT_NE(optimized("SELECT TOP 5 x, CASE WHEN y > 3 THEN s ELSE 'no' END AS u FROM big ORDER BY x")->kind, OpKind::Fetch);
+}
+
 TEST_F(OptimizerRules, EstimatesUseTheDistinctValuesOfTheStatistics) {
   // x = constant over a column of 10,000 distinct values: one row; y = constant (10 values): a tenth.
   EXPECT_DOUBLE_EQ(scan_of(*optimized("SELECT x FROM big WHERE x = 5"), "big")->estimated_rows, 1.0);
