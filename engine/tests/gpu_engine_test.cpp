@@ -687,8 +687,8 @@ TEST_P(GpuEngine, TopNOfFewRowsOverManyNarrowsByTheFirstKey) {
               "SELECT id, left(s, 2) AS p FROM big ORDER BY left(s, 2) DESC, id LIMIT 6");
   expect_same("SELECT TOP 8 id, s FROM big WHERE k > 900 ORDER BY s + '  ' DESC, id",
               "SELECT id, s FROM big WHERE k > 900 ORDER BY s DESC, id LIMIT 8");
-  // Ties on the first key narrowed by the next (exact) key: every group counted once (ClickBench's q33 shape), a
-  // constant first key, and a double or a string second key (not exact: its ties go to the merge sort whole).
+  // Every row tied on the first key: every group counted once (ClickBench's q33 shape), a constant first key, with
+  // an integer, a double and a string second key (branch topn-next-key narrows such ties by the next key).
   expect_same("SELECT TOP 10 id, COUNT(*) AS c FROM big GROUP BY id ORDER BY c DESC, id DESC",
               "SELECT id, COUNT(*) AS c FROM big GROUP BY id ORDER BY c DESC, id DESC LIMIT 10");
   expect_same("SELECT TOP 10 id, k, v FROM big ORDER BY id % 1, k DESC, v, id",
