@@ -139,3 +139,22 @@ TEST(Placement, WithoutAGpuOrUnderCpuEverythingIsOnTheCpuAndSaysWhy) {
 }
 
 }  // namespace
+
+namespace {
+
+// STRING_AGG has no GPU operator: its aggregation stays on the CPU with the reason, the scan below on the GPU.
+TEST(Placement, StringAggKeepsItsAggregationOnTheCpu) {
+  Plans p;
+  auto a = plan::make_plan(OpKind::Aggregate);
+  plan::Aggregate agg{plan::AggFunc::StringAgg, plan::column_ref(0, DataType::int32(), "a")};
+  agg.separator = ",";
+  a->aggregates.push_back(agg);
+  a->outputs = {{30, "s", DataType::varchar(8000)}};
+  a->children = {p.scan(0)};
+  const physical::PhysicalPlan pp = physical::place(*a, physical::Policy::Auto, kGpu);
+  EXPECT_EQ(pp.of.at(a.get())->device, physical::Device::Cpu);
+  EXPECT_EQ(pp.of.at(a.get())->cpu_reason, "STRING_AGG runs on the CPU only");
+  EXPECT_EQ(pp.of.at(a->child().get())->device, physical::Device::Gpu);
+}
+
+}  // namespace

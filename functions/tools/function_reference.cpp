@@ -89,6 +89,8 @@ constexpr HandKeptName kBinderNames[] = {
     {"RAND()", "RAND's kernel `rand` with a seed the binder draws, one per statement"},
     {"STDEV(x), STDEVP(x), VAR(x), VARP(x)",
      "the aggregates COUNT_BIG, SUM and SUM of squares in FLOAT, combined (SQL Server's one-pass formula)"},
+    {"STRING_AGG(x, separator) [WITHIN GROUP (ORDER BY ...)]",
+     "the engine's STRING_AGG aggregate (CPU operators only; docs/FUNCTIONS.md)"},
     {"SYSUTCDATETIME()", "SYSDATETIME's kernel `current_datetime` at offset 0, as a DATETIME2(7)"},
     {"TRY_PARSE(string AS type [USING culture])", "PARSE's kernels `parse_<type>` with the try flag set: NULL where PARSE fails"},
     {"date + INTERVAL 'n' unit", "DATEADD"},

@@ -81,6 +81,7 @@ std::string gpu_unsupported(const plan::LogicalOp& op) {
     case OpKind::Aggregate: {
       if (std::string why = exprs(op.groups); !why.empty()) return why;
       for (const auto& a : op.aggregates) {
+        if (a.func == plan::AggFunc::StringAgg) return "STRING_AGG runs on the CPU only";
         if (!a.arg) continue;
         if (std::string why = gpu_unsupported(*a.arg); !why.empty()) return why + " (in " + plan::to_string(*a.arg) + ")";
         if (a.folded)

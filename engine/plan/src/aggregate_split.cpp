@@ -21,7 +21,7 @@ DataType sum_type(const DataType& t) {
 
 std::optional<AggregateSplit> split_aggregate(const LogicalOp& op) {
   for (const Aggregate& a : op.aggregates)
-    if (a.distinct || a.folded) return std::nullopt;
+    if (a.distinct || a.folded || a.func == AggFunc::StringAgg) return std::nullopt;
   auto partial = make_plan(OpKind::Aggregate);
   partial->children = op.children;
   partial->estimated_rows = op.estimated_rows;
@@ -67,6 +67,7 @@ std::optional<AggregateSplit> split_aggregate(const LogicalOp& op) {
         final->aggregates.push_back(merged);
         break;
       }
+      case AggFunc::StringAgg: return std::nullopt;  // refused above: its rows' order does not merge
     }
   }
   auto combine = make_plan(OpKind::Aggregate);

@@ -349,7 +349,10 @@ ExprPtr Binder::bind_cast(ExprPtr value, const sql::TypeName& type, ExprPtr styl
       return fold(r);
     }
     if (to.length > 0) return call("LEFT", {value, constant(Value::int64(to.length))}, loc);
-    return value;
+    if (from.length == 0) return value;
+    auto unbounded = std::make_shared<Expr>(*value);  // VARCHAR(MAX): the same values, no length bound
+    unbounded->type.length = 0;
+    return unbounded;
   }
   if (from == to && !style) return value;
   if (from.is_wide_decimal() && !is_numeric(to)) {

@@ -104,7 +104,7 @@ bool is_statistical_aggregate(std::string_view n) {
 }
 
 bool is_aggregate_name(std::string_view n) {
-  return n == "SUM" || n == "COUNT" || n == "COUNT_BIG" || n == "AVG" || n == "MIN" || n == "MAX" ||
+  return n == "SUM" || n == "COUNT" || n == "COUNT_BIG" || n == "AVG" || n == "MIN" || n == "MAX" || n == "STRING_AGG" ||
          is_statistical_aggregate(n);
 }
 
@@ -568,6 +568,10 @@ ExprPtr Binder::bind_expr(const sql::Expr& e, ExprContext& ctx) {
     }
     case K::FunctionCall: {
       const auto& f = e.as<sql::FunctionCallExpr>();
+      if (!f.within_group.empty() && f.upper_name != "STRING_AGG")
+        throw BindError(f.within_loc, "Msg 10757: The function '" + f.upper_name + "' may not have a WITHIN GROUP clause.");
+      if (f.over && f.upper_name == "STRING_AGG")
+        throw BindError(f.over->loc, "STRING_AGG OVER (...) is not supported (SQL Server has no windowed STRING_AGG either)");
       if (f.over) return bind_window(f, ctx);
       if (f.upper_name == "GROUPING" || f.upper_name == "GROUPING_ID") return bind_grouping(f, ctx);
       if (is_aggregate_name(f.upper_name)) return bind_aggregate(f, ctx);
@@ -611,6 +615,7 @@ std::pair<AggFunc, DataType> aggregate_type(const std::string& n, const ExprPtr&
 
 ExprPtr Binder::bind_aggregate(const sql::FunctionCallExpr& f, ExprContext& ctx) {
   if (!ctx.aggs) throw BindError(f.loc, "aggregate " + f.upper_name + " is not allowed in the " + ctx.clause);
+  if (f.upper_name == "STRING_AGG") return bind_string_agg(f, ctx);
   Aggregate a;
   a.distinct = f.distinct;
   ExprContext inner{ctx.scope, nullptr, nullptr, "argument of an aggregate"};
@@ -633,9 +638,13 @@ ExprPtr Binder::bind_aggregate(const sql::FunctionCallExpr& f, ExprContext& ctx)
 }
 
 ExprPtr Binder::aggregate_output(const Aggregate& a, const DataType& t, const std::string& name, AggContext& aggs) {
-  const std::string key = std::string(agg_name(a.func)) + (a.distinct ? " DISTINCT " : " ") +
-                          (a.arg ? fingerprint(*a.arg) : "*") + " " + t.to_string() +  // COUNT and COUNT_BIG differ
-                          (a.folded ? " case-insensitive" : "");  // MIN(s) and MIN(s COLLATE ..._CI_..) differ
+  std::string key = std::string(agg_name(a.func)) + (a.distinct ? " DISTINCT " : " ") +
+                    (a.arg ? fingerprint(*a.arg) : "*") + " " + t.to_string() +  // COUNT and COUNT_BIG differ
+                    (a.folded ? " case-insensitive" : "");  // MIN(s) and MIN(s COLLATE ..._CI_..) differ
+  if (a.func == AggFunc::StringAgg) {  // the separator and the order are part of what it computes
+    key += " SEPARATOR " + std::to_string(a.separator.size()) + ":" + a.separator;
+    for (const auto& k : a.order) key += std::string(k.descending ? " DESC " : " ASC ") + fingerprint(*k.expr);
+  }
   for (size_t i = 0; i < aggs.keys.size(); ++i)
     if (aggs.keys[i] == key) {
       const auto& o = aggs.outputs[i];
@@ -647,6 +656,40 @@ ExprPtr Binder::aggregate_output(const Aggregate& a, const DataType& t, const st
   aggs.outputs.push_back({new_id(), shown, t});
   const auto& o = aggs.outputs.back();
   return column_ref(o.id, o.type, o.name);
+}
+
+// STRING_AGG(x, separator) [WITHIN GROUP (ORDER BY k, ...)]: the group's non-NULL values of x, converted to
+// VARCHAR, joined by the separator (a string constant), in the WITHIN GROUP order (without one: the input's
+// order; SQL Server leaves it undefined). NULL for a group without a non-NULL value. VARCHAR(MAX) for an unbounded
+// argument; otherwise VARCHAR(8000), and a longer result is SQL Server's Msg 9829 (cast the argument to
+// VARCHAR(MAX) to allow it). No DISTINCT, no OVER (as SQL Server). An aggregate of the CPU operators only.
+ExprPtr Binder::bind_string_agg(const sql::FunctionCallExpr& f, ExprContext& ctx) {
+  if (f.star || f.args.size() != 2)
+    throw BindError(f.loc, "Msg 174: The string_agg function requires 2 argument(s).");
+  if (f.distinct) throw BindError(f.loc, "STRING_AGG does not take DISTINCT (SQL Server neither)");
+  ExprContext inner{ctx.scope, nullptr, nullptr, "argument of an aggregate"};
+  Aggregate a;
+  a.func = AggFunc::StringAgg;
+  a.arg = bind_expr(*f.args[0], inner);
+  if (!a.arg->type.is_string() && !is_null_constant(a.arg)) {
+    sql::TypeName varchar;
+    varchar.id = sql::TypeId::VarChar;
+    varchar.spelling = "VARCHAR";
+    varchar.max_length = true;
+    a.arg = bind_cast(a.arg, varchar, nullptr, false, f.args[0]->loc);
+  }
+  const ExprPtr separator = fold(bind_expr(*f.args[1], inner));
+  if (separator->kind != ExprKind::Constant || separator->value.null || !separator->type.is_string())
+    throw BindError(f.args[1]->loc, "STRING_AGG's separator must be a string constant (a literal)");
+  a.separator = separator->value.s;
+  for (const sql::OrderItem& o : f.within_group) {
+    ExprPtr k = bind_expr(*o.expr, inner);
+    // As ORDER BY: under a case-insensitive collation UPPER(k) first, k itself breaking ties.
+    if (k->type.is_string() && case_insensitive(k->type, k->type, o.loc)) a.order.push_back({fold_case(k, o.loc), o.descending});
+    a.order.push_back({k, o.descending});
+  }
+  const bool unbounded = a.arg->type.length <= 0 || is_null_constant(a.arg);
+  return aggregate_output(a, DataType::varchar(unbounded ? 0 : 8000), "string_agg", *ctx.aggs);
 }
 
 // STDEV, STDEVP, VAR, VARP and APPROX_COUNT_DISTINCT as expressions over the engine's own aggregates, so that

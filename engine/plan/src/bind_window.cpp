@@ -128,6 +128,7 @@ ExprPtr Binder::bind_window(const sql::FunctionCallExpr& f, ExprContext& ctx) {
       case AggFunc::CountStar: w.func = WindowFunc::CountStar; break;
       case AggFunc::Min: w.func = WindowFunc::Min; break;
       case AggFunc::Max: w.func = WindowFunc::Max; break;
+      case AggFunc::StringAgg: throw BindError(f.loc, "STRING_AGG OVER (...) is not supported");  // bind_expr says so first
     }
     if ((func == AggFunc::Min || func == AggFunc::Max) && args[0]->type.is_string() &&
         case_insensitive(args[0]->type, args[0]->type, f.loc))

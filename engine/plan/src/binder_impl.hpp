@@ -131,6 +131,7 @@ class Binder {
   // as FLOAT (Msg 8117 for a non-number), and the variance or deviation `n` names from COUNT_BIG(x), SUM(x) and
   // SUM(x * x), as aggregates or as window functions.
   ExprPtr bind_statistical(const sql::FunctionCallExpr& f, const ExprPtr& arg, AggContext& aggs);
+  ExprPtr bind_string_agg(const sql::FunctionCallExpr& f, ExprContext& ctx);
   ExprPtr statistical_argument(const std::string& n, const ExprPtr& arg, sql::SourceLocation loc);
   ExprPtr statistical_result(const std::string& n, const ExprPtr& count, const ExprPtr& s1, const ExprPtr& s2,
                              sql::SourceLocation loc);

@@ -76,6 +76,7 @@ std::vector<const Expr*> aggregate_expressions(const LogicalOp& aggregate) {
     if (a.arg) out.push_back(a.arg.get());
     if (a.folded) out.push_back(a.folded.get());
     if (a.weight) out.push_back(a.weight.get());
+    for (const auto& k : a.order) out.push_back(k.expr.get());
   }
   return out;
 }
@@ -96,6 +97,7 @@ const char* agg_name(AggFunc f) {
     case AggFunc::Avg: return "AVG";
     case AggFunc::Min: return "MIN";
     case AggFunc::Max: return "MAX";
+    case AggFunc::StringAgg: return "STRING_AGG";
   }
   return "?";
 }

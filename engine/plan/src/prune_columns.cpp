@@ -81,6 +81,7 @@ void prune_columns(LogicalOp& op, const IdSet& required) {
       for (const auto& a : op.aggregates) {
         if (a.arg) need_exprs(child, {a.arg});
         if (a.folded) need_exprs(child, {a.folded});
+        for (const auto& k : a.order) need_exprs(child, {k.expr});
       }
       prune_columns(*op.children[0], child);
       return;

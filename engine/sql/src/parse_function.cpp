@@ -69,6 +69,22 @@ ExprPtr Parser::function_call() {
     } while (accept(TokenKind::Comma));
   }
   expect(TokenKind::RParen, context);
+  if (peek().is_word("WITHIN") && peek(1).is_keyword("GROUP")) {
+    f->within_loc = next().loc;
+    next();  // GROUP
+    expect(TokenKind::LParen, "after WITHIN GROUP");
+    expect_keyword("ORDER", "in WITHIN GROUP (");
+    expect_keyword("BY", "after ORDER in WITHIN GROUP (");
+    do {
+      OrderItem o;
+      o.loc = peek().loc;
+      o.expr = expr();
+      if (accept_keyword("DESC")) o.descending = true;
+      else accept_keyword("ASC");
+      f->within_group.push_back(std::move(o));
+    } while (accept(TokenKind::Comma));
+    expect(TokenKind::RParen, "after WITHIN GROUP (ORDER BY ...");
+  }
   if (peek().is_word("OVER") && peek(1).kind == TokenKind::LParen) f->over = window_spec();
   return f;
 }

@@ -20,7 +20,8 @@ struct AggregateSplit {
 
 // Partial states: SUM -> SUM (INT sums widened to BIGINT), COUNT / COUNT(*) -> COUNT_BIG, MIN / MAX -> themselves,
 // AVG -> SUM and COUNT_BIG (the final AVG divides the summed sums by the summed counts, Aggregate::weight).
-// nullopt when an aggregate does not merge: DISTINCT, or MIN / MAX under a case-insensitive collation (`folded`).
+// nullopt when an aggregate does not merge: DISTINCT, MIN / MAX under a case-insensitive collation (`folded`),
+// STRING_AGG.
 // The partial's output columns get ids from kSplitColumnIds up, which no binder-made plan reaches.
 std::optional<AggregateSplit> split_aggregate(const LogicalOp& aggregate);
 constexpr ColumnId kSplitColumnIds = 1 << 30;

@@ -26,7 +26,12 @@ struct OutputColumn {
   DataType type;
 };
 
-enum class AggFunc : uint8_t { Sum, Count, CountStar, Avg, Min, Max };
+struct SortKey {
+  ExprPtr expr;
+  bool descending = false;
+};
+
+enum class AggFunc : uint8_t { Sum, Count, CountStar, Avg, Min, Max, StringAgg };
 
 struct Aggregate {
   AggFunc func;
@@ -38,12 +43,11 @@ struct Aggregate {
   // AVG of a two-phase aggregation's final half (aggregate_split.hpp): `arg` holds partial sums and `weight` the
   // rows each covers; the average is the sum of `arg` over the sum of `weight`.
   ExprPtr weight;
+  // STRING_AGG: the separator (a constant), and WITHIN GROUP (ORDER BY ...) (empty: the input's order).
+  std::string separator;
+  std::vector<SortKey> order;
 };
 
-struct SortKey {
-  ExprPtr expr;
-  bool descending = false;
-};
 
 // A window function: computed for every row from the rows of its partition, in the window's order.
 enum class WindowFunc : uint8_t {

@@ -228,6 +228,8 @@ struct FunctionCallExpr : Expr {
   bool distinct = false;
   bool star = false;
   std::unique_ptr<WindowSpec> over;  // a window function: name(args) OVER (...)
+  std::vector<OrderItem> within_group;  // an ordered aggregate: STRING_AGG(x, s) WITHIN GROUP (ORDER BY ...)
+  SourceLocation within_loc;            // WITHIN, when written
 };
 
 // EXTRACT(field FROM value): field upper-cased (YEAR, MONTH, DAY, ...).
