@@ -50,6 +50,7 @@ if [ "${SKIP_TESTS:-0}" != 1 ]; then
   suite "the tessera command's pieces (files through Arrow, BULK INSERT, read_csv)" tessera_cli_tests cli_tests
   suite "wide decimals" tessera_wide_decimal_tests wide_decimal_tests
   suite "STDEV, STDEVP, VAR, VARP, APPROX_COUNT_DISTINCT against DuckDB, whole and streamed" tessera_statistical_aggregate_tests statistical_aggregate_tests
+  suite "STRING_AGG against DuckDB (its aggregation on the CPU, the scans below on the GPU)" tessera_string_agg_tests string_agg_tests
   echo "== 44 queries, the production-SQL features and the date-time queries against DuckDB, SF ${TEST_SF:-0.1}"
   TESSERA_TPCH_SF=${TEST_SF:-0.1} $B/tessera_query_tests --gtest_filter='All22/Tpch*:Production/*:DateTime/*:Chunked/*' >"$OUT/query_tests.log" 2>&1; r=$?
   tail -3 "$OUT/query_tests.log"; [ $r = 0 ] || { rc=1; grep -A6 "Failure" "$OUT/query_tests.log" | head -60; }

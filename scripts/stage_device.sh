@@ -14,7 +14,7 @@ for b in engine/tessera_engine_sql_tests engine/tessera_query_tests engine/tesse
          engine/tessera_table_statement_tests engine/tessera_udf_sql_tests engine/tessera_database_dir_tests \
          bench/storage/tessera-bench-database bench/storage/tessera-bench-csv engine/cli/tessera_cli_tests \
          engine/tessera_clickbench_tests bench/tpch/tessera-bench-cold engine/tessera_statement_stop_tests \
-         engine/tessera_statistical_aggregate_tests; do
+         engine/tessera_statistical_aggregate_tests engine/tessera_string_agg_tests; do
   case " ${STAGE_SKIP:-} " in *" $(basename "$b") "*) continue ;; esac
   [ -x "build/$b" ] || { echo "stage_device.sh: build/$b missing (ninja -C build)"; exit 1; }
   strip -o ".devcarry/bin/$(basename "$b")" "build/$b"
