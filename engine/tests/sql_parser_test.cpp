@@ -199,6 +199,14 @@ TEST(SqlParser, WindowFunctions) {
   EXPECT_THROW(parse_expression("SUM(x) OVER (ORDER BY d ROWS UNBOUNDED)"), ParseError);
 }
 
+TEST(SqlParser, WithinGroupOrdersAnAggregate) {
+  EXPECT_EQ(ex("STRING_AGG(a, ',') WITHIN GROUP (ORDER BY b DESC, c)"),
+            "(call STRING_AGG a ',' (within-group (desc b) (asc c)))");
+  EXPECT_EQ(ex("STRING_AGG(a, ',')"), "(call STRING_AGG a ',')");
+  EXPECT_THROW(parse_expression("STRING_AGG(a, ',') WITHIN GROUP (b)"), ParseError);
+  EXPECT_THROW(parse_expression("STRING_AGG(a, ',') WITHIN GROUP (ORDER BY b"), ParseError);
+}
+
 // ROLLUP, CUBE, GROUPING SETS and () expand to grouping sets (positions in the GROUP BY list), several
 // elements as a cross product; a plain GROUP BY has none.
 TEST(SqlParser, GroupingSets) {

@@ -75,18 +75,24 @@ ExprPtr Parser::function_call() {
     expect(TokenKind::LParen, "after WITHIN GROUP");
     expect_keyword("ORDER", "in WITHIN GROUP (");
     expect_keyword("BY", "after ORDER in WITHIN GROUP (");
-    do {
-      OrderItem o;
-      o.loc = peek().loc;
-      o.expr = expr();
-      if (accept_keyword("DESC")) o.descending = true;
-      else accept_keyword("ASC");
-      f->within_group.push_back(std::move(o));
-    } while (accept(TokenKind::Comma));
+    f->within_group = order_items();
     expect(TokenKind::RParen, "after WITHIN GROUP (ORDER BY ...");
   }
   if (peek().is_word("OVER") && peek(1).kind == TokenKind::LParen) f->over = window_spec();
   return f;
+}
+
+std::vector<OrderItem> Parser::order_items() {
+  std::vector<OrderItem> items;
+  do {
+    OrderItem o;
+    o.loc = peek().loc;
+    o.expr = expr();
+    if (accept_keyword("DESC")) o.descending = true;
+    else accept_keyword("ASC");
+    items.push_back(std::move(o));
+  } while (accept(TokenKind::Comma));
+  return items;
 }
 
 std::unique_ptr<WindowSpec> Parser::window_spec() {
@@ -102,14 +108,7 @@ std::unique_ptr<WindowSpec> Parser::window_spec() {
   }
   if (accept_keyword("ORDER")) {
     expect_keyword("BY", "after ORDER in OVER (...)");
-    do {
-      OrderItem o;
-      o.loc = peek().loc;
-      o.expr = expr();
-      if (accept_keyword("DESC")) o.descending = true;
-      else accept_keyword("ASC");
-      w->order_by.push_back(std::move(o));
-    } while (accept(TokenKind::Comma));
+    w->order_by = order_items();
   }
   if (peek().is_word("ROWS") || peek().is_word("RANGE")) {
     WindowFrame f;

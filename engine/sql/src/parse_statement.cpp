@@ -414,14 +414,7 @@ void Parser::group_by_clause(SelectStatement& q) {
 void Parser::order_and_limit(SelectStatement& q) {
   if (accept_keyword("ORDER")) {
     expect_keyword("BY", "after ORDER");
-    do {
-      OrderItem o;
-      o.loc = peek().loc;
-      o.expr = expr();
-      if (accept_keyword("DESC")) o.descending = true;
-      else accept_keyword("ASC");
-      q.order_by.push_back(std::move(o));
-    } while (accept(TokenKind::Comma));
+    q.order_by = order_items();
   }
   if (at_keyword("OFFSET")) {
     // SQL Server: ORDER BY ... OFFSET n {ROW|ROWS} [FETCH {FIRST|NEXT} m {ROW|ROWS} ONLY].

@@ -64,6 +64,7 @@ class Parser {
   ExprPtr function_call();  // at the name; the next token is '('
   ExprPtr cast_call();      // CAST / TRY_CAST
   std::unique_ptr<WindowSpec> window_spec();  // at OVER
+  std::vector<OrderItem> order_items();        // after ORDER BY: k [ASC | DESC], ...
   FrameBound frame_bound();
   ExprPtr convert_call(const Token& name);
   ExprPtr parse_call(const Token& name);  // PARSE / TRY_PARSE

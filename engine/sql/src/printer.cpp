@@ -163,6 +163,11 @@ std::string to_sexpr(const Expr& e) {
       if (f.star) s += " *";
       if (f.distinct) s += " distinct";
       for (const auto& a : f.args) s += " " + to_sexpr(*a);
+      if (!f.within_group.empty()) {
+        s += " (within-group";
+        for (const auto& o : f.within_group) s += std::string(o.descending ? " (desc " : " (asc ") + to_sexpr(*o.expr) + ")";
+        s += ")";
+      }
       if (f.over) {
         s += " (over";
         if (!f.over->partition_by.empty()) {

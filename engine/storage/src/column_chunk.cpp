@@ -340,6 +340,19 @@ void decode_symbols(const char* base, const SegmentLayout& s, rt::Column& c, con
   c.data.resize(s.string_bytes);
 }
 
+// A dictionary's n entry lengths (u32 after its u32 count, at `payload`) into `lens`; where each entry starts.
+std::vector<uint64_t> dictionary_entries(const char* payload, uint32_t n, std::vector<uint32_t>& lens) {
+  lens.resize(n);
+  if (n) std::memcpy(lens.data(), payload + 4, size_t{n} * 4);
+  std::vector<uint64_t> starts(n);
+  uint64_t total = 0;
+  for (uint32_t i = 0; i < n; ++i) {
+    starts[i] = total;
+    total += lens[i];
+  }
+  return starts;
+}
+
 // Expands a parsed segment of `base` (the buffer its offsets are relative to) into a host column.
 rt::Column decode_layout(const char* base, const SegmentLayout& s, fn::SqlType type, const std::string& what) {
   auto fail = [&](const std::string& why) { throw ChunkError(what + ": damaged column chunk: " + why); };
@@ -365,14 +378,8 @@ rt::Column decode_layout(const char* base, const SegmentLayout& s, fn::SqlType t
     c.lengths.resize(static_cast<size_t>(rows));
     if (s.encoding == Encoding::Dictionary) {
       const uint32_t n = s.dict_entries;
-      std::vector<uint32_t> lens(n);
-      std::vector<uint64_t> starts(n);
-      if (n) std::memcpy(lens.data(), payload + 4, size_t{n} * 4);
-      uint64_t total = 0;
-      for (uint32_t i = 0; i < n; ++i) {
-        starts[i] = total;
-        total += lens[i];
-      }
+      std::vector<uint32_t> lens;
+      const std::vector<uint64_t> starts = dictionary_entries(payload, n, lens);
       const char* dict = payload + 4 + uint64_t{n} * 4;
       const std::vector<uint64_t> w = words_at(base + s.codes_at);
       uint64_t out_bytes = 0;
@@ -609,14 +616,8 @@ rt::Column decode_segment_rows(const EncodedSegment& seg, fn::SqlType type, cons
   if (type == fn::SqlType::String) {
     if (s.encoding == Encoding::Dictionary) {
       const uint32_t n = s.dict_entries;
-      std::vector<uint32_t> lens(n);
-      std::vector<uint64_t> starts(n);
-      if (n) std::memcpy(lens.data(), payload + 4, size_t{n} * 4);
-      uint64_t total = 0;
-      for (uint32_t i = 0; i < n; ++i) {
-        starts[i] = total;
-        total += lens[i];
-      }
+      std::vector<uint32_t> lens;
+      const std::vector<uint64_t> starts = dictionary_entries(payload, n, lens);
       const char* dict = payload + 4 + uint64_t{n} * 4;
       for (int64_t r : rows) {
         const uint64_t code = packed_at(base + s.codes_at, words, static_cast<uint64_t>(r), s.bits);
