@@ -63,21 +63,9 @@ class StringAgg : public test::SqlOracleTest {
   }
   // Both Databases answer `sql` as DuckDB answers `duck_sql`.
   static void expect_same(const std::string& sql, const std::string& duck_sql) {
-    SCOPED_TRACE(sql);
-    const duckdb::Result expected = duck_->query(duck_sql);
     for (engine::Database* db : {db_, streamed_}) {
       SCOPED_TRACE(db == db_ ? "whole" : "streamed in morsels of 7 rows");
-      engine::QueryResult actual;
-      try {
-        actual = db->execute(sql);
-      } catch (const std::exception& e) {
-        ADD_FAILURE() << "Tessera failed: " << e.what();
-        continue;
-      }
-      const duckdb::CompareResult c =
-          duckdb::compare_results(expected.row_set(), engine::row_set(actual), engine::compare_options(actual));
-      EXPECT_TRUE(c.equal) << c.message;
-      EXPECT_GT(actual.rows, 0);
+      test::expect_same_as_duckdb(*db, *duck_, sql, duck_sql);
     }
   }
   static engine::Database* streamed_;
