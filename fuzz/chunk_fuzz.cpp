@@ -3,8 +3,8 @@
 // a few encoded tables (plain, bit-packed, dictionary, symbol-table strings, with NULLs), then each 3-byte group (position, value)
 // overwrites a byte, and a last byte may cut the chunk short. Half of the inputs also recompute the checksum,
 // so the decoder's structure checks are reached, not only the checksum. Each chunk is decoded whole and, as a
-// lazy scan reads it, column by column (header, directory, one segment). storage::ChunkError is a rejected
-// chunk; anything else is a bug.
+// lazy scan reads it, column by column (header, directory, one segment), and a few rows of each segment alone (a
+// Fetch's read). storage::ChunkError is a rejected chunk; anything else is a bug.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -81,7 +81,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       try {
         const auto type = t.schema().field(c).type.physical();
         const st::EncodedSegment seg = st::parse_encoded_segment(bytes.substr(dir[c].offset, dir[c].bytes), dir[c], p.rows, type, "fuzz.chunk");
-        st::decode_segment(seg, type);
+        try {
+          st::decode_segment(seg, type);
+        } catch (const st::ChunkError&) {
+        }
+        // A Fetch's read (late materialisation): a few rows alone, from the same possibly damaged segment.
+        std::vector<int64_t> rows{0};
+        if (p.rows > 2) rows.push_back(p.rows / 2);
+        if (p.rows > 1) rows.push_back(p.rows - 1);
+        if (p.rows > 0) st::decode_segment_rows(seg, type, rows);
       } catch (const st::ChunkError&) {
       }
     }
