@@ -166,6 +166,8 @@ TEST_F(OptimizerRules, ATopNOverAScanFetchesTheColumnsItDoesNotRead) {
   for (const auto& o : limit.outputs) EXPECT_NE(o.name, "label");
   EXPECT_EQ(optimized("SELECT TOP 1024 x, s FROM big ORDER BY x")->kind, OpKind::Fetch);
   EXPECT_NE(optimized("SELECT TOP 1025 x, s FROM big ORDER BY x")->kind, OpKind::Fetch);
+  EXPECT_EQ(optimized("SELECT x, s FROM big ORDER BY x OFFSET 1000 ROWS FETCH NEXT 24 ROWS ONLY")->kind, OpKind::Fetch);
+  EXPECT_NE(optimized("SELECT x, s FROM big ORDER BY x OFFSET 1001 ROWS FETCH NEXT 24 ROWS ONLY")->kind, OpKind::Fetch);
   EXPECT_EQ(optimized("SELECT TOP 125 x, s FROM mid ORDER BY x")->kind, OpKind::Fetch);
   EXPECT_NE(optimized("SELECT TOP 126 x, s FROM mid ORDER BY x")->kind, OpKind::Fetch);
   EXPECT_NE(optimized("SELECT TOP 5 x, s FROM big ORDER BY s, x")->kind, OpKind::Fetch);

@@ -29,7 +29,7 @@ struct TopNOverScan {
 
 std::optional<TopNOverScan> match(LogicalOp& limit) {
   if (limit.kind != OpKind::Limit || limit.limit < 0 || limit.limit > kMaxFetchedRows ||
-      limit.offset > kMaxFetchedRows || limit.child()->kind != OpKind::Sort)
+      limit.offset > kMaxFetchedRows - limit.limit || limit.child()->kind != OpKind::Sort)
     return std::nullopt;
   TopNOverScan m{&limit, limit.children[0].get(), {}, nullptr};
   LogicalOp* op = m.sort->children[0].get();
