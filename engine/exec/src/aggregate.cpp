@@ -434,16 +434,13 @@ Batch run_aggregate(const plan::LogicalOp& op, const Batch& input, ExecContext& 
   out.rows = groups;
   const size_t ng = op.groups.size();
   for (size_t i = 0; i < ng; ++i) out.add(op.outputs[i].id, gather(*key_cols[i], g.first_row, ctx.threads), op.outputs[i].type);
-  std::vector<int64_t> group_of;  // STRING_AGG's: every row's group
   for (size_t i = 0; i < op.aggregates.size(); ++i) {
     const auto& a = op.aggregates[i];
     ColumnPtr arg = a.arg ? evaluate_column(*a.arg, input, ctx) : nullptr;
     if (a.func == AggFunc::StringAgg) {
-      if (group_of.empty() && input.rows > 0)
-        group_of = g.single ? std::vector<int64_t>(static_cast<size_t>(input.rows), 0) : g.group_of;
       std::vector<ColumnPtr> order;
       for (const auto& k : a.order) order.push_back(evaluate_column(*k.expr, input, ctx));
-      out.add(op.outputs[ng + i].id, run_string_agg(a, op.outputs[ng + i].type, group_of, groups, *arg, order),
+      out.add(op.outputs[ng + i].id, run_string_agg(a, op.outputs[ng + i].type, g.group_of, groups, *arg, order),
               op.outputs[ng + i].type);
       continue;
     }

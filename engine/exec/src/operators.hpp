@@ -13,7 +13,8 @@ Batch run_hash_join(const plan::LogicalOp& op, Batch left, Batch right, ExecCont
 Batch run_aggregate(const plan::LogicalOp& op, const Batch& input, ExecContext& ctx);
 Batch run_sort(const plan::LogicalOp& op, const Batch& input, int64_t limit, ExecContext& ctx);
 Batch run_window(const plan::LogicalOp& op, const Batch& input, ExecContext& ctx);
-// STRING_AGG over rows already grouped (group_of: each row's group, of `groups`): each group's non-NULL values of
+// STRING_AGG over rows already grouped (group_of: each row's group, of `groups`; empty: one group, the aggregate
+// has no GROUP BY): each group's non-NULL values of
 // `arg` in the aggregate's WITHIN GROUP order (`order`: its keys' columns; none: the rows' order), joined by its
 // separator; NULL for a group with none. A VARCHAR(8000) result longer than that is Msg 9829.
 ColumnPtr run_string_agg(const plan::Aggregate& a, const plan::DataType& out_type, const std::vector<int64_t>& group_of,

@@ -11,15 +11,16 @@ namespace tessera::exec {
 
 ColumnPtr run_string_agg(const plan::Aggregate& a, const plan::DataType& out_type, const std::vector<int64_t>& group_of,
                          int64_t groups, const rt::Column& arg, const std::vector<ColumnPtr>& order) {
+  auto group = [&](int64_t r) { return group_of.empty() ? 0 : group_of[r]; };
   std::vector<int64_t> start(static_cast<size_t>(groups) + 1, 0);
   for (int64_t r = 0; r < arg.rows; ++r)
-    if (arg.is_valid(r)) ++start[group_of[r] + 1];
+    if (arg.is_valid(r)) ++start[group(r) + 1];
   for (int64_t gi = 0; gi < groups; ++gi) start[gi + 1] += start[gi];
   std::vector<int64_t> rows(static_cast<size_t>(start[groups]));
   {
     std::vector<int64_t> at(start.begin(), start.end() - 1);
     for (int64_t r = 0; r < arg.rows; ++r)
-      if (arg.is_valid(r)) rows[at[group_of[r]]++] = r;
+      if (arg.is_valid(r)) rows[at[group(r)]++] = r;
   }
   const auto before = [&](int64_t x, int64_t y) {
     for (size_t k = 0; k < order.size(); ++k) {

@@ -54,13 +54,15 @@ void pack(std::string& out, const std::vector<uint64_t>& values, int bits) {
   out.append(reinterpret_cast<const char*>(w.data()), words * 8);
 }
 
-uint64_t unpack_one(const uint64_t* w, size_t i, int bits) {
+// The `bits`-bit value starting at bit `bit` of the words w (the next word is read when the value crosses into it).
+uint64_t bits_at(const uint64_t* w, size_t bit, int bits) {
   if (bits == 0) return 0;
-  const size_t bit = i * static_cast<size_t>(bits);
   uint64_t v = w[bit / 64] >> (bit % 64);
   if (bit % 64 + bits > 64) v |= w[bit / 64 + 1] << (64 - bit % 64);
   return bits == 64 ? v : v & ((uint64_t{1} << bits) - 1);
 }
+
+uint64_t unpack_one(const uint64_t* w, size_t i, int bits) { return bits_at(w, i * static_cast<size_t>(bits), bits); }
 
 struct Segment {
   Encoding encoding = Encoding::Plain;
@@ -575,19 +577,14 @@ rt::Column decode_segment(const EncodedSegment& s, fn::SqlType type) {
 
 namespace {
 
-// Value i of `bits`-bit values packed little-endian into `words` uint64 words at p (unaligned).
+// Value i of `bits`-bit values packed little-endian into `words` uint64 words at p (unaligned): its one or two
+// words copied out (never past the last), then bits_at as the whole-chunk decoder reads them.
 uint64_t packed_at(const char* p, uint64_t words, uint64_t i, int bits) {
   if (bits == 0) return 0;
   const uint64_t bit = i * static_cast<uint64_t>(bits), word = bit / 64;
-  const int shift = static_cast<int>(bit % 64);
-  uint64_t lo = 0, hi = 0;
-  std::memcpy(&lo, p + word * 8, 8);
-  uint64_t v = lo >> shift;
-  if (shift + bits > 64 && word + 1 < words) {
-    std::memcpy(&hi, p + (word + 1) * 8, 8);
-    v |= hi << (64 - shift);
-  }
-  return bits == 64 ? v : v & ((uint64_t{1} << bits) - 1);
+  uint64_t w[2] = {0, 0};
+  std::memcpy(w, p + word * 8, (word + 1 < words ? 2 : 1) * 8);
+  return bits_at(w, static_cast<size_t>(bit % 64), bits);
 }
 
 }  // namespace
