@@ -203,11 +203,15 @@ void write_json(const BenchReport& r, const std::string& path) {
       e["cpu_placements"] = q.cpu_placements;
       e["first_cpu_placement"] = q.first_cpu_placement;
       e["gpu_peak_bytes"] = q.gpu_peak_bytes;
-      if (q.traced)
+      if (q.traced) {
+        json top = json::array();
+        for (const KernelTime& k : q.trace.top_kernels)
+          top.push_back({{"name", k.name}, {"launches", k.launches}, {"ms", k.ms}});
         e["gpu_trace"] = {{"wall_ms", q.traced_ms},         {"kernels", q.trace.kernels},
                           {"kernel_ms", q.trace.kernel_ms}, {"copies", q.trace.copies},
                           {"copy_bytes", q.trace.copy_bytes}, {"copy_ms", q.trace.copy_ms},
-                          {"busy_ms", q.trace.busy_ms}};
+                          {"busy_ms", q.trace.busy_ms},     {"top_kernels", top}};
+      }
     }
     queries.push_back(e);
   }

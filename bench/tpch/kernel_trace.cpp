@@ -6,9 +6,11 @@
 
 #ifdef TESSERA_KERNEL_TRACE
 #include <cupti.h>
+#include <cxxabi.h>
 #include <dlfcn.h>
 
 #include <cstdlib>
+#include <map>
 #include <mutex>
 #endif
 
@@ -48,7 +50,18 @@ struct Records {
   std::mutex mu;
   std::vector<Interval> kernels, copies, memsets;
   int64_t copy_bytes = 0;
+  std::map<std::string, KernelTime> by_kernel;  // by mangled name
 };
+
+// A kernel's name as C++ writes it, cut to fit a report line.
+std::string readable(const char* mangled) {
+  int status = 0;
+  char* d = abi::__cxa_demangle(mangled, nullptr, nullptr, &status);
+  std::string s = status == 0 && d ? d : mangled;
+  std::free(d);
+  if (s.size() > 160) s = s.substr(0, 157) + "...";
+  return s;
+}
 Records* g_records = nullptr;  // CUPTI's callbacks take no user pointer
 
 constexpr size_t kBufferBytes = 8 << 20;
@@ -72,6 +85,9 @@ void CUPTIAPI buffer_completed(CUcontext, uint32_t, uint8_t* buffer, size_t, siz
         case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL: {
           const auto* k = reinterpret_cast<const CUpti_ActivityKernel10*>(rec);
           g_records->kernels.push_back({k->start, k->end});
+          KernelTime& t = g_records->by_kernel[k->name ? k->name : "?"];
+          ++t.launches;
+          t.ms += static_cast<double>(k->end - k->start) / 1e6;
           break;
         }
         case CUPTI_ACTIVITY_KIND_MEMCPY: {
@@ -152,6 +168,7 @@ bool KernelTracer::start() {
     impl_->records.copies.clear();
     impl_->records.memsets.clear();
     impl_->records.copy_bytes = 0;
+    impl_->records.by_kernel.clear();
   }
   for (CUpti_ActivityKind k : kKinds)
     if (const CUptiResult r = impl_->enable(k); r != CUPTI_SUCCESS) {
@@ -179,6 +196,12 @@ GpuTrace KernelTracer::stop() {
   all.insert(all.end(), r.copies.begin(), r.copies.end());
   all.insert(all.end(), r.memsets.begin(), r.memsets.end());
   t.busy_ms = union_ms(std::move(all));
+  for (const auto& [mangled, time] : r.by_kernel) {
+    t.top_kernels.push_back(time);
+    t.top_kernels.back().name = readable(mangled.c_str());
+  }
+  std::sort(t.top_kernels.begin(), t.top_kernels.end(), [](const KernelTime& a, const KernelTime& b) { return a.ms > b.ms; });
+  if (t.top_kernels.size() > kTopKernels) t.top_kernels.resize(kTopKernels);
   return t;
 }
 

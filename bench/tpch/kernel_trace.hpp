@@ -7,8 +7,16 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace tessera::bench {
+
+// One kernel's launches in a traced run, summed (the kernel's demangled name, cut at 160 characters).
+struct KernelTime {
+  std::string name;
+  int64_t launches = 0;
+  double ms = 0;  // the sum of its launches' durations
+};
 
 struct GpuTrace {
   int64_t kernels = 0;         // kernel launches that ran
@@ -17,7 +25,9 @@ struct GpuTrace {
   int64_t copy_bytes = 0;
   double copy_ms = 0;          // time at least one copy was running
   double busy_ms = 0;          // time a kernel or a copy was running
+  std::vector<KernelTime> top_kernels;  // the kTopKernels kernels that ran longest, longest first
 };
+constexpr size_t kTopKernels = 6;
 
 class KernelTracer {
  public:

@@ -71,7 +71,7 @@ class Matches {
   bool group_of(const rx::Match& m, int32_t group, rx::Match* g) { return vm_.search(m.start, group, false, g); }
 
  private:
-  rx::Vm vm_;
+  rx::Searcher vm_;
   const char* s_;
   int32_t len_;
   int32_t pos_;
@@ -83,7 +83,7 @@ int32_t regexp_like(uint8_t* out, const char* s, int32_t s_len, const char* pat,
   rx::Program prog;
   const int32_t st = prepare(pat, pat_len, flags, flags_len, &prog);
   if (st != kOk) return st;
-  rx::Vm vm(prog, s, s_len);
+  rx::Searcher vm(prog, s, s_len);
   rx::Match m;
   *out = vm.search(0, 0, true, &m) ? 1 : 0;
   return kOk;

@@ -869,6 +869,54 @@ struct Match {
   int32_t group_start = -1, group_end = -1;
 };
 
+// Whether instruction `in` (kChar, kAny or kClass) consumes code point c.
+inline bool in_class(const Program& p, const Inst& in, uint32_t c) {
+  for (int32_t i = 0; i < in.n; ++i) {
+    const Range& r = p.ranges[in.arg + static_cast<uint32_t>(i)];
+    if (c >= r.lo && c <= r.hi) return true;
+  }
+  return false;
+}
+inline bool consumes(const Program& p, const Inst& in, uint32_t c) {
+  switch (in.op) {
+    case kChar: {
+      if (c == in.arg) return true;
+      if (!(in.flags & kFoldCase)) return false;
+      uint32_t orbit[4] = {};
+      case_orbit(c, orbit);
+      return orbit[0] == in.arg;
+    }
+    case kAny: return c != '\n' || (in.flags & kDotNl);
+    case kClass: {
+      bool hit = in_class(p, in, c);
+      if (!hit && (in.flags & kFoldCase)) {
+        uint32_t orbit[4] = {};
+        const int32_t n = case_orbit(c, orbit);
+        for (int32_t i = 0; i < n && !hit; ++i) hit = orbit[i] != c && in_class(p, in, orbit[i]);
+      }
+      return (in.flags & 0x80) ? !hit : hit;
+    }
+    default: return false;
+  }
+}
+
+// Whether assertion `kind` holds at byte pos of the text s[0, len).
+inline bool holds(int16_t kind, const char* s, int32_t len, int32_t pos) {
+  switch (kind) {
+    case kBeginText: return pos == 0;
+    case kEndText: return pos == len;
+    case kBeginLine: return pos == 0 || s[pos - 1] == '\n';
+    case kEndLine: return pos == len || s[pos] == '\n';
+    case kWordBoundary:
+    case kNotWordBoundary: {
+      const bool before = pos > 0 && is_word_byte(static_cast<uint8_t>(s[pos - 1]));
+      const bool after = pos < len && is_word_byte(static_cast<uint8_t>(s[pos]));
+      return (before != after) == (kind == kWordBoundary);
+    }
+    default: return false;
+  }
+}
+
 // The Pike VM. `group` names the capture group whose bounds a search reports (0: the whole match).
 class Vm {
  public:
@@ -911,7 +959,7 @@ class Vm {
           if (any) return true;
           break;  // the lower-priority threads are cut
         }
-        if (pos < len_ && matches(in, c)) add(*nxt, next_gen, in.x, pos + size, sl);
+        if (pos < len_ && consumes(p_, in, c)) add(*nxt, next_gen, in.x, pos + size, sl);
       }
       if (pos >= len_) break;
       List* tmp = cur;
@@ -935,50 +983,6 @@ class Vm {
     int32_t value;
   };
 
-  bool matches(const Inst& in, uint32_t c) const {
-    switch (in.op) {
-      case kChar: {
-        if (c == in.arg) return true;
-        if (!(in.flags & kFoldCase)) return false;
-        uint32_t orbit[4] = {};
-        case_orbit(c, orbit);
-        return orbit[0] == in.arg;
-      }
-      case kAny: return c != '\n' || (in.flags & kDotNl);
-      case kClass: {
-        bool hit = in_class(in, c);
-        if (!hit && (in.flags & kFoldCase)) {
-          uint32_t orbit[4] = {};
-          const int32_t n = case_orbit(c, orbit);
-          for (int32_t i = 0; i < n && !hit; ++i) hit = orbit[i] != c && in_class(in, orbit[i]);
-        }
-        return (in.flags & 0x80) ? !hit : hit;
-      }
-      default: return false;
-    }
-  }
-  bool in_class(const Inst& in, uint32_t c) const {
-    for (int32_t i = 0; i < in.n; ++i) {
-      const Range& r = p_.ranges[in.arg + static_cast<uint32_t>(i)];
-      if (c >= r.lo && c <= r.hi) return true;
-    }
-    return false;
-  }
-  bool holds(int16_t kind, int32_t pos) const {
-    switch (kind) {
-      case kBeginText: return pos == 0;
-      case kEndText: return pos == len_;
-      case kBeginLine: return pos == 0 || s_[pos - 1] == '\n';
-      case kEndLine: return pos == len_ || s_[pos] == '\n';
-      case kWordBoundary:
-      case kNotWordBoundary: {
-        const bool before = pos > 0 && is_word_byte(static_cast<uint8_t>(s_[pos - 1]));
-        const bool after = pos < len_ && is_word_byte(static_cast<uint8_t>(s_[pos]));
-        return (before != after) == (kind == kWordBoundary);
-      }
-      default: return false;
-    }
-  }
   // Adds pc's closure to list l (generation gen) in priority order, with the thread's slots.
   void add(List& l, int32_t gen, int16_t pc0, int32_t pos, const int32_t* slots0) {
     int32_t cur[3] = {slots0[0], slots0[1], slots0[2]};
@@ -1007,7 +1011,7 @@ class Vm {
           }
           pc = in.x;
         } else if (in.op == kAssert) {
-          if (!holds(in.n, pos)) break;
+          if (!holds(in.n, s_, len_, pos)) break;
           pc = in.x;
         } else {
           l.pc[l.n] = pc;
@@ -1028,6 +1032,158 @@ class Vm {
   int32_t mark_[kMaxInsts];
   List lists_[2];
   Entry stack_[kMaxInsts + 1];
+};
+
+// Bounded backtracking (RE2's "BitState"): a depth-first search in priority order from each start position,
+// remembering every (instruction, position) state it has visited so that none is explored twice. The first
+// match it reaches is the Vm's leftmost-first match (the Vm keeps, for each state, the highest-priority thread
+// reaching it; the depth-first search reaches each state first by that thread), and a state that failed from
+// one start fails from every later one (its outcome depends on the position, not on how it was reached).
+// The work is at most the states' number, like the Vm's, but each step is a few instructions on a few hundred
+// bytes, where the Vm copies threads through two lists of kMaxInsts entries: several times faster on the short
+// texts it takes (ninst x text positions within kVisitBits), and small enough for a GPU thread's registers and
+// cache. A search it cannot finish within its stack says so and the caller runs the Vm.
+class Backtracker {
+ public:
+  static constexpr int32_t kVisitBits = 4096;  // 512 bytes: 8 marked instructions over 511 bytes of text
+  static constexpr int32_t kStack = 256;       // pending alternatives and restores, 4 bytes each
+  enum Result { kNoMatch, kFound, kTooBig };
+
+  // Only states that two paths can reach need marking: those of an instruction with two or more predecessors
+  // (a loop's head, the end of an alternation or an optional part) or of the first instruction (reached from
+  // every start). Any other state is reached only through its one predecessor's, which is explored once, and
+  // every cycle of the program passes through a join, so the search still ends and explores each state a
+  // bounded number of times; marking fewer states changes nothing but the work, since a marked state is only
+  // ever skipped after it failed. Each marked instruction gets a row of the visited table.
+  Backtracker(const Program& p, const char* text, int32_t len) : p_(p), s_(text), len_(len) {
+    int8_t preds[kMaxInsts];
+    for (int32_t i = 0; i < p.ninst; ++i) preds[i] = 0;
+    preds[p.start] = 1;
+    for (int32_t i = 0; i < p.ninst; ++i) {
+      const Inst& in = p.inst[i];
+      if (in.op == kMatch) continue;
+      if (preds[in.x] < 2) ++preds[in.x];
+      if (in.op == kSplit && preds[in.y] < 2) ++preds[in.y];
+    }
+    for (int32_t i = 0; i < p.ninst; ++i) row_[i] = preds[i] >= 2 ? static_cast<int16_t>(rows_++) : int16_t{-1};
+    // A program that begins with \A (or ^ without the m flag) can match only from the text's start.
+    int32_t pc = p.start;
+    while (p.inst[pc].op == kSave || p.inst[pc].op == kJmp) pc = p.inst[pc].x;
+    anchored_ = p.inst[pc].op == kAssert && p.inst[pc].n == kBeginText;
+  }
+
+  // The Vm's search (same arguments and answer), or kTooBig when the text is too long for the visited table
+  // or the search outgrows its stack (nothing is answered then).
+  Result search(int32_t from, int32_t group, Match* m) {
+    from_ = from;
+    const int32_t positions = len_ - from + 1;
+    if (positions <= 0 || rows_ * positions > kVisitBits) return kTooBig;
+    const int32_t words = (rows_ * positions + 31) / 32;
+    for (int32_t i = 0; i < words; ++i) visited_[i] = 0;
+    for (int32_t start = from;;) {
+      const Result r = try_from(start, group, m);
+      if (r != kNoMatch) return r;
+      if (start >= len_ || anchored_) return kNoMatch;
+      start += Utf8::char_size(s_, len_, start);
+    }
+  }
+
+ private:
+  // A pending job in 4 bytes: explore state (pc, from_ + at), or (pc < 0) restore slot -pc - 1 to the
+  // position from_ + at - 1 (at 0: -1, unset). Positions past from_ fit 16 bits: there are at most kVisitBits.
+  struct Job {
+    int16_t pc;
+    uint16_t at;
+  };
+
+  // False when state (pc, pos) is marked visited; marks it (true) otherwise.
+  bool visit(int16_t pc, int32_t pos) {
+    if (row_[pc] < 0) return true;
+    const int32_t bit = row_[pc] * (len_ - from_ + 1) + (pos - from_);
+    const uint32_t mask = 1u << (bit & 31);
+    if (visited_[bit >> 5] & mask) return false;
+    visited_[bit >> 5] |= mask;
+    return true;
+  }
+
+  Result try_from(int32_t start, int32_t group, Match* m) {
+    int32_t slot[3] = {start, -1, -1};  // match start, group start, group end
+    int32_t top = 0;
+    jobs_[top++] = {static_cast<int16_t>(p_.start), static_cast<uint16_t>(start - from_)};
+    while (top > 0) {
+      const Job job = jobs_[--top];
+      if (job.pc < 0) {
+        slot[-job.pc - 1] = job.at == 0 ? -1 : from_ + job.at - 1;
+        continue;
+      }
+      int16_t pc = job.pc;
+      int32_t pos = from_ + job.at;
+      while (visit(pc, pos)) {
+        const Inst& in = p_.inst[pc];
+        if (in.op == kMatch) {
+          m->start = slot[0];
+          m->end = pos;
+          m->group_start = group == 0 ? slot[0] : slot[1];
+          m->group_end = group == 0 ? pos : slot[2];
+          return kFound;
+        }
+        if (in.op == kJmp) {
+          pc = in.x;
+        } else if (in.op == kSplit) {
+          if (top == kStack) return kTooBig;
+          jobs_[top++] = {in.y, static_cast<uint16_t>(pos - from_)};
+          pc = in.x;
+        } else if (in.op == kSave) {
+          const int32_t k = in.n == 2 * group ? 1 : in.n == 2 * group + 1 ? 2 : -1;
+          if (k > 0 && group > 0) {
+            if (top == kStack) return kTooBig;
+            const int32_t old = slot[k];
+            jobs_[top++] = {static_cast<int16_t>(-k - 1), static_cast<uint16_t>(old < 0 ? 0 : old - from_ + 1)};
+            slot[k] = pos;
+          }
+          pc = in.x;
+        } else if (in.op == kAssert) {
+          if (!holds(in.n, s_, len_, pos)) break;
+          pc = in.x;
+        } else {
+          if (pos >= len_) break;
+          const CodePoint cp = Utf8::decode(s_, len_, pos);
+          if (!consumes(p_, in, cp.cp)) break;
+          pc = in.x;
+          pos += cp.size;
+        }
+      }
+    }
+    return kNoMatch;
+  }
+
+  const Program& p_;
+  const char* s_;
+  int32_t len_;
+  int32_t from_ = 0;
+  bool anchored_ = false;    // only the first start position can match
+  int32_t rows_ = 0;         // marked instructions
+  int16_t row_[kMaxInsts];   // an instruction's row of the visited table, -1 when it is not marked
+  uint32_t visited_[kVisitBits / 32];
+  Job jobs_[kStack];
+};
+
+// Searches a text with the Backtracker when it can answer, else with the Vm: the Vm's answers, faster on
+// short texts.
+class Searcher {
+ public:
+  Searcher(const Program& p, const char* text, int32_t len) : bt_(p, text, len), vm_(p, text, len) {}
+
+  // Vm::search's contract. With `any` the Vm may stop at any match; the Backtracker's first is as good.
+  bool search(int32_t from, int32_t group, bool any, Match* m) {
+    const Backtracker::Result r = bt_.search(from, group, m);
+    if (r != Backtracker::kTooBig) return r == Backtracker::kFound;
+    return vm_.search(from, group, any, m);
+  }
+
+ private:
+  Backtracker bt_;
+  Vm vm_;
 };
 
 }  // namespace tessera::fn::regex
