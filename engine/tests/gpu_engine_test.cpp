@@ -162,6 +162,18 @@ TEST_P(GpuEngine, GroupsWithNullsSkewStringsAndAnAllNullGroup) {
     expect_same(std::string("SELECT min(g), max(g) FROM ") + table);
 }
 
+// Sums and counts over groups that many rows of a warp share (a third of all rows in group 0), with the groups
+// few enough for shared memory (about 400), too many for it (about 2,000), or every row its own: the GPU adds
+// up a warp's rows of one group before its atomics (aggregate.cu, peers_total), NULLs taking no part.
+TEST_P(GpuEngine, SkewedGroupsSumAsOnTheCpu) {
+  for (const char* key : {"CASE WHEN id % 3 = 0 THEN 0 ELSE id % 400 END", "CASE WHEN id % 3 = 0 THEN 0 ELSE id % 2000 END",
+                          "id", "k"}) {
+    const std::string sel = std::string("SELECT ") + key + " AS gk, count(*), count(z), sum(qty), sum(amount), sum(z), sum(f), "
+                            "avg(f), sum(m) FROM t GROUP BY " + key;
+    expect_same(sel);
+  }
+}
+
 TEST_P(GpuEngine, FiltersWithThreeValuedLogicInListsAndFunctions) {
   expect_same("SELECT id FROM t WHERE amount > 10 AND NOT (qty < 3) OR d IS NULL");
   // (Blank-padded values are compared exactly: SQL's padding rule is not DuckDB's.)

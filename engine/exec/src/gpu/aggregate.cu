@@ -1,7 +1,8 @@
 // Hash aggregation on the device. Grouping: a table of representative rows (open addressing, one CAS per new
 // group, keys compared against the representative), then dense group ids by a prefix sum over the occupied
-// slots. Accumulation: one pass per aggregate; with few groups every block pre-aggregates in shared memory
-// and flushes once. Sums of integers, MONEY and DECIMAL are exact int128s built from 64-bit atomics with the
+// slots. Accumulation: one pass per aggregate; the rows of a warp that share a group add up among themselves
+// before one atomic (peers_total), and with few groups every block pre-aggregates in shared memory and flushes
+// once. Sums of integers, MONEY and DECIMAL are exact int128s built from 64-bit atomics with the
 // carry propagated (the thread whose low-word add wraps adds the carry to the high word). The finish follows
 // the CPU's rules (SUM's type, AVG truncating at max(s, 6), overflow Msg 8115).
 #include <cub/device/device_scan.cuh>
@@ -22,7 +23,7 @@ using plan::TypeId;
 
 namespace {
 
-constexpr int64_t kSharedGroups = 256;  // groups pre-aggregated in shared memory per block
+constexpr int64_t kSharedGroups = 1024;  // groups pre-aggregated in shared memory per block (32 KiB of sums)
 constexpr int kBlock = 256;
 
 cudaStream_t st(GpuContext& ctx) { return static_cast<cudaStream_t>(ctx.stream); }
@@ -148,6 +149,22 @@ __device__ inline void add_value(unsigned long long* w0, unsigned long long* w1,
          static_cast<unsigned long long>(static_cast<unsigned __int128>(v) >> 64), v < 0 ? ~0ULL : 0ULL);
 }
 
+constexpr unsigned kFullWarp = 0xffffffffu;
+
+// The rows of one warp whose groups are equal add up among themselves first, and only the lowest lane of each
+// such set makes the group's atomic adds: with skewed groups (ClickBench's RegionID, a fifth of all rows in one
+// group; CounterID) every row's atomics would otherwise queue on a few addresses (q10's three sums took 82 ms of
+// 112 at 100M rows on the H200). `peers`: the lanes sharing this lane's group (__match_any_sync); every lane of
+// the warp calls this. The total of `v` over the peers, in Acc.
+template <typename Acc, typename V>
+__device__ inline Acc peers_total(unsigned peers, V v) {
+  Acc total = 0;
+  for (int k = 0; k < 32; ++k) {
+    const V t = __shfl_sync(kFullWarp, v, k);
+    if (peers >> k & 1u) total += t;
+  }
+  return total;
+}
 // Integer-valued sums (and counts): three words and a count per group. `vals` null: count only.
 template <typename T>
 __global__ void sum_int_kernel(int64_t rows, const int32_t* gid, const T* vals, const uint8_t* valid, int64_t groups,
@@ -160,11 +177,24 @@ __global__ void sum_int_kernel(int64_t rows, const int32_t* gid, const T* vals, 
     __syncthreads();
   }
   const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
-  for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < rows; i += stride) {
-    if (valid && !valid[i]) continue;
-    const int64_t g = gid ? gid[i] : 0;
-    if (vals) add_value(a + g, a + groups + g, a + 2 * groups + g, static_cast<__int128>(vals[i]));
-    atomicAdd(a + 3 * groups + g, 1ULL);
+  const int lane = static_cast<int>(threadIdx.x & 31);
+  // Whole warps step together (blockDim.x and the stride are multiples of 32), so every lane reaches the
+  // warp-wide calls; lanes past the end or on a NULL take part with no row (group -1).
+  for (int64_t base = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x - lane; base < rows; base += stride) {
+    const int64_t i = base + lane;
+    const bool has = i < rows && (!valid || valid[i]);
+    const int64_t g = has ? (gid ? gid[i] : 0) : -1;
+    const unsigned peers = __match_any_sync(kFullWarp, static_cast<unsigned long long>(g));
+    if (__all_sync(kFullWarp, __popc(peers) == 1)) {  // no two rows share a group: no adding up first
+      if (!has) continue;
+      if (vals) add_value(a + g, a + groups + g, a + 2 * groups + g, static_cast<__int128>(vals[i]));
+      atomicAdd(a + 3 * groups + g, 1ULL);
+      continue;
+    }
+    const __int128 total = vals ? peers_total<__int128>(peers, has ? static_cast<long long>(vals[i]) : 0LL) : 0;
+    if (!has || lane != __ffs(peers) - 1) continue;
+    if (vals) add_value(a + g, a + groups + g, a + 2 * groups + g, total);
+    atomicAdd(a + 3 * groups + g, static_cast<unsigned long long>(__popc(peers)));
   }
   if (shared) {
     __syncthreads();
@@ -190,11 +220,22 @@ __global__ void sum_double_kernel(int64_t rows, const int32_t* gid, const double
     __syncthreads();
   }
   const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
-  for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < rows; i += stride) {
-    if (valid && !valid[i]) continue;
-    const int64_t g = gid ? gid[i] : 0;
-    atomicAdd(shared ? ssum + g : sum + g, vals[i]);
-    atomicAdd(shared ? scnt + g : cnt + g, 1ULL);
+  const int lane = static_cast<int>(threadIdx.x & 31);
+  for (int64_t base = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x - lane; base < rows; base += stride) {
+    const int64_t i = base + lane;  // whole warps step together, as in sum_int_kernel
+    const bool has = i < rows && (!valid || valid[i]);
+    const int64_t g = has ? (gid ? gid[i] : 0) : -1;
+    const unsigned peers = __match_any_sync(kFullWarp, static_cast<unsigned long long>(g));
+    double v = has ? vals[i] : 0.0;
+    unsigned long long n = 1;
+    if (!__all_sync(kFullWarp, __popc(peers) == 1)) {
+      v = peers_total<double>(peers, v);
+      n = static_cast<unsigned long long>(__popc(peers));
+      if (lane != __ffs(peers) - 1) continue;
+    }
+    if (!has) continue;
+    atomicAdd(shared ? ssum + g : sum + g, v);
+    atomicAdd(shared ? scnt + g : cnt + g, n);
   }
   if (shared) {
     __syncthreads();
