@@ -49,8 +49,8 @@ class PatternMaker {
   }
   std::string quantified(int depth) {
     std::string a = atom(depth);
-    static const char* const kQuant[] = {"", "", "", "*", "+", "?", "{2}", "{1,3}", "{0,}", "*?", "+?", "??"};
-    return a + kQuant[pick(12)];
+    static const char* const kQuant[] = {"", "", "", "*", "+", "?", "{2}", "{1,3}", "{0,}", "*?", "+?", "??", "{0}", "{0,2}?"};
+    return a + kQuant[pick(14)];
   }
   std::string atom(int depth) {
     static const char* const kLeaves[] = {"a", "b", "\xc3\xa9", ".", "[ab]", "[^a]", "\\w", "\\s", "\\n", "A"};

@@ -1059,17 +1059,23 @@ class Backtracker {
     int8_t preds[kMaxInsts];
     for (int32_t i = 0; i < p.ninst; ++i) preds[i] = 0;
     preds[p.start] = 1;
+    // An instruction that nothing reaches may hold no successor, or a link of the compiler's list of unpatched
+    // exits (a{0} leaves its operand so): only successors inside the program count. Counting an edge that the
+    // search never takes only marks more states, which changes no answer.
+    const auto count = [&](int16_t to) {
+      if (to >= 0 && to < p.ninst && preds[to] < 2) ++preds[to];
+    };
     for (int32_t i = 0; i < p.ninst; ++i) {
       const Inst& in = p.inst[i];
       if (in.op == kMatch) continue;
-      if (preds[in.x] < 2) ++preds[in.x];
-      if (in.op == kSplit && preds[in.y] < 2) ++preds[in.y];
+      count(in.x);
+      if (in.op == kSplit) count(in.y);
     }
     for (int32_t i = 0; i < p.ninst; ++i) row_[i] = preds[i] >= 2 ? static_cast<int16_t>(rows_++) : int16_t{-1};
     // A program that begins with \A (or ^ without the m flag) can match only from the text's start.
     int32_t pc = p.start;
-    while (p.inst[pc].op == kSave || p.inst[pc].op == kJmp) pc = p.inst[pc].x;
-    anchored_ = p.inst[pc].op == kAssert && p.inst[pc].n == kBeginText;
+    while (pc >= 0 && (p.inst[pc].op == kSave || p.inst[pc].op == kJmp)) pc = p.inst[pc].x;
+    anchored_ = pc >= 0 && p.inst[pc].op == kAssert && p.inst[pc].n == kBeginText;
   }
 
   // The Vm's search (same arguments and answer), or kTooBig when the text is too long for the visited table
