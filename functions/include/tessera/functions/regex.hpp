@@ -869,6 +869,14 @@ struct Match {
   int32_t group_start = -1, group_end = -1;
 };
 
+// The slot of a search's match record that Save instruction `save` (2g: group g's start, 2g + 1: its end)
+// writes when the search tracks `group`: 1 (start) or 2 (end), or -1 when it tracks another group or only
+// the whole match (group 0, whose start is the thread's own).
+constexpr int32_t tracked_slot(int16_t save, int32_t group) {
+  if (group <= 0) return -1;
+  return save == 2 * group ? 1 : save == 2 * group + 1 ? 2 : -1;
+}
+
 // Whether instruction `in` (kChar, kAny or kClass) consumes code point c.
 inline bool in_class(const Program& p, const Inst& in, uint32_t c) {
   for (int32_t i = 0; i < in.n; ++i) {
@@ -1004,8 +1012,8 @@ class Vm {
           stack_[top++] = {in.y, -1, 0};
           pc = in.x;
         } else if (in.op == kSave) {
-          const int32_t slot = in.n == 2 * group_ ? 1 : in.n == 2 * group_ + 1 ? 2 : -1;
-          if (slot > 0 && group_ > 0) {
+          const int32_t slot = tracked_slot(in.n, group_);
+          if (slot > 0) {
             stack_[top++] = {0, static_cast<int16_t>(slot), cur[slot]};
             cur[slot] = pos;
           }
@@ -1140,8 +1148,8 @@ class Backtracker {
           jobs_[top++] = {in.y, static_cast<uint16_t>(pos - from_)};
           pc = in.x;
         } else if (in.op == kSave) {
-          const int32_t k = in.n == 2 * group ? 1 : in.n == 2 * group + 1 ? 2 : -1;
-          if (k > 0 && group > 0) {
+          const int32_t k = tracked_slot(in.n, group);
+          if (k > 0) {
             if (top == kStack) return kTooBig;
             const int32_t old = slot[k];
             jobs_[top++] = {static_cast<int16_t>(-k - 1), static_cast<uint16_t>(old < 0 ? 0 : old - from_ + 1)};
