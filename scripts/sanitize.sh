@@ -4,7 +4,7 @@
 # build/), then
 #   1. every test of that build (all but those that need tessera-cc, which this build does not have: the UDF
 #      example, the lit tests and the catalog's differential test run in the main build only),
-#   2. each libFuzzer target (fuzz/) for FUZZ_SECONDS seconds (default 60) from its seed corpus
+#   2. each libFuzzer target (fuzz/) for FUZZ_SECONDS seconds (default 30: CI's budget; longer runs by hand) from its seed corpus
 #      (fuzz/corpus/<target>, plus the query files for SQL); new inputs go to build-sanitize/fuzz-corpus.
 #      FUZZ_TARGETS (default: all) names the ones to run. The front end target (tessera-fuzz-frontend) has
 #      the compiler library built into this build for it alone.
@@ -18,7 +18,7 @@ cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_C_COMPILER
 ninja -C build-sanitize
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1 UBSAN_OPTIONS=print_stacktrace=1
 ctest --test-dir build-sanitize --output-on-failure -j2
-seconds=${FUZZ_SECONDS:-60}
+seconds=${FUZZ_SECONDS:-30}
 for t in ${FUZZ_TARGETS:-sql loader chunk spec manifest frontend tds}; do
   corpus=build-sanitize/fuzz-corpus/$t
   mkdir -p "$corpus"

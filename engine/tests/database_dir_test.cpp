@@ -19,6 +19,7 @@
 #include "tessera/storage/database_dir.hpp"
 #include "tessera/tpch/generator.hpp"
 #include "../storage/src/chunk_write_queue.hpp"
+#include "tessera/removed_at_exit.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -35,7 +36,7 @@ namespace {
 std::string fresh_dir(const std::string& name) {
   const fs::path p = fs::path(::testing::TempDir()) / ("tessera_db_" + name + "_" + std::to_string(getpid()));
   fs::remove_all(p);
-  return p.string();
+  return test::removed_at_exit(p.string());
 }
 
 // id INT (sequential: bit-packed), big BIGINT (wide range: plain), price DECIMAL(12,2), f FLOAT, day DATE,

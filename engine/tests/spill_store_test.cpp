@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "tessera/exec/spill_store.hpp"
+#include "tessera/removed_at_exit.hpp"
 
 using namespace tessera;
 using exec::Batch;
@@ -76,7 +77,7 @@ std::string temp_dir(const std::string& name) {
   const fs::path d = fs::path(::testing::TempDir()) / ("tessera_spill_" + name + "_" + std::to_string(getpid()));
   fs::remove_all(d);
   fs::create_directories(d);
-  return d.string();
+  return test::removed_at_exit(d.string());
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include "tessera/tpch/generator.hpp"
 #include "tessera/tpch/loader.hpp"
+#include "tessera/removed_at_exit.hpp"
 
 using namespace tessera;
 using namespace tessera::tpch;
@@ -16,6 +17,7 @@ std::filesystem::path temp_dir() {
   static const auto p = [] {
     auto d = std::filesystem::temp_directory_path() / ("tessera_load_" + std::to_string(::getpid()));
     std::filesystem::create_directories(d);
+    test::removed_at_exit(d.string());
     return d;
   }();
   return p;

@@ -15,6 +15,7 @@
 #include "tessera/engine/database.hpp"
 #include "tessera/sql_text.hpp"
 #include "tessera/runtime/catalog.hpp"
+#include "tessera/removed_at_exit.hpp"
 
 using namespace tessera;
 using ::testing::HasSubstr;
@@ -157,6 +158,7 @@ TEST_F(Udf, WrongArgumentsAreBindErrors) {
 TEST(CreateFunction, ExternalNameFromSqlAndPersisted) {
   const std::string db_dir = (std::filesystem::path(::testing::TempDir()) / "tessera_udf_create_function.tdb").string();
   std::filesystem::remove_all(db_dir);
+  test::removed_at_exit(db_dir);
   engine::Options o;
   o.threads = 2;
   o.database_path = db_dir;
@@ -210,6 +212,7 @@ TEST(UdfCatalog, NameOfABuiltInFunctionIsRefused) {
   // A copy of the example catalog whose NET_PRICE is renamed YEAR.
   const std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / "tessera_udf_clash";
   std::filesystem::remove_all(dir);
+  test::removed_at_exit(dir.string());
   std::filesystem::copy(udf_catalog(), dir, std::filesystem::copy_options::recursive);
   std::string manifest;
   {

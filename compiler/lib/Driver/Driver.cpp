@@ -3,12 +3,14 @@
 #include "tessera/compiler/Driver.h"
 
 #include <algorithm>
+#include <chrono>
 #include <deque>
 #include <map>
 #include <memory>
 #include <set>
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/MLIRContext.h"
@@ -97,6 +99,31 @@ bool emit_stage(const Build& b, const std::string& stage, Print print) {
   llvm::outs().flush();
   return true;
 }
+
+// With --time-stages, how long a stage took, on stderr when it ends.
+class StageClock {
+ public:
+  StageClock(const DriverOptions& o, std::string name)
+      : on_(o.time_stages), name_(std::move(name)), start_(std::chrono::steady_clock::now()) {}
+  ~StageClock() {
+    if (!on_) return;
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start_;
+    llvm::errs() << llvm::format("tessera-cc: %-32s %8.1f s\n", name_.c_str(), took.count());
+  }
+  // A part of the stage: the time since the previous part ended (or the stage began).
+  void part(const char* what) {
+    if (!on_) return;
+    const auto now = std::chrono::steady_clock::now();
+    const std::chrono::duration<double> took = now - part_start_;
+    part_start_ = now;
+    llvm::errs() << llvm::format("tessera-cc:     %-28s %8.1f s\n", what, took.count());
+  }
+
+ private:
+  bool on_;
+  std::string name_;
+  std::chrono::steady_clock::time_point start_, part_start_ = start_;
+};
 
 bool wants(const DriverOptions& o, const fn::FunctionSpec& s) {
   if (o.only.empty()) return true;
@@ -271,6 +298,7 @@ Step nvptx_back_end(Build& b) {
     GpuVariant variant = o.gpu_modules[vi];
     const unsigned u = static_cast<unsigned>(variant.rows_per_thread);
     const unsigned shared = variant.staged ? o.stage_bytes : 0u;
+    StageClock clock(o, "  NVPTX module " + (variant.staged ? std::string("staged") : "u" + std::to_string(u)));
     mlir::OwningOpRef<mlir::ModuleOp> device(mlir::cast<mlir::ModuleOp>((*b.module)->clone()));
     // Fused predicates live in some modules only (holds_predicates).
     const bool with_predicates = holds_predicates(o.gpu_modules, vi);
@@ -283,11 +311,13 @@ Step nvptx_back_end(Build& b) {
         for (const fn::Specialization& spec_variant : fn::planned_specializations(*r->spec))
           build_specialized_kernel(*device, device->lookupSymbol<mlir::func::FuncOp>(k.getSymName()), *r->spec,
                                    spec_variant);
+    clock.part("specialise");
     const unsigned twin_rows = o.in_order_rows;
     if (!run_pipeline(*device, [u, shared, twin_rows](mlir::OpPassManager& pm) {
           build_gpu_outlining_pipeline(pm, u, shared, twin_rows);
         }, error))
       return fail("GPU outlining failed:\n" + error);
+    clock.part("outline");
     if (emit_stage(b, "gpu", [&](llvm::raw_ostream& os) { device->print(os); })) return Step::Stop;
     // The in-order twins tessera-map-packed-bytes added: the manifest names a kernel's only when every
     // one-row-per-thread module has it.
@@ -302,11 +332,13 @@ Step nvptx_back_end(Build& b) {
       ++one_row_modules_seen;
     }
     if (!run_pipeline(*device, build_gpu_lowering_pipeline, error)) return fail("GPU lowering failed:\n" + error);
+    clock.part("lower to NVVM");
     if (emit_stage(b, "nvvm", [&](llvm::raw_ostream& os) { device->print(os); })) return Step::Stop;
     llvm::LLVMContext c;
     std::string ptx, ir;
     if (!emit_ptx(*device, c, o.sm, ptx, o.emit == "gpu-ir" ? &ir : nullptr, error, cancellable(b)))
       return fail("NVPTX back end: " + error);
+    clock.part("LLVM to PTX");
     if (emit_stage(b, "gpu-ir", [&](llvm::raw_ostream& os) { os << ir; })) return Step::Stop;
     if (emit_stage(b, "ptx", [&](llvm::raw_ostream& os) { os << ptx; })) return Step::Stop;
     const std::string stem = variant.staged ? "nvptx/kernels_staged" : "nvptx/kernels_u" + std::to_string(u);
@@ -322,6 +354,7 @@ Step nvptx_back_end(Build& b) {
       if (!assemble_cubin(ptxas, o.output_dir + "/" + variant.ptx, o.sm, o.output_dir + "/" + cubin, error)) return fail(error);
       variant.cubin = cubin;
     }
+    clock.part("ptxas");
     b.info.gpu_variants.push_back(variant);
   }
   return Step::Next;
@@ -400,9 +433,15 @@ int finish(Build& b) {
 
 int build_catalog(const DriverOptions& o) {
   Build b(o);
-  for (Step (*step)(Build&) : {select_functions, front_end, column_kernels, prepare_catalog, cpu_back_end,
-                               nvptx_back_end, amdgpu_back_end, check_tunings_built}) {
-    const Step s = step(b);
+  struct Named {
+    const char* name;
+    Step (*run)(Build&);
+  };
+  for (Named step : {Named{"select", select_functions}, {"front end", front_end}, {"column kernels", column_kernels},
+                     {"prepare", prepare_catalog}, {"CPU back end", cpu_back_end}, {"NVPTX back end", nvptx_back_end},
+                     {"AMDGPU back end", amdgpu_back_end}, {"tunings", check_tunings_built}}) {
+    StageClock clock(o, step.name);
+    const Step s = step.run(b);
     if (s == Step::Fail) return 1;
     if (s == Step::Stop) return b.stop_status;
   }

@@ -24,6 +24,7 @@
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/raw_ostream.h"
 #include "tessera/compiler/Passes.h"
 #include "tessera/compiler/SourceLocation.h"
@@ -125,14 +126,20 @@ bool run_pipeline(mlir::ModuleOp module, const std::function<void(mlir::OpPassMa
 }
 
 void drop_unused_local_functions(mlir::ModuleOp module) {
+  // One walk per round collects every referenced symbol (asking symbolKnownUseEmpty per function walked the
+  // whole module for each one: quadratic, about four minutes of the library's build); a round that erases
+  // functions may leave more unreferenced, so repeat until none goes.
   bool changed = true;
   while (changed) {
-    changed = false;
+    std::optional<mlir::SymbolTable::UseRange> uses = mlir::SymbolTable::getSymbolUses(module);
+    if (!uses) return;  // an operation whose symbol uses are unknown: keep everything, as a per-function query would
+    llvm::DenseSet<mlir::StringAttr> used;
+    for (const mlir::SymbolTable::SymbolUse& use : *uses) used.insert(use.getSymbolRef().getRootReference());
     llvm::SmallVector<mlir::LLVM::LLVMFuncOp> dead;
-    module.walk([&](mlir::LLVM::LLVMFuncOp fn) {
-      if (fn.isExternal() || fn.getLinkage() == mlir::LLVM::Linkage::External) return;
-      if (mlir::SymbolTable::symbolKnownUseEmpty(fn, module)) dead.push_back(fn);
-    });
+    for (auto fn : module.getOps<mlir::LLVM::LLVMFuncOp>()) {
+      if (fn.isExternal() || fn.getLinkage() == mlir::LLVM::Linkage::External) continue;
+      if (!used.contains(fn.getSymNameAttr())) dead.push_back(fn);
+    }
     for (auto fn : dead) fn.erase();
     changed = !dead.empty();
   }

@@ -212,6 +212,14 @@ class DetectByteMapsPass : public impl::DetectByteMapsBase<DetectByteMapsPass> {
     llvm::SmallVector<std::pair<mlir::LLVM::LLVMFuncOp, std::string>> versions;
     for (mlir::LLVM::LLVMFuncOp fn : candidates)
       if (llvm::Function* f = ir->getFunction(fn.getSymName())) versions.push_back({fn, ascii_version(*f)->getName().str()});
+    // Only the ASCII versions are read: every other definition becomes internal, so LLVM's global optimisation
+    // deletes those the versions do not call before the O2 pipeline spends time on them (the whole library's
+    // module took about 25 s to simplify; the versions and their callees are a small part of it).
+    for (llvm::Function& f : *ir)
+      if (!f.isDeclaration() && !f.getName().ends_with(kAsciiSuffix)) {
+        f.setLinkage(llvm::GlobalValue::InternalLinkage);
+        f.setComdat(nullptr);
+      }
     simplify(*ir);
     for (auto& [fn, name] : versions) {
       llvm::Function* g = ir->getFunction(name);

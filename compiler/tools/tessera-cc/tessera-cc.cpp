@@ -65,6 +65,8 @@ cl::opt<bool> predicates("predicates", cl::desc("Build the fused predicate kerne
                           cl::init(true), cl::cat(category));
 cl::opt<std::string> tuning("tuning", cl::desc("Autotuner results (JSON) to record in the manifest"),
                             cl::value_desc("file"), cl::cat(category));
+cl::opt<bool> time_stages("time-stages", cl::desc("Print each stage's wall time (and each NVPTX module's) to stderr"),
+                          cl::cat(category));
 
 int fail(const std::string& message) {
   llvm::errs() << "tessera-cc: error: " << message << "\n";
@@ -105,6 +107,7 @@ int main(int argc, char** argv) {
   o.in_order_rows = in_order_rows;
   o.predicates = predicates;
   o.tuning = tuning;
+  o.time_stages = time_stages;
   o.predicate_compare_source = TESSERA_PREDICATE_COMPARE_SOURCE;
   o.function_include_dir = TESSERA_FUNCTION_INCLUDE_DIR;
   if (std::string e = check_options(o); !e.empty()) return fail(e);

@@ -32,6 +32,7 @@ struct DriverOptions {
   unsigned in_order_rows = 8;     // rows a thread of a byte map's in-order twin finishes
   bool predicates = true;         // build the fused predicates (<kernel>__cmp)
   std::string tuning;             // autotuner results (JSON) to record, or ""
+  bool time_stages = false;       // print each stage's wall time to stderr (where a catalog build's time goes)
   // The library's comparisons (compiled with a user's sources when their fused predicates need them) and the
   // library's include directory.
   std::string predicate_compare_source, function_include_dir;
