@@ -1,5 +1,5 @@
 // GREATEST and LEAST of two values (the binder chains them over 1..254 arguments; the SQL examples of the
-// pages are in engine/tests/scalar_functions_sql_test.cpp).
+// pages are in engine/tests/functions/scalar_functions_sql_test.cpp).
 // Examples: "GREATEST (Transact-SQL)", "LEAST (Transact-SQL)".
 #include <gtest/gtest.h>
 

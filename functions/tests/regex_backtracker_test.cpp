@@ -1,7 +1,7 @@
 // The Backtracker against the Pike VM (regex.hpp): on random patterns and texts, wherever the Backtracker
 // answers it must give the Vm's match, bounds and group bounds included; the Searcher must always give the
 // Vm's answer. The Vm is the reference: its semantics are tested against RE2's in string_regex_test.cpp and
-// against DuckDB's RE2 in engine/tests/regex_functions_sql_test.cpp.
+// against DuckDB's RE2 in engine/tests/functions/regex_functions_sql_test.cpp.
 #include <gtest/gtest.h>
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// User functions that never return on some inputs, for the cancellation tests (engine/tests/statement_stop_test.cpp,
+// User functions that never return on some inputs, for the cancellation tests (engine/tests/session/statement_stop_test.cpp,
 // compiler/test/tessera-cc/cancellation-checks.test):
 // a statement calling them must still stop on a time limit or a cancel (tessera-cc checks a flag on every loop
 // back edge of user code).

@@ -18,7 +18,7 @@
 #include "tessera/storage/column_chunk.hpp"
 #include "tessera/storage/database_dir.hpp"
 #include "tessera/tpch/generator.hpp"
-#include "../storage/src/chunk_write_queue.hpp"
+#include "../../storage/src/chunk_write_queue.hpp"
 #include "tessera/removed_at_exit.hpp"
 
 #include <nlohmann/json.hpp>
