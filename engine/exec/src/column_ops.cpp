@@ -113,8 +113,10 @@ inline uint64_t hash_bytes(std::string_view s) {
   return mix64(h ^ tail ^ (static_cast<uint64_t>(s.size()) << 56));
 }
 
-// The cell's bits as one word: the value itself up to 8 bytes, a mix of both halves for 16.
+// The cell's bits as one word: the value itself up to 8 bytes, a mix of both halves for 16. A FLOAT -0.0 is 0.0's
+// bits: the two compare equal, so they must hash (and pack) alike.
 inline uint64_t raw_value(const rt::Column& c, int64_t r) {
+  if (c.type == fn::SqlType::Float64 && c.value<double>(r) == 0.0) return 0;
   switch (fn::type_width(c.type)) {
     case 1: return c.data[r];
     case 4: {

@@ -86,6 +86,8 @@ Datum evaluate_node(const Expr& e, const Batch& batch, ExecContext& ctx) {
         return fit_text(e, evaluate(*e.args[0], batch, ctx), rows);
       if (e.op == Op::Cast || e.op == Op::TryCast)
         return cast_numeric(e.args[0]->type, e.type, evaluate(*e.args[0], batch, ctx), rows, ctx.threads, e.op == Op::TryCast);
+      if (e.op == Op::KeyPartition)
+        return key_partition(evaluate(*e.args[0], batch, ctx), static_cast<int32_t>(e.args[1]->value.i), rows, ctx.threads);
       Datum a = evaluate(*e.args[0], batch, ctx);
       Datum b = evaluate(*e.args[1], batch, ctx);
       if (a.is_scalar && b.is_scalar && rows != 1) {

@@ -107,7 +107,8 @@ inline Datum scalar_datum(Value v) {
   return d;
 }
 
-// The families (expr_compare.cpp, expr_logic.cpp, expr_arithmetic.cpp, expr_cast.cpp, expr_case.cpp, expr_call.cpp).
+// The families (expr_compare.cpp, expr_logic.cpp, expr_arithmetic.cpp, expr_cast.cpp, expr_case.cpp, expr_call.cpp,
+// expr_key_partition.cpp).
 Datum compare(Op o, const Datum& a, const Datum& b, const DataType& t, int64_t rows, int threads);
 Datum logic(Op o, const Datum& a, const Datum& b, int64_t rows);
 Datum arithmetic(const Expr& e, const Datum& a, const Datum& b, int64_t rows, int threads);
@@ -116,5 +117,7 @@ Datum cast_numeric(const DataType& from, const DataType& to, const Datum& a, int
 Datum choose(const std::vector<Datum>& sources, const std::vector<int>& choice, const DataType& t, int64_t rows);
 bool truthy(const Datum& d, int64_t i);
 Datum call_kernel(const Expr& e, const Batch& batch, ExecContext& ctx);
+// KEY_PARTITION(key, parts) (expr_key_partition.cpp): INT in [0, parts), NULL where the key is NULL.
+Datum key_partition(const Datum& key, int32_t parts, int64_t rows, int threads);
 
 }  // namespace tessera::exec::cpu_expr

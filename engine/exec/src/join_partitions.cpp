@@ -37,12 +37,30 @@ ExprPtr integer_constant(const plan::Expr& like, int64_t x) {
                                                               : plan::Value::int64(x));
 }
 
-// |key % parts| = part, and for `with_null` also key IS NULL.
-ExprPtr partition_predicate(const ExprPtr& key, int parts, int part, bool with_null) {
+// A key pair of another type whose values the join compares by their bits (strings without trailing blanks):
+// partitioned by KEY_PARTITION, a hash both sides compute alike. DECIMALs of different scales, or date and time
+// types of different precisions, would hash unlike though equal, so they are left unpartitioned.
+bool hashable_key_pair(const plan::Expr& a, const plan::Expr& b) {
+  if (a.type.is_string() && b.type.is_string()) return true;
+  return a.type.id == b.type.id && a.type.id != storage::TypeId::Bool && a.type.physical() == b.type.physical() &&
+         a.type.scale == b.type.scale && a.type.precision == b.type.precision;
+}
+
+// The key's partition is `part` of `parts` (|key % parts| for an integer key, KEY_PARTITION for a hashed one), or
+// for `with_null` the key IS NULL.
+ExprPtr partition_predicate(const ExprPtr& key, bool hashed, int parts, int part, bool with_null) {
   const plan::DataType boolean = plan::DataType::boolean();
-  const ExprPtr rem = plan::op(plan::Op::Mod, key->type, {key, integer_constant(*key, parts)});
-  ExprPtr p = plan::op(plan::Op::Eq, boolean, {rem, integer_constant(*key, part)});
-  if (part != 0) p = plan::op(plan::Op::Or, boolean, {p, plan::op(plan::Op::Eq, boolean, {rem, integer_constant(*key, -part)})});
+  ExprPtr p;
+  if (hashed) {
+    const ExprPtr partition = plan::op(plan::Op::KeyPartition, plan::DataType::int32(),
+                                       {key, plan::constant(plan::Value::int32(parts))});
+    p = plan::op(plan::Op::Eq, boolean, {partition, plan::constant(plan::Value::int32(part))});
+  } else {
+    const ExprPtr rem = plan::op(plan::Op::Mod, key->type, {key, integer_constant(*key, parts)});
+    p = plan::op(plan::Op::Eq, boolean, {rem, integer_constant(*key, part)});
+    if (part != 0)
+      p = plan::op(plan::Op::Or, boolean, {p, plan::op(plan::Op::Eq, boolean, {rem, integer_constant(*key, -part)})});
+  }
   if (with_null) {
     auto is_null = std::make_shared<plan::Expr>();
     is_null->kind = plan::ExprKind::IsNull;
@@ -66,7 +84,8 @@ JoinPartitions partition_joins(const StreamPath& path, int64_t budget_bytes) {
   JoinPartitions out;
   if (budget_bytes <= 0) return out;
   const std::set<const plan::LogicalOp*> on_path(path.chain.begin(), path.chain.end());
-  std::map<plan::ColumnId, int> group_of_column;  // a streamed key that is a column: its group
+  // A streamed key that is a column, and whether it is hashed: its group.
+  std::map<std::pair<plan::ColumnId, bool>, int> group_of_column;
   for (const plan::LogicalOp* j : path.chain) {
     if (j->kind != OpKind::Join) continue;
     const int s = on_path.count(j->child(0).get()) ? 0 : 1;
@@ -80,34 +99,40 @@ JoinPartitions partition_joins(const StreamPath& path, int64_t budget_bytes) {
     if (parts > 1 && !j->null_aware) {
       const JoinConditions split =
           split_join_conditions(j->predicates, output_ids(*j->child(0)), output_ids(*j->child(1)));
-      for (const auto& [l, r] : split.keys) {
-        if (!integer_key(*l) || !integer_key(*r)) continue;
-        jp.stream_key = s == 0 ? l : r;
-        jp.reused_key = s == 0 ? r : l;
-        break;
+      // An integer key if there is one (|k % P| spreads dense keys evenly and reads well in EXPLAIN), else a key
+      // KEY_PARTITION can hash.
+      for (const bool hashed : {false, true}) {
+        for (const auto& [l, r] : split.keys) {
+          if (hashed ? !hashable_key_pair(*l, *r) : !integer_key(*l) || !integer_key(*r)) continue;
+          jp.stream_key = s == 0 ? l : r;
+          jp.reused_key = s == 0 ? r : l;
+          jp.hashed = hashed;
+          break;
+        }
+        if (jp.stream_key) break;
       }
     }
     // At most kMaxPasses passes in all: a join that would need more is collected but not partitioned.
     if (jp.stream_key) {
       const bool column = jp.stream_key->kind == plan::ExprKind::Column;
-      auto it = column ? group_of_column.find(jp.stream_key->column) : group_of_column.end();
+      auto it = column ? group_of_column.find({jp.stream_key->column, jp.hashed}) : group_of_column.end();
       const int64_t now = out.passes();
       const int64_t after = it != group_of_column.end()
                                 ? now / out.parts[it->second] * std::max<int64_t>(out.parts[it->second], parts)
                                 : now * parts;
-      if (after > kMaxPasses) jp.stream_key = jp.reused_key = nullptr;
+      if (after > kMaxPasses) jp.stream_key = jp.reused_key = nullptr, jp.hashed = false;
     }
     if (jp.stream_key) {
       jp.keeps_unmatched = s == 0 && (j->join_type == plan::JoinType::Left || j->join_type == plan::JoinType::Anti);
       const bool column = jp.stream_key->kind == plan::ExprKind::Column;
-      auto it = column ? group_of_column.find(jp.stream_key->column) : group_of_column.end();
+      auto it = column ? group_of_column.find({jp.stream_key->column, jp.hashed}) : group_of_column.end();
       if (it != group_of_column.end()) {
         jp.group = it->second;
         out.parts[jp.group] = std::max<int>(out.parts[jp.group], static_cast<int>(parts));
       } else {
         jp.group = static_cast<int>(out.parts.size());
         out.parts.push_back(static_cast<int>(parts));
-        if (column) group_of_column[jp.stream_key->column] = jp.group;
+        if (column) group_of_column[{jp.stream_key->column, jp.hashed}] = jp.group;
       }
     }
     out.joins.push_back(std::move(jp));
@@ -131,8 +156,8 @@ PartitionFilters JoinPartitions::filters(int64_t pass) const {
   for (const JoinPartition& j : joins) {
     if (j.group < 0) continue;
     const int n = parts[j.group], p = digit[j.group];
-    f[j.stream_input].push_back(partition_predicate(j.stream_key, n, p, j.keeps_unmatched && p == 0));
-    f[j.reused_input].push_back(partition_predicate(j.reused_key, n, p, false));
+    f[j.stream_input].push_back(partition_predicate(j.stream_key, j.hashed, n, p, j.keeps_unmatched && p == 0));
+    f[j.reused_input].push_back(partition_predicate(j.reused_key, j.hashed, n, p, false));
   }
   return f;
 }

@@ -52,6 +52,7 @@ const char* op_text(Op o) {
     case Op::Mod: return "%";
     case Op::Cast: return "CAST";
     case Op::TryCast: return "TRY_CAST";
+    case Op::KeyPartition: return "KEY_PARTITION";
   }
   return "?";
 }
@@ -80,6 +81,7 @@ std::string render(const Expr& e, bool readable) {
       if (e.op == Op::Not) return "NOT (" + arg(0) + ")";
       if (e.op == Op::Cast || e.op == Op::TryCast)
         return std::string(op_text(e.op)) + "(" + arg(0) + " AS " + e.type.to_string() + ")";
+      if (e.op == Op::KeyPartition) return std::string(op_text(e.op)) + "(" + arg(0) + ", " + arg(1) + ")";
       return "(" + arg(0) + " " + op_text(e.op) + " " + arg(1) + ")";
     case ExprKind::Case: {
       std::string s = "CASE";

@@ -69,6 +69,8 @@ DeviceDatum evaluate_node(const plan::Expr& e, const DeviceBatch& batch, GpuCont
         return fit_text(e, evaluate(*e.args[0], batch, ctx), rows, ctx);
       if (e.op == Op::Cast || e.op == Op::TryCast)
         return cast_numeric(e.args[0]->type, e.type, evaluate(*e.args[0], batch, ctx), rows, ctx, e.op == Op::TryCast);
+      if (e.op == Op::KeyPartition)
+        return key_partition(evaluate(*e.args[0], batch, ctx), static_cast<int32_t>(e.args[1]->value.i), rows, ctx);
       DeviceDatum a = evaluate(*e.args[0], batch, ctx);
       DeviceDatum b = evaluate(*e.args[1], batch, ctx);
       switch (e.op) {

@@ -33,6 +33,8 @@ DeviceDatum fit_text(const plan::Expr& e, const DeviceDatum& a, int64_t rows, Gp
 DeviceDatum cast_numeric(const DataType& from, const DataType& to, const DeviceDatum& a, int64_t rows, GpuContext& ctx,
                          bool is_try);
 DeviceDatum call_kernel(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx);
+// KEY_PARTITION(key, parts) (expr_key_partition.cu): the CPU's partition of each key, NULL where the key is NULL.
+DeviceDatum key_partition(const DeviceDatum& key, int32_t parts, int64_t rows, GpuContext& ctx);
 DeviceDatum case_when(const plan::Expr& e, const DeviceBatch& batch, GpuContext& ctx);  // expr_case.cu
 // out[i] = values[choice[i]][i] (a device array of choices), NULL where choice[i] < 0 or that value is NULL.
 DeviceDatum choose(const std::vector<DeviceDatum>& values, const int32_t* choice, const DataType& t, int64_t rows,

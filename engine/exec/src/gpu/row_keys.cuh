@@ -42,7 +42,9 @@ __device__ inline uint64_t row_hash(const KeyColumns& k, int64_t r) {
       uint64_t lo = 0, hi = 0;
       if (w == 1) lo = *p;
       else if (w == 4) lo = *reinterpret_cast<const uint32_t*>(p);
-      else if (w == 8) lo = *reinterpret_cast<const uint64_t*>(p);
+      else if (w == 8) lo = col.type == fn::SqlType::Float64 && *reinterpret_cast<const double*>(p) == 0.0
+                                ? 0  // -0.0 equals 0.0: they hash alike
+                                : *reinterpret_cast<const uint64_t*>(p);
       else {
         lo = reinterpret_cast<const uint64_t*>(p)[0];
         hi = reinterpret_cast<const uint64_t*>(p)[1];

@@ -1,8 +1,9 @@
 // Partitioned passes (issue 31): while an aggregation streams (morsels.hpp), each join on the streamed path
 // computes its other input once and holds it. When that input is itself too large for the memory budget, it is
 // computed a morsel of its own scan at a time (collected), and when even its result is too large, the join runs
-// in P passes: pass p keeps, on both sides, the rows whose integer join key k has |k % P| = p (NULL keys on
-// neither, except the rows a left or anti join keeps unmatched, which go to pass 0). Every output row of the
+// in P passes: pass p keeps, on both sides, the rows whose join key k has |k % P| = p when k is an integer, else
+// KEY_PARTITION(k, P) = p (a hash of the key both devices compute alike: exec/key_partition.hpp); NULL keys on
+// neither, except the rows a left or anti join keeps unmatched, which go to pass 0. Every output row of the
 // join comes from exactly one pass, so the streamed aggregation merges the passes' partial aggregates as it
 // merges morsels. A pass re-reads the streamed scan instead of spilling partitions: no disk or host space is
 // needed, at the price of reading the input once per pass.
@@ -22,9 +23,10 @@ struct JoinPartition {
   const plan::LogicalOp* join = nullptr;
   const plan::LogicalOp* stream_input = nullptr;  // the child on the streamed path
   const plan::LogicalOp* reused_input = nullptr;  // the other child: collected a morsel at a time
-  // An equality key between integer expressions of the two inputs, or null: the join is not partitioned (no such
-  // key, or a NOT IN whose NULLs must all meet), only its reused input collected.
+  // An equality key between expressions of the two inputs, or null: the join is not partitioned (no key of
+  // integers or of one hashable type, or a NOT IN whose NULLs must all meet), only its reused input collected.
   plan::ExprPtr stream_key, reused_key;
+  bool hashed = false;  // the keys are not integers: partitioned by KEY_PARTITION rather than |k % P|
   bool keeps_unmatched = false;  // the stream input is the left of a LEFT or anti join: NULL keys to pass 0
   int group = -1;                // index into JoinPartitions::parts (joins on one streamed key column share one)
 };

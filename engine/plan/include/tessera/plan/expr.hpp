@@ -38,6 +38,10 @@ enum class Op : uint8_t {
   Add, Sub, Mul, Div, Mod,  // (-x is bound as 0 - x)
   Cast,  // numeric widening/conversion: INT, BIGINT, DECIMAL(p,s), MONEY, FLOAT (exact where the target can hold it)
   TryCast,  // TRY_CAST / TRY_CONVERT between numeric types: as Cast, a value the target cannot hold is NULL
+  // args: a join key (any type but BIT), the constant number of partitions P: the key's partition in [0, P) by a hash
+  // of its value (exec/key_partition.hpp), NULL for a NULL key; INT. Made by the executor's partitioned passes
+  // (exec/join_partitions.hpp) for keys that are not integers, never by the binder.
+  KeyPartition,
 };
 
 struct Expr;
