@@ -289,6 +289,22 @@ TEST(CurrentDateTime, InstantOnTheGrid) {
   EXPECT_EQ(day, test::date(2024, 3, 1));
   ASSERT_EQ(tsf_current_date(&day, 0, -1), kOk);  // 1969-12-31 23:59:59.9999999
   EXPECT_EQ(day, test::date(1969, 12, 31));
+  // GETDATE() and CURRENT_TIMESTAMP: local, DATETIME; GETUTCDATE(): UTC, DATETIME; SYSUTCDATETIME(): UTC, DATETIME2(7).
+  ASSERT_EQ(tsf_getdate(&out, instant, -5 * kTicksPerHour), kOk);
+  EXPECT_EQ(styled(out, 121, kDateTimeKind), "2024-02-29 18:59:59.997");
+  ASSERT_EQ(tsf_current_timestamp(&out, instant + 35'000, 0), kOk);  // .9986234 rounds to the next day
+  EXPECT_EQ(styled(out, 121, kDateTimeKind), "2024-03-01 00:00:00.000");
+  ASSERT_EQ(tsf_getutcdate(&out, instant), kOk);
+  EXPECT_EQ(styled(out, 121, kDateTimeKind), "2024-02-29 23:59:59.997");
+  ASSERT_EQ(tsf_sysutcdatetime(&out, instant), kOk);
+  EXPECT_EQ(text(out), "2024-02-29 23:59:59.9951234");
+  // DATETIME starts in 1753: an earlier instant is out of its range, not of DATETIME2's.
+  const int64_t early = parse("1752-12-31 23:59:59");
+  EXPECT_EQ(tsf_getutcdate(&out, early), kDateTimeOutOfRange);
+  EXPECT_EQ(tsf_getdate(&out, early, 0), kDateTimeOutOfRange);
+  ASSERT_EQ(tsf_sysutcdatetime(&out, early), kOk);
+  EXPECT_EQ(tsf_sysutcdatetime(&out, Clock::kMaxTicks + 1), kDateTimeOutOfRange);
+  EXPECT_EQ(tsf_getdate(&out, instant, 2 * kTicksPerDay), kDateTimeOutOfRange);
   // What the binder never passes: a grid that is no kind, an offset beyond a day, an instant out of range.
   EXPECT_EQ(tsf_current_datetime(&out, instant, 0, 10), kInvalidArgument);
   EXPECT_EQ(tsf_current_datetime(&out, instant, 2 * kTicksPerDay, 7), kDateTimeOutOfRange);

@@ -161,6 +161,47 @@ TEST(NumericRound, Money) {
   EXPECT_EQ(m, 9223372036854770000LL);
 }
 
+// {fn TRUNCATE(x, length)} (ODBC): "SELECT {fn TRUNCATE( 100.123456, 4)}; -- Returns 100.123400" (ODBC Scalar
+// Functions (Transact-SQL)); a negative length truncates left of the point; the type is kept.
+TEST(NumericTruncate, DocumentedExampleAndEdges) {
+  int64_t dec = 0;
+  ASSERT_EQ(tsf_truncate_decimal(&dec, 100123456, 4, 9, 6), kOk);
+  EXPECT_EQ(dec, 100123400);
+  ASSERT_EQ(tsf_truncate_decimal(&dec, -100123456, 4, 9, 6), kOk);  // toward zero
+  EXPECT_EQ(dec, -100123400);
+  ASSERT_EQ(tsf_truncate_decimal(&dec, 999999999, -2, 9, 6), kOk);  // 999.999999 -> 900.000000
+  EXPECT_EQ(dec, 900000000);
+  ASSERT_EQ(tsf_truncate_decimal(&dec, 999999999, 6, 9, 6), kOk);  // nothing past the scale to cut
+  EXPECT_EQ(dec, 999999999);
+  int32_t i = 0;
+  ASSERT_EQ(tsf_truncate_int(&i, 1999, -3), kOk);
+  EXPECT_EQ(i, 1000);
+  ASSERT_EQ(tsf_truncate_int(&i, -1999, -3), kOk);
+  EXPECT_EQ(i, -1000);
+  ASSERT_EQ(tsf_truncate_int(&i, INT32_MAX, -1), kOk);  // truncation never overflows
+  EXPECT_EQ(i, 2147483640);
+  ASSERT_EQ(tsf_truncate_int(&i, INT32_MIN, 0), kOk);
+  EXPECT_EQ(i, INT32_MIN);
+  int64_t b = 0;
+  ASSERT_EQ(tsf_truncate_bigint(&b, INT64_MAX, -18), kOk);
+  EXPECT_EQ(b, 9'000'000'000'000'000'000);
+  double f = 0;
+  ASSERT_EQ(tsf_truncate_float(&f, 2.71828, 2), kOk);
+  EXPECT_EQ(f, 2.71);
+  ASSERT_EQ(tsf_truncate_float(&f, -2.71828, 0), kOk);
+  EXPECT_EQ(f, -2.0);
+  int64_t m = 0;
+  ASSERT_EQ(tsf_truncate_money(&m, 1234567, 2), kOk);  // 123.4567 -> 123.4500
+  EXPECT_EQ(m, 1234500);
+  // Each equals ROUND(x, length, 1).
+  for (int32_t len = -4; len <= 8; ++len) {
+    int64_t r = 0, t = 0;
+    ASSERT_EQ(tsf_round_decimal_fn(&r, -98765432, len, 1, 9, 4), kOk);
+    ASSERT_EQ(tsf_truncate_decimal(&t, -98765432, len, 9, 4), kOk);
+    EXPECT_EQ(r, t) << len;
+  }
+}
+
 TEST(NumericFloorCeiling, DocumentedExamples) {
   // FLOOR page: FLOOR(123.45), FLOOR(-123.45), FLOOR($123.45) -> 123, -124, 123.0000.
   int64_t l = 0;

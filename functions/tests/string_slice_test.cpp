@@ -112,6 +112,33 @@ TEST(StringLen, EdgeCases) {
   EXPECT_EQ(datalength("日本語"), 9);
 }
 
+// {fn OCTET_LENGTH(s)}, {fn BIT_LENGTH(s)} (ODBC): the page's 'Returns the length.' is NVARCHAR there (38 bytes, 304
+// bits in UTF-16); as VARCHAR it is 19 and 152, which is what Tessera's UTF-8 strings give.
+TEST(StringOdbcLengths, BytesAndBits) {
+  auto octets = [](std::string_view s) {
+    int32_t out = -1;
+    EXPECT_EQ(tsf_octet_length(&out, s.data(), int32_t(s.size())), kOk);
+    return out;
+  };
+  auto bits = [](std::string_view s) {
+    int32_t out = -1;
+    EXPECT_EQ(tsf_bit_length(&out, s.data(), int32_t(s.size())), kOk);
+    return out;
+  };
+  EXPECT_EQ(octets("Returns the length."), 19);
+  EXPECT_EQ(bits("Returns the length."), 152);
+  EXPECT_EQ(octets(""), 0);
+  EXPECT_EQ(bits(""), 0);
+  EXPECT_EQ(octets("abc   "), 6);  // trailing spaces count
+  EXPECT_EQ(octets("日本語"), 9);
+  EXPECT_EQ(bits("日本語"), 72);
+  // Past 2^28 bytes the bits do not fit an INT (the length alone is checked: no such string is made here).
+  int32_t out = -1;
+  EXPECT_EQ(tsf_bit_length(&out, "", INT32_MAX / 8), kOk);
+  EXPECT_EQ(out, INT32_MAX / 8 * 8);
+  EXPECT_EQ(tsf_bit_length(&out, "", INT32_MAX / 8 + 1), kArithmeticOverflow);
+}
+
 TEST(StringReverse, Examples) {
   // REVERSE page: first names reversed.
   EXPECT_EQ(reverse("Ken"), ok("neK"));

@@ -62,6 +62,7 @@ std::string arguments(const FunctionSpec& f) {
 std::string overload_row(const FunctionSpec& f) {
   std::string notes = std::string(f.summary);
   if (f.uses_context) notes += notes.empty() ? "reads the session's SET options" : "; reads the session's SET options";
+  if (f.odbc_only) notes += notes.empty() ? "only inside `{fn ...}`" : "; only inside `{fn ...}`";
   return "| " + code(f.kernel) + " | " + code(f.symbol) + " | " + cell(arguments(f)) + " | " +
          std::string(sql_type(f.result)) + " | " + (f.nulls == NullRule::Propagate ? "NULL in, NULL out" : "sees NULLs") +
          " | " + cell(notes) + " |\n";
@@ -79,10 +80,7 @@ constexpr HandKeptName kBinderNames[] = {
     {"APPROX_COUNT_DISTINCT(x)", "the aggregate `COUNT_BIG(DISTINCT x)`"},
     {"CHOOSE(index, v1, ..., vn)", "a CASE expression"},
     {"COALESCE(x1, ..., xn)", "the engine's COALESCE expression (the common type of the arguments)"},
-    {"CURRENT_TIMESTAMP", "SYSDATETIME's kernel `current_datetime`, as a DATETIME, one instant per statement"},
     {"EXTRACT(part FROM d)", "YEAR, MONTH, DAY or DATEPART"},
-    {"GETDATE()", "SYSDATETIME's kernel `current_datetime`, as a DATETIME, one instant per statement"},
-    {"GETUTCDATE()", "SYSDATETIME's kernel `current_datetime` at offset 0, as a DATETIME"},
     {"IIF(condition, a, b)", "a CASE expression"},
     {"ISNULL(x, replacement)", "the engine's COALESCE expression (the type of x)"},
     {"NULLIF(a, b)", "a CASE expression"},
@@ -91,9 +89,14 @@ constexpr HandKeptName kBinderNames[] = {
      "the aggregates COUNT_BIG, SUM and SUM of squares in FLOAT, combined (SQL Server's one-pass formula)"},
     {"STRING_AGG(x, separator) [WITHIN GROUP (ORDER BY ...)]",
      "the engine's STRING_AGG aggregate (CPU operators only; docs/FUNCTIONS.md)"},
-    {"SYSUTCDATETIME()", "SYSDATETIME's kernel `current_datetime` at offset 0, as a DATETIME2(7)"},
     {"TRY_PARSE(string AS type [USING culture])", "PARSE's kernels `parse_<type>` with the try flag set: NULL where PARSE fails"},
     {"date + INTERVAL 'n' unit", "DATEADD"},
+    {"{fn name(...)}", "the call (ODBC's scalar-function escape); the names marked \"only inside `{fn ...}`\" above "
+                       "are accepted there alone (Msg 195 elsewhere, as in SQL Server)"},
+    {"{fn OCTET_LENGTH(x)}, {fn BIT_LENGTH(x)}", "of a string the kernels `octet_length`, `bit_length`; of another type "
+                                                "its internal size (INT 4, DATE 3, ...) as a constant, NULL for NULL"},
+    {"{d 'yyyy-mm-dd'}, {t 'hh:mm:ss[.fff]'}, {ts 'yyyy-mm-dd hh:mm:ss[.fff]'}",
+     "ODBC's literals: a DATE literal, the text CAST to TIME, to DATETIME"},
     {"string + string", "CONCAT's kernels (NULL if either side is NULL; a CHAR(n) blank-padded first)"},
 };
 
@@ -114,6 +117,9 @@ std::string function_reference_markdown() {
   std::map<std::string_view, std::vector<const FunctionSpec*>> functions, operators;
   for (const FunctionSpec& f : all_functions()) (is_operator(f.sql_name) ? operators : functions)[f.sql_name].push_back(&f);
   const size_t kernels = all_functions().size();
+  std::set<std::string_view> odbc_only;
+  for (const FunctionSpec& f : all_functions())
+    if (f.odbc_only) odbc_only.insert(f.sql_name);
 
   std::string md;
   md += "# Function reference\n\n";
@@ -123,7 +129,8 @@ std::string function_reference_markdown() {
   md += "(the ctest `function-reference-current` fails while it is out of date). Semantics, limits and the choices each\n";
   md += "function makes: [FUNCTIONS.md](FUNCTIONS.md).\n\n";
   md += "**" + std::to_string(functions.size()) + " SQL function names** (operators not counted) and **" +
-        std::to_string(operators.size()) + " operators** over **" + std::to_string(kernels) + " kernels**, each compiled to a CPU and a GPU kernel (" +
+        std::to_string(operators.size()) + " operators** (" + std::to_string(odbc_only.size()) +
+        " of the names ODBC's, accepted only inside its escape `{fn ...}`) over **" + std::to_string(kernels) + " kernels**, each compiled to a CPU and a GPU kernel (" +
         std::to_string(all_predicates().size()) + " more as fused predicates, `<kernel>__cmp`: the kernel's result compared with constants).\n";
   md += "The binder adds the " + std::to_string(std::size(kBinderNames)) +
         " forms in [Bound by the binder](#bound-by-the-binder), which have no kernel of their own, and the " +

@@ -48,6 +48,17 @@ TEST(FunctionReference, BinderFormsListed) {
   const std::string md = function_reference_markdown();
   const size_t binder = md.find("\n## Bound by the binder\n");
   ASSERT_NE(binder, std::string::npos);
-  for (const char* form : {"`GETDATE()`", "`CURRENT_TIMESTAMP`", "`NULLIF(a, b)`", "`TRY_PARSE(", "`ISNULL("})
+  for (const char* form : {"`{fn name(...)}`", "`{d 'yyyy-mm-dd'}, {t", "`NULLIF(a, b)`", "`TRY_PARSE(", "`ISNULL("})
     EXPECT_NE(md.find(form, binder), std::string::npos) << form;
+}
+
+// ODBC's own names (DAYNAME, TRUNCATE, ...) say in their notes that they exist only inside the escape; the others not.
+TEST(FunctionReference, OdbcOnlyNamesMarked) {
+  const std::string md = function_reference_markdown();
+  for (const FunctionSpec& f : all_functions()) {
+    const size_t row = md.find("| `" + std::string(f.kernel) + "` |");
+    ASSERT_NE(row, std::string::npos) << f.kernel;
+    const std::string line = md.substr(row, md.find('\n', row) - row);
+    EXPECT_EQ(line.find("only inside `{fn ...}`") != std::string::npos, f.odbc_only) << line;
+  }
 }

@@ -228,6 +228,11 @@ ExprPtr Binder::call(std::string_view sql_name, std::vector<ExprPtr> args, sql::
 ExprPtr Binder::bind_function(const sql::FunctionCallExpr& f, ExprContext& ctx) {
   const std::string& n = f.upper_name;
   if (f.distinct || f.star) throw BindError(f.loc, (f.star ? "'*'" : "DISTINCT") + std::string(" is only valid in aggregates"));
+  // The ODBC escape's own names (DAYNAME, TRUNCATE, CURDATE, ...) exist only inside {fn ...}, as in SQL Server.
+  if (!f.odbc && (n == "CURDATE" || n == "CURTIME" || n == "CURRENT_TIME" ||
+                  std::any_of(fn::all_functions().begin(), fn::all_functions().end(),
+                              [&](const fn::FunctionSpec& s) { return s.odbc_only && s.sql_name == n; })))
+    throw BindError(f.loc, "Msg 195: '" + f.name.name + "' is not a recognized built-in function name.");
   if (n == "COALESCE" || n == "ISNULL") {
     if (f.args.size() < 2 || (n == "ISNULL" && f.args.size() != 2))
       throw BindError(f.loc, n + (n == "ISNULL" ? " takes two arguments" : " takes at least two arguments"));
@@ -266,7 +271,15 @@ ExprPtr Binder::bind_function(const sql::FunctionCallExpr& f, ExprContext& ctx) 
       f.args[0]->as<sql::LiteralExpr>().literal_kind == sql::LiteralKind::Null)
     throw BindError(f.loc, "Msg 8116: Argument data type NULL is invalid for argument 1 of " + lower(n) + " function.");
   if (n == "JSON_OBJECT" || n == "JSON_ARRAY") return bind_json_constructor(f, args);
-  if (ExprPtr e = bind_current_time(n, args, f.loc)) return e;
+  if (ExprPtr e = bind_current_time(n, args, f.loc, f.odbc)) return e;
+  if (f.odbc) {
+    if (ExprPtr e = bind_odbc_length(n, args, f.loc)) return e;
+    // The ODBC date functions read a string constant as a date-time ('2007-04-21 01:01:01.1234567', the page's
+    // @date_exp), whose date they take.
+    if ((n == "DAYNAME" || n == "MONTHNAME" || n == "DAYOFMONTH" || n == "DAYOFWEEK" || n == "QUARTER" || n == "WEEK") &&
+        args.size() == 1 && args[0]->is_constant() && args[0]->type.is_string() && !args[0]->value.null)
+      args[0] = coerce(args[0], DataType::datetime2(7), f.loc);
+  }
   if (ExprPtr e = bind_statement_value(n, args, f.loc)) return e;
   if (ExprPtr e = bind_variadic(n, args, f.loc)) return e;
   return call(n, std::move(args), f.loc);

@@ -426,22 +426,98 @@ StatementInstant statement_instant() {
 }
 
 // SYSDATETIME() and SYSUTCDATETIME() are DATETIME2(7), GETDATE(), GETUTCDATE() and CURRENT_TIMESTAMP DATETIME (the
-// same instant on DATETIME's grid), CURRENT_DATE (SQL Server 2025) a DATE; the local ones add the zone's offset.
-// The instant is the statement's, so all are constants of the statement (the kernel's arguments are constants:
-// folded here).
-ExprPtr Binder::bind_current_time(const std::string& n, const std::vector<ExprPtr>& args, sql::SourceLocation loc) {
-  const bool utc = n == "SYSUTCDATETIME" || n == "GETUTCDATE";
-  const bool datetime = n == "GETDATE" || n == "GETUTCDATE" || n == "CURRENT_TIMESTAMP";
-  const bool date = n == "CURRENT_DATE";
-  if (!utc && !datetime && !date && n != "SYSDATETIME") return nullptr;
-  if (!args.empty()) throw BindError(loc, "Msg 174: The " + lower(n) + " function requires 0 argument(s).");
+// same instant on DATETIME's grid), CURRENT_DATE (SQL Server 2025) a DATE; the local ones add the zone's offset. Inside
+// ODBC's escape also CURDATE() (CURRENT_DATE), CURTIME() (TIME(7)) and CURRENT_TIME[(p)] (TIME(p), 7 when omitted): the
+// time of day of GETDATE()'s value. Each is its own kernel over the statement's instant and offset (constants of the
+// statement: the kernel's arguments are constants, folded here).
+ExprPtr Binder::bind_current_time(const std::string& n, const std::vector<ExprPtr>& args, sql::SourceLocation loc,
+                                  bool odbc) {
+  struct Form {
+    std::string_view name, kernel;
+    bool utc;
+    DataType type;
+  };
+  static const Form kForms[] = {
+      {"SYSDATETIME", "current_datetime", false, DataType::datetime2(7)},
+      {"SYSUTCDATETIME", "sysutcdatetime", true, DataType::datetime2(7)},
+      {"GETDATE", "getdate", false, DataType::datetime()},
+      {"CURRENT_TIMESTAMP", "current_timestamp", false, DataType::datetime()},
+      {"GETUTCDATE", "getutcdate", true, DataType::datetime()},
+      {"CURRENT_DATE", "current_date", false, DataType::date()},
+      {"CURDATE", "curdate", false, DataType::date()},
+      {"CURTIME", "curtime", false, DataType::time(7)},
+      {"CURRENT_TIME", "current_time", false, DataType::time(7)},
+  };
+  const Form* form = nullptr;
+  for (const Form& f : kForms)
+    if (f.name == n) form = &f;
+  if (!form || (!odbc && (n == "CURDATE" || n == "CURTIME" || n == "CURRENT_TIME"))) return nullptr;
+  const bool precision = form->kernel == "current_time";
+  if (args.size() > (precision ? 1u : 0u))
+    throw BindError(loc, "Msg 174: The " + lower(n) + " function requires " + (precision ? "0 or 1" : "0") +
+                             " argument(s).");
   if (!instant_) instant_ = env_.instant ? *env_.instant : statement_instant();
   const ExprPtr instant = constant(Value::int64(instant_->utc_ticks));
-  const ExprPtr offset = constant(Value::int64(utc ? 0 : instant_->offset_ticks));
-  if (date) return call("CURRENT_DATE", {instant, offset}, loc, std::nullopt, &kernel_spec("current_date", loc));
-  const DataType type = datetime ? DataType::datetime() : DataType::datetime2(7);
-  return call("SYSDATETIME", {instant, offset, constant(Value::int32(datetime ? fn::kDateTimeKind : 7))}, loc, type,
-              &kernel_spec("current_datetime", loc));
+  const fn::FunctionSpec* spec = &kernel_spec(form->kernel, loc);
+  if (form->utc) return call(n, {instant}, loc, form->type, spec);
+  std::vector<ExprPtr> kernel_args{instant, constant(Value::int64(instant_->offset_ticks))};
+  DataType type = form->type;
+  if (form->kernel == "current_datetime") kernel_args.push_back(constant(Value::int32(7)));  // its grid
+  if (precision) {
+    int64_t digits = 7;
+    if (!args.empty()) {
+      const ExprPtr& p = args[0];
+      if (!p->is_constant() || p->value.null || !is_integer(p->type))
+        throw BindError(loc, "the precision of CURRENT_TIME must be an integer constant from 0 to 7");
+      digits = p->value.i;
+      if (digits < 0 || digits > 7)
+        throw BindError(loc, "Msg 1002: Line " + std::to_string(loc.line) + ": Specified scale " +
+                                 std::to_string(digits) + " is invalid.");
+    }
+    kernel_args.push_back(constant(Value::int32(static_cast<int32_t>(digits))));
+    type = DataType::time(static_cast<int>(digits));
+  }
+  return call(n, std::move(kernel_args), loc, type, spec);
+}
+
+// {fn OCTET_LENGTH(x)} and {fn BIT_LENGTH(x)}: a string's bytes (UTF-8) and bits through the kernels; any other type
+// is not converted to text: its internal size, as DATALENGTH gives it in SQL Server (INT 4, DATE 3, DECIMAL(p) 5 to
+// 17, ...; TINYINT and SMALLINT are stored as INT here, so 4), NULL for NULL.
+ExprPtr Binder::bind_odbc_length(const std::string& n, std::vector<ExprPtr>& args, sql::SourceLocation loc) {
+  if (n != "OCTET_LENGTH" && n != "BIT_LENGTH") return nullptr;
+  if (args.size() != 1) throw BindError(loc, "Msg 174: The " + lower(n) + " function requires 1 argument(s).");
+  const ExprPtr& x = args[0];
+  if (x->type.is_string()) return nullptr;  // the kernels
+  if (x->is_constant() && x->value.null) return constant(Value::null_of(DataType::int32()));
+  const DataType& t = x->type;
+  auto by_digits = [](int digits, int small, int medium) { return digits <= 2 ? small : digits <= 4 ? medium : medium + 1; };
+  int32_t bytes = 0;
+  switch (t.id) {
+    case TypeId::Bool: bytes = 1; break;
+    case TypeId::Int32: bytes = 4; break;
+    case TypeId::Int64:
+    case TypeId::Double:
+    case TypeId::Money:
+    case TypeId::DateTime: bytes = 8; break;
+    case TypeId::SmallDateTime: bytes = 4; break;
+    case TypeId::Date: bytes = 3; break;
+    case TypeId::Time: bytes = by_digits(t.precision, 3, 4); break;
+    case TypeId::DateTime2: bytes = by_digits(t.precision, 6, 7); break;
+    case TypeId::Decimal: bytes = t.precision <= 9 ? 5 : t.precision <= 19 ? 9 : t.precision <= 28 ? 13 : 17; break;
+    default: throw BindError(loc, "Msg 8116: Argument data type " + type_text(t) + " is invalid for argument 1 of " +
+                                      lower(n) + " function.");
+  }
+  const int32_t size = n == "BIT_LENGTH" ? bytes * 8 : bytes;
+  auto is_null = std::make_shared<Expr>();
+  is_null->kind = ExprKind::IsNull;
+  is_null->type = DataType::boolean();
+  is_null->args = {x};
+  auto r = std::make_shared<Expr>();
+  r->kind = ExprKind::Case;
+  r->type = DataType::int32();
+  r->has_else = true;
+  r->args = {is_null, constant(Value::null_of(DataType::int32())), constant(Value::int32(size))};
+  return fold(r);
 }
 
 // NULLIF, IIF and CHOOSE are CASE expressions (as SQL Server documents them), the engine's own on either device.

@@ -114,7 +114,10 @@ class Binder {
   // SYSDATETIME, SYSUTCDATETIME, GETDATE, GETUTCDATE, CURRENT_TIMESTAMP, CURRENT_DATE: the kernels current_datetime
   // and current_date over the statement's instant (env_.instant, else the clock read once by this binder);
   // nullptr for other names.
-  ExprPtr bind_current_time(const std::string& name, const std::vector<ExprPtr>& args, sql::SourceLocation loc);
+  ExprPtr bind_current_time(const std::string& name, const std::vector<ExprPtr>& args, sql::SourceLocation loc,
+                            bool odbc);
+  // {fn OCTET_LENGTH(x)}, {fn BIT_LENGTH(x)}: a string's kernel, another type's internal size (bind_variadic.cpp).
+  ExprPtr bind_odbc_length(const std::string& name, std::vector<ExprPtr>& args, sql::SourceLocation loc);
   std::optional<StatementInstant> instant_;
   // Collations (bind_expr.cpp): a COLLATE clause's name; whether strings of these types compare
   // case-insensitively (an explicit COLLATE, else the database's; two different explicit ones are Msg

@@ -139,6 +139,8 @@ class Lexer {
       case '|': t.kind = TokenKind::Pipe; break;
       case '^': t.kind = TokenKind::Caret; break;
       case '~': t.kind = TokenKind::Tilde; break;
+      case '{': t.kind = TokenKind::LBrace; break;
+      case '}': t.kind = TokenKind::RBrace; break;
       case '<':
         advance();
         if (peek() == '=') t.kind = TokenKind::LtEq, advance();

@@ -248,6 +248,8 @@ ExprPtr Parser::primary() {
       return std::make_unique<LiteralExpr>(t.loc, LiteralKind::String, t.text);
     case TokenKind::LParen:
       return parenthesized_or_subquery();
+    case TokenKind::LBrace:
+      return odbc_escape();
     case TokenKind::QuotedIdentifier:
       if (peek(1).kind == TokenKind::LParen) return function_call();
       return column_ref();

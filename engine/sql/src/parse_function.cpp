@@ -157,6 +157,52 @@ FrameBound Parser::frame_bound() {
   return b;
 }
 
+// ODBC's escapes, which SQL Server reads in T-SQL ("ODBC Scalar Functions", "ODBC Datetime Format"). {fn call}: the call,
+// marked as written in the escape (the binder accepts the ODBC-only names, DAYNAME, TRUNCATE, ..., there alone); a
+// name without an argument list is a call with no arguments ({fn CURRENT_TIME}). {d 'yyyy-mm-dd'} is a DATE literal,
+// {t 'hh:mm:ss[.fff]'} and {ts 'yyyy-mm-dd hh:mm:ss[.fff]'} the string CAST to TIME and DATETIME (text that does not
+// convert is the conversion's error). The letters are any case.
+ExprPtr Parser::odbc_escape() {
+  const Token& brace = next();  // '{'
+  const Token& kind = peek();
+  ExprPtr e;
+  if (kind.is_word("FN")) {
+    next();
+    const Token& name = peek();
+    if (name.kind != TokenKind::Identifier && name.kind != TokenKind::QuotedIdentifier && name.kind != TokenKind::Keyword)
+      fail_expected("a function name", "after {fn");
+    if (peek(1).kind == TokenKind::LParen) {
+      e = name.is_keyword("CAST") || name.is_keyword("TRY_CAST") ? cast_call() : function_call();
+    } else {
+      next();
+      auto f = std::make_unique<FunctionCallExpr>(name.loc);
+      f->name = make_identifier(name);
+      f->upper_name = name.kind == TokenKind::QuotedIdentifier ? name.text : upper(name.text);
+      e = std::move(f);
+    }
+    if (e->kind == ExprKind::FunctionCall) e->as<FunctionCallExpr>().odbc = true;
+  } else if (kind.is_word("D") || kind.is_word("T") || kind.is_word("TS")) {
+    next();
+    const std::string letter = upper(kind.text);
+    if (!at(TokenKind::String)) fail_expected("a string literal", "after {" + kind.text);
+    const Token& text = next();
+    if (letter == "D") {
+      e = std::make_unique<LiteralExpr>(brace.loc, LiteralKind::Date, text.text);
+    } else {
+      auto c = std::make_unique<CastExpr>(brace.loc);
+      c->value = std::make_unique<LiteralExpr>(text.loc, LiteralKind::String, text.text);
+      c->type.id = letter == "T" ? TypeId::Time : TypeId::DateTime;
+      c->type.spelling = letter == "T" ? "TIME" : "DATETIME";
+      c->type.loc = kind.loc;
+      e = std::move(c);
+    }
+  } else {
+    fail_expected("fn, d, t or ts", "after '{'");
+  }
+  expect(TokenKind::RBrace, "to close the ODBC escape that starts at " + to_string(brace.loc));
+  return e;
+}
+
 ExprPtr Parser::cast_call() {
   const Token& name = next();  // CAST or TRY_CAST
   auto c = std::make_unique<CastExpr>(name.loc);

@@ -62,6 +62,7 @@ class Parser {
 
   // ---- functions (parse_function.cpp) ----
   ExprPtr function_call();  // at the name; the next token is '('
+  ExprPtr odbc_escape();    // at '{': {fn call}, {d 'date'}, {t 'time'}, {ts 'timestamp'}
   ExprPtr cast_call();      // CAST / TRY_CAST
   std::unique_ptr<WindowSpec> window_spec();  // at OVER
   std::vector<OrderItem> order_items();        // after ORDER BY: k [ASC | DESC], ...

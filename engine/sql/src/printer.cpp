@@ -159,7 +159,7 @@ std::string to_sexpr(const Expr& e) {
     }
     case ExprKind::FunctionCall: {
       const auto& f = e.as<FunctionCallExpr>();
-      std::string s = "(call " + f.upper_name;
+      std::string s = (f.odbc ? "(odbc-call " : "(call ") + f.upper_name;
       if (f.star) s += " *";
       if (f.distinct) s += " distinct";
       for (const auto& a : f.args) s += " " + to_sexpr(*a);

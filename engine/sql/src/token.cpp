@@ -52,6 +52,8 @@ std::string_view token_kind_name(TokenKind k) {
     case TokenKind::Pipe: return "'|'";
     case TokenKind::Caret: return "'^'";
     case TokenKind::Tilde: return "'~'";
+    case TokenKind::LBrace: return "'{'";
+    case TokenKind::RBrace: return "'}'";
   }
   return "?";
 }

@@ -386,3 +386,109 @@ TEST_F(ScalarFunctions, CurrentDateAndTime) {
   EXPECT_EQ(rows("SELECT COUNT(*) FROM words WHERE CURRENT_DATE > CAST('2000-01-01' AS DATE)"),
             rows("SELECT COUNT(*) FROM words"));
 }
+
+// ODBC's scalar-function escape, "ODBC Scalar Functions (Transact-SQL)" example C. The page's @string_exp is an
+// NVARCHAR (UTF-16: 38 bytes, 304 bits); Tessera's strings are UTF-8, so the same text gives what SQL Server gives
+// for a VARCHAR: 19 and 152. The page's @date_exp is a string, here a string constant.
+TEST_F(ScalarFunctions, OdbcFunctionsDocumentedExamples) {
+  EXPECT_EQ(rows("SELECT {fn BIT_LENGTH('Returns the length.')}, {fn OCTET_LENGTH( 'Returns the length.' )}"),
+            V({"152|19"}));
+  EXPECT_EQ(rows("SELECT {fn CONCAT( 'CONCAT ','returns a character string')}"),
+            V({"CONCAT returns a character string"}));
+  EXPECT_EQ(rows("SELECT {fn TRUNCATE( 100.123456, 4)}"), V({"100.123400"}));
+  const std::string d = "'2007-04-21 01:01:01.1234567'";
+  EXPECT_EQ(rows("SELECT {fn DAYNAME( " + d + " )}, {fn DAYOFMONTH( " + d + " )}, {fn DAYOFWEEK( " + d + " )}, " +
+                 "{fn HOUR( " + d + ")}, {fn MINUTE( " + d + " )}, {fn SECOND( " + d + " )}, {fn MONTHNAME( " + d +
+                 " )}, {fn QUARTER( " + d + " )}, {fn WEEK( " + d + " )}"),
+            V({"Saturday|21|7|1|1|1|April|2|16"}));
+  // Lower case, spaces, nested escapes and T-SQL functions inside one.
+  EXPECT_EQ(rows("SELECT { fn dayofmonth({fn CONCAT('2007-04-', '21')}) }, {fn LEN('abc')}, {fn PI()}"),
+            rows("SELECT 21, 3, PI()"));
+}
+
+// CURRENT_DATE(), CURDATE(), CURRENT_TIME[(p)], CURTIME(): the statement's instant, as GETDATE() reads it (the page's
+// CURRENT_TIME(6) shows 10:27:11.973000, DATETIME's milliseconds).
+TEST_F(ScalarFunctions, OdbcCurrentDateAndTime) {
+  const engine::QueryResult r = db_->execute(
+      "SELECT {fn CURRENT_DATE( )}, {fn CURDATE()}, {fn CURRENT_TIME(6)}, {fn CURTIME()}, {fn CURRENT_TIME}");
+  ASSERT_EQ(r.types.size(), 5u);
+  EXPECT_EQ(r.types[0], DataType::date());
+  EXPECT_EQ(r.types[1], DataType::date());
+  EXPECT_EQ(r.types[2], DataType::time(6));
+  EXPECT_EQ(r.types[3], DataType::time(7));
+  EXPECT_EQ(r.types[4], DataType::time(7));
+  EXPECT_EQ(rows("SELECT MIN(CASE WHEN {fn CURDATE()} = CURRENT_DATE AND {fn CURRENT_DATE()} = CURRENT_DATE "
+                 "AND {fn CURRENT_TIME(3)} = CAST(GETDATE() AS TIME(3)) AND {fn CURTIME()} = CAST(GETDATE() AS TIME) "
+                 "AND {fn CURRENT_TIME(0)} = CAST(GETDATE() AS TIME(0)) THEN 1 ELSE 0 END), COUNT(*) FROM words"),
+            rows("SELECT 1, COUNT(*) FROM words"));
+  // The fraction is DATETIME's: its last digits are zeros.
+  EXPECT_EQ(rows("SELECT DATEPART(microsecond, {fn CURTIME()}) % 1000"), V({"0"}));
+  EXPECT_NE(error("SELECT {fn CURRENT_TIME(8)}").find("Msg 1002"), std::string::npos);
+  EXPECT_NE(error("SELECT {fn CURDATE(1)}").find("Msg 174"), std::string::npos);
+}
+
+// The ODBC names exist only inside the escape, as in SQL Server (Msg 195); the escape's syntax errors.
+TEST_F(ScalarFunctions, OdbcNamesOnlyInsideTheEscape) {
+  EXPECT_EQ(error("SELECT DAYNAME(GETDATE())"), "1:8: Msg 195: 'DAYNAME' is not a recognized built-in function name.");
+  for (const char* q : {"SELECT dayofweek(GETDATE())", "SELECT WEEK(CURRENT_DATE)", "SELECT CURDATE()",
+                        "SELECT CURTIME()", "SELECT CURRENT_TIME(3)", "SELECT OCTET_LENGTH('a')", "SELECT BIT_LENGTH('a')",
+                        "SELECT QUARTER(CURRENT_DATE)", "SELECT MONTHNAME(CURRENT_DATE)", "SELECT HOUR(GETDATE())",
+                        "SELECT MINUTE(GETDATE())", "SELECT SECOND(GETDATE())", "SELECT DAYOFMONTH(GETDATE())"})
+    EXPECT_NE(error(q).find("Msg 195"), std::string::npos) << q;
+  EXPECT_FALSE(error("SELECT TRUNCATE(1.5, 0)").empty());  // a reserved word outside the escape
+  EXPECT_NE(error("SELECT {fn DAYNAME(GETDATE())").find("'}'"), std::string::npos);
+  EXPECT_NE(error("SELECT {x 'a'}").find("fn, d, t or ts"), std::string::npos);
+  EXPECT_NE(error("SELECT {fn 1}").find("a function name"), std::string::npos);
+  EXPECT_NE(error("SELECT {fn NO_SUCH_FUNCTION(1)}").find("NO_SUCH_FUNCTION"), std::string::npos);
+}
+
+// OCTET_LENGTH and BIT_LENGTH of other types: their internal size, not their text's (the page: "Returns the internal
+// size of the given data type, without converting string_exp to string"); NULL gives NULL; the string kernels on a
+// column with NULLs and multi-byte text.
+TEST_F(ScalarFunctions, OdbcLengthsOfEveryType) {
+  EXPECT_EQ(rows("SELECT {fn OCTET_LENGTH(CAST(12345 AS INT))}, {fn BIT_LENGTH(CAST(1 AS BIGINT))}, "
+                 "{fn OCTET_LENGTH(CAST(1.5 AS FLOAT))}, {fn OCTET_LENGTH(CAST('2020-01-01' AS DATE))}, "
+                 "{fn OCTET_LENGTH(CAST('2020-01-01' AS DATETIME))}, {fn OCTET_LENGTH(CAST(1 AS DECIMAL(5,2)))}, "
+                 "{fn OCTET_LENGTH(CAST(1 AS DECIMAL(19,2)))}, {fn OCTET_LENGTH(CAST('10:00' AS TIME(2)))}, "
+                 "{fn OCTET_LENGTH(CAST(1 AS BIT))}, {fn OCTET_LENGTH(NULL)}, {fn OCTET_LENGTH(CAST(NULL AS INT))}"),
+            V({"4|64|8|3|8|5|9|3|1|NULL|NULL"}));
+  EXPECT_EQ(rows("SELECT {fn OCTET_LENGTH('日本語')}, {fn BIT_LENGTH('')}, {fn OCTET_LENGTH(CAST(NULL AS VARCHAR(5)))}"),
+            V({"9|0|NULL"}));
+  EXPECT_EQ(rows("SELECT id, {fn OCTET_LENGTH(uk)}, {fn BIT_LENGTH(us)}, {fn OCTET_LENGTH(id)} FROM words ORDER BY id"),
+            rows("SELECT id, DATALENGTH(uk), DATALENGTH(us) * 8, 4 FROM words ORDER BY id"));
+}
+
+// TRUNCATE is ROUND(x, n, 1) on every numeric type, NULLs kept; the date functions on a column with NULLs against
+// DuckDB (dayofweek counts Sunday 0; %U numbers Sunday weeks from the year's first Sunday, so a year that does not
+// start on a Sunday is one week further in ODBC's WEEK).
+TEST_F(ScalarFunctions, OdbcFunctionsOnColumns) {
+  EXPECT_EQ(rows("SELECT id, {fn TRUNCATE(a, -1)}, {fn TRUNCATE(b, -2)}, {fn TRUNCATE(c, 1)}, {fn TRUNCATE(d, 1)}, "
+                 "{fn TRUNCATE(CAST(d AS MONEY), 0)} FROM t ORDER BY id"),
+            rows("SELECT id, ROUND(a, -1, 1), ROUND(b, -2, 1), ROUND(c, 1, 1), ROUND(d, 1, 1), "
+                 "ROUND(CAST(d AS MONEY), 0, 1) FROM t ORDER BY id"));
+  same_as_duckdb("SELECT id, {fn DAYNAME(dt)}, {fn MONTHNAME(dt2)}, {fn DAYOFMONTH(dt)}, {fn DAYOFWEEK(dt)}, "
+                 "{fn QUARTER(dt2)}, {fn WEEK(dt)} FROM t ORDER BY id",
+                 "SELECT id, dayname(dt), monthname(dt2), dayofmonth(dt), dayofweek(dt) + 1, quarter(dt2), "
+                 "CAST(strftime(dt, '%U') AS INTEGER) + CASE WHEN dayofweek(date_trunc('year', dt)) = 0 THEN 0 ELSE 1 END "
+                 "FROM t ORDER BY id");
+  EXPECT_EQ(rows("SELECT {fn HOUR(CAST('23:59:59.9999999' AS TIME))}, {fn MINUTE(CAST('2024-02-29 13:45:30' AS DATETIME))}, "
+                 "{fn SECOND(CAST('2024-02-29 13:45:30' AS SMALLDATETIME))}, {fn HOUR(CAST(NULL AS TIME))}"),
+            V({"23|45|0|NULL"}));
+}
+
+// The ODBC date and time literals: {d} a DATE, {t} a TIME, {ts} a DATETIME ("ODBC Datetime Format"'s examples).
+TEST_F(ScalarFunctions, OdbcDateTimeLiterals) {
+  const engine::QueryResult r =
+      db_->execute("SELECT { ts '1998-05-02 01:23:56.123' }, { d '1990-10-02' }, { t '13:33:41' }, {T '13:33:41.016'}");
+  ASSERT_EQ(r.types.size(), 4u);
+  EXPECT_EQ(r.types[0], DataType::datetime());
+  EXPECT_EQ(r.types[1], DataType::date());
+  EXPECT_EQ(r.types[2], DataType::time(7));
+  EXPECT_EQ(rows("SELECT CONVERT(VARCHAR(30), { ts '1998-05-02 01:23:56.123' }, 121), { d '1990-10-02' }, "
+                 "{ t '13:33:41' }, {fn DAYOFWEEK({d '2007-04-22'})}"),
+            V({"1998-05-02 01:23:56.123|1990-10-02|13:33:41.0000000|1"}));
+  EXPECT_EQ(rows("SELECT COUNT(*) FROM t WHERE dt >= {d '1990-01-01'}"),
+            rows("SELECT COUNT(*) FROM t WHERE dt >= CAST('1990-01-01' AS DATE)"));
+  EXPECT_FALSE(error("SELECT {d '2007-02-30'}").empty());
+  EXPECT_NE(error("SELECT {ts 5}").find("a string literal"), std::string::npos);
+}

@@ -32,6 +32,25 @@ TEST(SqlParser, ArithmeticPrecedence) {
 
 // SQL Server's "Operator Precedence": ~ first (with unary + and -), then * / %, then + - & ^ | at one level, left to
 // right; comparisons below them.
+// ODBC's escapes: {fn call} is the call marked as ODBC's (any case, spaces, a name without arguments, a reserved word
+// as the name, nested); {d}, {t}, {ts} are a DATE literal and CASTs to TIME and DATETIME.
+TEST(SqlParser, OdbcEscapes) {
+  EXPECT_EQ(ex("{fn DAYNAME(d)}"), "(odbc-call DAYNAME d)");
+  EXPECT_EQ(ex("{ FN dayofweek( d ) } + 1"), "(+ (odbc-call DAYOFWEEK d) 1)");
+  EXPECT_EQ(ex("{fn CURRENT_TIME}"), "(odbc-call CURRENT_TIME)");
+  EXPECT_EQ(ex("{fn TRUNCATE(x, 2)}"), "(odbc-call TRUNCATE x 2)");
+  EXPECT_EQ(ex("{fn LEFT({fn CONCAT(a, b)}, 1)}"), "(odbc-call LEFT (odbc-call CONCAT a b) 1)");
+  EXPECT_EQ(ex("DAYNAME(d)"), "(call DAYNAME d)");
+  EXPECT_EQ(ex("{d '2007-04-21'}"), "(date '2007-04-21')");
+  EXPECT_EQ(ex("{t '13:33:41'}"), "(cast '13:33:41' TIME)");
+  EXPECT_EQ(ex("{TS '1998-05-02 01:23:56.123'}"), "(cast '1998-05-02 01:23:56.123' DATETIME)");
+  EXPECT_THROW(ex("{fn DAYNAME(d)"), ParseError);
+  EXPECT_THROW(ex("{x 'a'}"), ParseError);
+  EXPECT_THROW(ex("{d 5}"), ParseError);
+  EXPECT_THROW(ex("{fn}"), ParseError);
+  EXPECT_THROW(ex("a }"), ParseError);
+}
+
 TEST(SqlParser, BitwisePrecedence) {
   EXPECT_EQ(ex("a & b | c ^ d"), "(^ (| (& a b) c) d)");
   EXPECT_EQ(ex("a | b & c"), "(& (| a b) c)");

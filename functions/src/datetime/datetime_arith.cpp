@@ -225,6 +225,22 @@ TESSERA_ROW_FN int32_t tsf_current_datetime(int64_t* out, int64_t instant, int64
   return Clock::normalize(instant + offset, grid, out) ? kOk : tessera::fn::kDateTimeOutOfRange;
 }
 
+// GETDATE() and CURRENT_TIMESTAMP: the local instant as a DATETIME (rounded to its 1/300 s ticks); GETUTCDATE():
+// the UTC instant as a DATETIME; SYSUTCDATETIME(): the UTC instant as a DATETIME2(7). Each its own kernel, over the
+// same constants as SYSDATETIME's.
+TESSERA_ROW_FN int32_t tsf_getdate(int64_t* out, int64_t instant, int64_t offset) {
+  return tsf_current_datetime(out, instant, offset, tessera::fn::kDateTimeKind);
+}
+TESSERA_ROW_FN int32_t tsf_current_timestamp(int64_t* out, int64_t instant, int64_t offset) {
+  return tsf_current_datetime(out, instant, offset, tessera::fn::kDateTimeKind);
+}
+TESSERA_ROW_FN int32_t tsf_getutcdate(int64_t* out, int64_t instant) {
+  return tsf_current_datetime(out, instant, 0, tessera::fn::kDateTimeKind);
+}
+TESSERA_ROW_FN int32_t tsf_sysutcdatetime(int64_t* out, int64_t instant) {
+  return tsf_current_datetime(out, instant, 0, tessera::fn::kMaxFractionDigits);
+}
+
 // CURRENT_DATE (SQL Server 2025): the date of the statement's local instant.
 TESSERA_ROW_FN int32_t tsf_current_date(int32_t* out, int64_t instant, int64_t offset) {
   if (instant < Clock::kMinTicks || instant > Clock::kMaxTicks || offset < -kTicksPerDay || offset > kTicksPerDay)

@@ -62,6 +62,14 @@ constexpr ArgSpec kCurrentDateTime[] = {{.name = "instant", .type = SqlType::Int
                                          .specialize = kCurrentGrids}};
 constexpr ArgSpec kCurrentDate[] = {{.name = "instant", .type = SqlType::Int64, .constant = true},
                                     {.name = "offset", .type = SqlType::Int64, .constant = true}};
+// GETDATE & co. and the ODBC escape's CURDATE, CURTIME: the instant and offset only; GETUTCDATE and SYSUTCDATETIME
+// the instant only (UTC); CURRENT_TIME also the result's fractional digits (its TIME(p)).
+constexpr ArgSpec kCurrentInstant[] = {{.name = "instant", .type = SqlType::Int64, .constant = true}};
+constexpr ArgSpec kCurrentTime[] = {{.name = "instant", .type = SqlType::Int64, .constant = true},
+                                    {.name = "offset", .type = SqlType::Int64, .constant = true},
+                                    {.name = "digits", .type = SqlType::Int32, .constant = true}};
+constexpr ArgSpec kDateOnly[] = {{"date", SqlType::Date}};
+constexpr ArgSpec kTimeOnly[] = {kTimeValue};
 constexpr ArgSpec kTimeZoneOffset[] = {{.name = "offset_minutes", .type = SqlType::Int32, .constant = true}};
 constexpr ArgSpec kTimeParts[] = {{"hour", SqlType::Int32},
                                   {"minute", SqlType::Int32},
@@ -76,6 +84,7 @@ int64_t datename_length(const LengthInputs& in) {
   if (part == int64_t(DatePart::Month) || part == int64_t(DatePart::Weekday)) return kMaxDateNameBytes;
   return 9;
 }
+int64_t date_name_length(const LengthInputs&) { return kMaxDateNameBytes; }
 int32_t as_int(int64_t v) { return v < INT32_MIN || v > INT32_MAX ? -1 : static_cast<int32_t>(v); }
 int64_t cast_datetime_length(const LengthInputs& in) {
   const int32_t kind = as_int(in.value[1]);
@@ -122,6 +131,51 @@ const FunctionSpec kDateTimeFunctions[] = {
     // SYSDATETIME, SYSUTCDATETIME, GETDATE, GETUTCDATE, CURRENT_TIMESTAMP: bound by kernel (bind_variadic.cpp).
     {.sql_name = "SYSDATETIME", .kernel = "current_datetime", .result = SqlType::DateTime, .args = kCurrentDateTime,
      .summary = "the statement's instant (local or UTC) as DATETIME2(7) or DATETIME", TESSERA_ROW(tsf_current_datetime)},
+    {.sql_name = "GETDATE", .kernel = "getdate", .result = SqlType::DateTime, .args = kCurrentDate,
+     .summary = "the statement's local instant as a DATETIME (1/300 s)", TESSERA_ROW(tsf_getdate)},
+    {.sql_name = "CURRENT_TIMESTAMP", .kernel = "current_timestamp", .result = SqlType::DateTime, .args = kCurrentDate,
+     .summary = "the statement's local instant as a DATETIME (GETDATE)", TESSERA_ROW(tsf_current_timestamp)},
+    {.sql_name = "GETUTCDATE", .kernel = "getutcdate", .result = SqlType::DateTime, .args = kCurrentInstant,
+     .summary = "the statement's UTC instant as a DATETIME", TESSERA_ROW(tsf_getutcdate)},
+    {.sql_name = "SYSUTCDATETIME", .kernel = "sysutcdatetime", .result = SqlType::DateTime, .args = kCurrentInstant,
+     .summary = "the statement's UTC instant as a DATETIME2(7)", TESSERA_ROW(tsf_sysutcdatetime)},
+    // The ODBC escape's date and time functions ({fn ...} only): datetime_odbc.cpp.
+    {.sql_name = "CURDATE", .kernel = "curdate", .result = SqlType::Date, .args = kCurrentDate,
+     .summary = "the date of the statement's local instant (CURRENT_DATE)", .odbc_only = true,
+     TESSERA_ROW(tsf_curdate)},
+    {.sql_name = "CURRENT_TIME", .kernel = "current_time", .result = SqlType::Time, .args = kCurrentTime,
+     .summary = "the time of day of GETDATE()'s value as a TIME(digits)", .odbc_only = true,
+     TESSERA_ROW(tsf_current_time)},
+    {.sql_name = "CURTIME", .kernel = "curtime", .result = SqlType::Time, .args = kCurrentDate,
+     .summary = "the time of day of GETDATE()'s value as a TIME(7)", .odbc_only = true, TESSERA_ROW(tsf_curtime)},
+    {.sql_name = "DAYNAME", .kernel = "dayname", .result = SqlType::String, .args = kDateOnly, .uses_context = true,
+     .max_length = date_name_length, .summary = "the weekday's name in the session language", .odbc_only = true,
+     TESSERA_ROW(tsf_dayname)},
+    {.sql_name = "MONTHNAME", .kernel = "monthname", .result = SqlType::String, .args = kDateOnly,
+     .uses_context = true, .max_length = date_name_length, .summary = "the month's name in the session language",
+     .odbc_only = true, TESSERA_ROW(tsf_monthname)},
+    {.sql_name = "DAYOFMONTH", .kernel = "dayofmonth", .result = SqlType::Int32, .args = kDateOnly,
+     .summary = "the day of the month, 1..31", .odbc_only = true, TESSERA_ROW(tsf_dayofmonth)},
+    {.sql_name = "DAYOFWEEK", .kernel = "dayofweek", .result = SqlType::Int32, .args = kDateOnly,
+     .summary = "the day of the week, 1 (Sunday) .. 7, whatever SET DATEFIRST says", .odbc_only = true,
+     TESSERA_ROW(tsf_dayofweek)},
+    {.sql_name = "QUARTER", .kernel = "quarter", .result = SqlType::Int32, .args = kDateOnly,
+     .summary = "the quarter, 1..4", .odbc_only = true, TESSERA_ROW(tsf_quarter)},
+    {.sql_name = "WEEK", .kernel = "week", .result = SqlType::Int32, .args = kDateOnly,
+     .summary = "the week of the year, 1..53 (weeks from Sunday; week 1 holds January 1)", .odbc_only = true,
+     TESSERA_ROW(tsf_week)},
+    {.sql_name = "HOUR", .kernel = "hour_datetime", .result = SqlType::Int32, .args = kValueOnly,
+     .summary = "the hour of a date-time, 0..23", .odbc_only = true, TESSERA_ROW(tsf_hour_datetime)},
+    {.sql_name = "HOUR", .kernel = "hour_time", .result = SqlType::Int32, .args = kTimeOnly,
+     .summary = "the hour of a time, 0..23", .odbc_only = true, TESSERA_ROW(tsf_hour_time)},
+    {.sql_name = "MINUTE", .kernel = "minute_datetime", .result = SqlType::Int32, .args = kValueOnly,
+     .summary = "the minute of a date-time, 0..59", .odbc_only = true, TESSERA_ROW(tsf_minute_datetime)},
+    {.sql_name = "MINUTE", .kernel = "minute_time", .result = SqlType::Int32, .args = kTimeOnly,
+     .summary = "the minute of a time, 0..59", .odbc_only = true, TESSERA_ROW(tsf_minute_time)},
+    {.sql_name = "SECOND", .kernel = "second_datetime", .result = SqlType::Int32, .args = kValueOnly,
+     .summary = "the second of a date-time, 0..59", .odbc_only = true, TESSERA_ROW(tsf_second_datetime)},
+    {.sql_name = "SECOND", .kernel = "second_time", .result = SqlType::Int32, .args = kTimeOnly,
+     .summary = "the second of a time, 0..59", .odbc_only = true, TESSERA_ROW(tsf_second_time)},
     {.sql_name = "CURRENT_TIMEZONE", .kernel = "current_timezone", .result = SqlType::String, .args = kTimeZoneOffset,
      .max_length = timezone_length, .summary = "the server's time zone ('(UTC) Coordinated Universal Time')",
      TESSERA_ROW(tsf_current_timezone)},

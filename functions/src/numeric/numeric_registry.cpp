@@ -103,6 +103,18 @@ const FunctionSpec kNumericFunctions[] = {
      .summary = "round money to length digits", TESSERA_ROW(tsf_round_money)},
     {.sql_name = "ROUND", .kernel = "round_money_fn", .result = T::Money, .args = kRoundMoneyFn,
      .summary = "round or (function != 0) truncate money", TESSERA_ROW(tsf_round_money_fn)},
+    // {fn TRUNCATE(x, length)} (ODBC only)
+    {.sql_name = "TRUNCATE", .kernel = "truncate_int", .result = T::Int32, .args = kRoundInt,
+     .summary = "x truncated to length digits (ROUND(x, length, 1))", .odbc_only = true, TESSERA_ROW(tsf_truncate_int)},
+    {.sql_name = "TRUNCATE", .kernel = "truncate_bigint", .result = T::Int64, .args = kRoundBigint,
+     .summary = "x truncated to length digits", .odbc_only = true, TESSERA_ROW(tsf_truncate_bigint)},
+    {.sql_name = "TRUNCATE", .kernel = "truncate_float", .result = T::Float64, .args = kRoundFloat,
+     .summary = "x truncated to length digits", .odbc_only = true, TESSERA_ROW(tsf_truncate_float)},
+    {.sql_name = "TRUNCATE", .kernel = "truncate_decimal", .result = T::Decimal, .args = kRoundDecimal,
+     .summary = "decimal(p,s) truncated to length digits, decimal(p,s)", .odbc_only = true,
+     TESSERA_ROW(tsf_truncate_decimal)},
+    {.sql_name = "TRUNCATE", .kernel = "truncate_money", .result = T::Money, .args = kRoundMoney,
+     .summary = "money truncated to length digits", .odbc_only = true, TESSERA_ROW(tsf_truncate_money)},
     // FLOOR / CEILING
     {.sql_name = "FLOOR", .kernel = "floor_int", .result = T::Int32, .args = kInt,
      .summary = "largest integer <= x", TESSERA_ROW(tsf_floor_int)},

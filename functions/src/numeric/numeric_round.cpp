@@ -92,6 +92,23 @@ TESSERA_ROW_FN int32_t tsf_round_money_fn(int64_t* out, int64_t x, int32_t lengt
   return round_exact<int64_t>(out, x, kMoneyScale, length, function != 0, INT64_MIN, INT64_MAX);
 }
 
+// {fn TRUNCATE(x, length)} (ODBC): ROUND(x, length, 1), the value's type kept.
+TESSERA_ROW_FN int32_t tsf_truncate_int(int32_t* out, int32_t x, int32_t length) {
+  return round_exact<int32_t>(out, x, 0, length, true, INT32_MIN, INT32_MAX);
+}
+TESSERA_ROW_FN int32_t tsf_truncate_bigint(int64_t* out, int64_t x, int32_t length) {
+  return round_exact<int64_t>(out, x, 0, length, true, INT64_MIN, INT64_MAX);
+}
+TESSERA_ROW_FN int32_t tsf_truncate_float(double* out, double x, int32_t length) {
+  return round_float(out, x, length, true);
+}
+TESSERA_ROW_FN int32_t tsf_truncate_decimal(int64_t* out, int64_t x, int32_t length, int32_t p, int32_t s) {
+  return round_decimal(out, x, length, true, p, s);
+}
+TESSERA_ROW_FN int32_t tsf_truncate_money(int64_t* out, int64_t x, int32_t length) {
+  return round_exact<int64_t>(out, x, kMoneyScale, length, true, INT64_MIN, INT64_MAX);
+}
+
 // ---- FLOOR / CEILING ----
 TESSERA_ROW_FN int32_t tsf_floor_int(int32_t* out, int32_t x) {
   *out = x;

@@ -46,6 +46,7 @@ std::unique_ptr<DerivedPredicate> derive_predicate(const FunctionSpec& base) {
                          .nulls = base.nulls,
                          .uses_context = base.uses_context,
                          .summary = d->summary,
+                         .odbc_only = base.odbc_only,
                          .symbol = base.symbol,
                          .compared = &base};
   return d;

@@ -62,6 +62,18 @@ TESSERA_ROW_FN int32_t tsf_datalength(int32_t* out, const char* /*s*/, int32_t s
   return kOk;
 }
 
+// {fn OCTET_LENGTH(s)} and {fn BIT_LENGTH(s)} (ODBC): the string's bytes (UTF-8 here), and eight times as many bits;
+// a string of 2^28 bytes or more has more bits than an INT holds (Msg 8115).
+TESSERA_ROW_FN int32_t tsf_octet_length(int32_t* out, const char* /*s*/, int32_t s_len) {
+  *out = s_len;
+  return kOk;
+}
+TESSERA_ROW_FN int32_t tsf_bit_length(int32_t* out, const char* /*s*/, int32_t s_len) {
+  if (s_len > INT32_MAX / 8) return tessera::fn::kArithmeticOverflow;
+  *out = s_len * 8;
+  return kOk;
+}
+
 // REVERSE(s): the characters in reverse order (each character's bytes kept).
 TESSERA_ROW_FN int32_t tsf_reverse(char* out, int32_t* out_len, const char* s, int32_t s_len) {
   for (int32_t pos = 0; pos < s_len;) {

@@ -34,6 +34,32 @@ TESSERA_ROW_FN int32_t tsf_datetimefromparts(int64_t* out, int32_t year, int32_t
 // CURRENT_DATE: its day.
 TESSERA_ROW_FN int32_t tsf_current_datetime(int64_t* out, int64_t instant, int64_t offset, int32_t grid);
 TESSERA_ROW_FN int32_t tsf_current_date(int32_t* out, int64_t instant, int64_t offset);
+// GETDATE(), CURRENT_TIMESTAMP (DATETIME, local), GETUTCDATE() (DATETIME, UTC), SYSUTCDATETIME() (DATETIME2(7), UTC).
+TESSERA_ROW_FN int32_t tsf_getdate(int64_t* out, int64_t instant, int64_t offset);
+TESSERA_ROW_FN int32_t tsf_current_timestamp(int64_t* out, int64_t instant, int64_t offset);
+TESSERA_ROW_FN int32_t tsf_getutcdate(int64_t* out, int64_t instant);
+TESSERA_ROW_FN int32_t tsf_sysutcdatetime(int64_t* out, int64_t instant);
+
+// The ODBC escape's date and time functions (datetime_odbc.cpp; `{fn ...}` only). CURDATE: CURRENT_DATE's day;
+// CURRENT_TIME(digits), CURTIME(): the time of day of GETDATE()'s value as a TIME(digits) (CURTIME: TIME(7)).
+TESSERA_ROW_FN int32_t tsf_curdate(int32_t* out, int64_t instant, int64_t offset);
+TESSERA_ROW_FN int32_t tsf_current_time(int64_t* out, int64_t instant, int64_t offset, int32_t digits);
+TESSERA_ROW_FN int32_t tsf_curtime(int64_t* out, int64_t instant, int64_t offset);
+// DAYNAME, MONTHNAME: the names in the session language (as DATENAME); DAYOFMONTH 1..31; DAYOFWEEK 1..7 from Sunday
+// whatever SET DATEFIRST says; QUARTER 1..4; WEEK 1..53, weeks from Sunday, week 1 holding January 1.
+TESSERA_ROW_FN int32_t tsf_dayname(char* out, int32_t* out_len, int32_t date, const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_monthname(char* out, int32_t* out_len, int32_t date, const tessera::fn::SessionContext* ctx);
+TESSERA_ROW_FN int32_t tsf_dayofmonth(int32_t* out, int32_t date);
+TESSERA_ROW_FN int32_t tsf_dayofweek(int32_t* out, int32_t date);
+TESSERA_ROW_FN int32_t tsf_quarter(int32_t* out, int32_t date);
+TESSERA_ROW_FN int32_t tsf_week(int32_t* out, int32_t date);
+// HOUR, MINUTE, SECOND of a date-time's or a TIME's time of day.
+TESSERA_ROW_FN int32_t tsf_hour_datetime(int32_t* out, int64_t value);
+TESSERA_ROW_FN int32_t tsf_hour_time(int32_t* out, int64_t value);
+TESSERA_ROW_FN int32_t tsf_minute_datetime(int32_t* out, int64_t value);
+TESSERA_ROW_FN int32_t tsf_minute_time(int32_t* out, int64_t value);
+TESSERA_ROW_FN int32_t tsf_second_datetime(int32_t* out, int64_t value);
+TESSERA_ROW_FN int32_t tsf_second_time(int32_t* out, int64_t value);
 // CURRENT_TIMEZONE(), CURRENT_TIMEZONE_ID() (datetime_timezone.cpp): the server's zone from its UTC offset in minutes
 // (a constant, -840..840): 0 is SQL Server's UTC answer.
 inline constexpr int32_t kMaxTimeZoneNameBytes = 32;  // "(UTC) Coordinated Universal Time"

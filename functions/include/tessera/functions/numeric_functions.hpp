@@ -37,6 +37,12 @@ TESSERA_ROW_FN int32_t tsf_round_decimal_fn(int64_t* out, int64_t x, int32_t len
                                             int32_t s);
 TESSERA_ROW_FN int32_t tsf_round_money(int64_t* out, int64_t x, int32_t length);
 TESSERA_ROW_FN int32_t tsf_round_money_fn(int64_t* out, int64_t x, int32_t length, int32_t function);
+// {fn TRUNCATE(x, length)} (ODBC): ROUND(x, length, 1)
+TESSERA_ROW_FN int32_t tsf_truncate_int(int32_t* out, int32_t x, int32_t length);
+TESSERA_ROW_FN int32_t tsf_truncate_bigint(int64_t* out, int64_t x, int32_t length);
+TESSERA_ROW_FN int32_t tsf_truncate_float(double* out, double x, int32_t length);
+TESSERA_ROW_FN int32_t tsf_truncate_decimal(int64_t* out, int64_t x, int32_t length, int32_t p, int32_t s);
+TESSERA_ROW_FN int32_t tsf_truncate_money(int64_t* out, int64_t x, int32_t length);
 
 // FLOOR(x), CEILING(x): decimal(p,s) gives decimal(p,0) (the unscaled integer),
 // money gives money, int/bigint are unchanged.

@@ -72,6 +72,9 @@ struct FunctionSpec {
   bool uses_context = false;
   MaxLengthFn max_length = nullptr;  // required for String results
   std::string_view summary;
+  // Only inside ODBC's scalar-function escape `{fn name(...)}` (DAYNAME, TRUNCATE, ...), as in SQL Server: elsewhere
+  // the name is Msg 195, "not a recognized built-in function name".
+  bool odbc_only = false;
   // Filled by TESSERA_ROW(fn), last because designated initialisers keep order.
   std::string_view symbol;           // C symbol of the row function: "tsf_datepart"
   RowInvoker invoke = nullptr;       // direct call: the CPU reference

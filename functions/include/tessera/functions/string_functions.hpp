@@ -23,6 +23,8 @@ TESSERA_ROW_FN int32_t tsf_substring(char* out, int32_t* out_len, const char* s,
                                      int64_t length);
 TESSERA_ROW_FN int32_t tsf_len(int32_t* out, const char* s, int32_t s_len);
 TESSERA_ROW_FN int32_t tsf_datalength(int32_t* out, const char* s, int32_t s_len);
+TESSERA_ROW_FN int32_t tsf_octet_length(int32_t* out, const char* s, int32_t s_len);  // {fn OCTET_LENGTH(s)}
+TESSERA_ROW_FN int32_t tsf_bit_length(int32_t* out, const char* s, int32_t s_len);    // {fn BIT_LENGTH(s)}
 TESSERA_ROW_FN int32_t tsf_reverse(char* out, int32_t* out_len, const char* s, int32_t s_len);
 
 // ---- trimming (string_trim.cpp) ----

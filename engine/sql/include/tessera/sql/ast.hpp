@@ -227,6 +227,7 @@ struct FunctionCallExpr : Expr {
   std::vector<ExprPtr> args;
   bool distinct = false;
   bool star = false;
+  bool odbc = false;  // written inside ODBC's scalar-function escape {fn ...}: the ODBC-only names bind there alone
   std::unique_ptr<WindowSpec> over;  // a window function: name(args) OVER (...)
   std::vector<OrderItem> within_group;  // an ordered aggregate: STRING_AGG(x, s) WITHIN GROUP (ORDER BY ...)
   SourceLocation within_loc;            // WITHIN, when written

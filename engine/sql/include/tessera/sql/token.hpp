@@ -43,6 +43,7 @@ enum class TokenKind : uint8_t {
   Eq, NotEq, Lt, LtEq, Gt, GtEq,
   Colon,             // JSON_OBJECT(key : value)
   Ampersand, Pipe, Caret, Tilde,  // the bitwise operators & | ^ ~
+  LBrace, RBrace,    // ODBC's escapes: {fn name(...)}, {d '...'}, {t '...'}, {ts '...'}
 };
 
 struct Token {
