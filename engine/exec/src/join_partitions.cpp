@@ -61,13 +61,7 @@ ExprPtr partition_predicate(const ExprPtr& key, bool hashed, int parts, int part
     if (part != 0)
       p = plan::op(plan::Op::Or, boolean, {p, plan::op(plan::Op::Eq, boolean, {rem, integer_constant(*key, -part)})});
   }
-  if (with_null) {
-    auto is_null = std::make_shared<plan::Expr>();
-    is_null->kind = plan::ExprKind::IsNull;
-    is_null->type = boolean;
-    is_null->args = {key};
-    p = plan::op(plan::Op::Or, boolean, {p, is_null});
-  }
+  if (with_null) p = plan::op(plan::Op::Or, boolean, {p, plan::is_null(key)});
   return p;
 }
 
@@ -120,7 +114,10 @@ JoinPartitions partition_joins(const StreamPath& path, int64_t budget_bytes) {
       const int64_t after = it != group_of_column.end()
                                 ? now / out.parts[it->second] * std::max<int64_t>(out.parts[it->second], parts)
                                 : now * parts;
-      if (after > kMaxPasses) jp.stream_key = jp.reused_key = nullptr, jp.hashed = false;
+      if (after > kMaxPasses) {
+        jp.stream_key = jp.reused_key = nullptr;
+        jp.hashed = false;
+      }
     }
     if (jp.stream_key) {
       jp.keeps_unmatched = s == 0 && (j->join_type == plan::JoinType::Left || j->join_type == plan::JoinType::Anti);

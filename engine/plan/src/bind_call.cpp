@@ -350,16 +350,7 @@ ExprPtr Binder::bind_cast(ExprPtr value, const sql::TypeName& type, ExprPtr styl
       padded->type = to;
       if (value->is_constant() && value->value.null) return constant(Value::null_of(to));
       // CONCAT reads NULL as empty: a NULL input stays NULL.
-      auto is_null = std::make_shared<Expr>();
-      is_null->kind = ExprKind::IsNull;
-      is_null->type = DataType::boolean();
-      is_null->args = {value};
-      auto r = std::make_shared<Expr>();
-      r->kind = ExprKind::Case;
-      r->type = to;
-      r->has_else = true;
-      r->args = {is_null, constant(Value::null_of(to)), padded};
-      return fold(r);
+      return fold(null_when(is_null(value), padded));
     }
     if (to.length > 0) return call("LEFT", {value, constant(Value::int64(to.length))}, loc);
     if (from.length == 0) return value;

@@ -322,19 +322,7 @@ ExprPtr Binder::bind_arithmetic(sql::BinaryOp o, ExprPtr a, ExprPtr b, sql::Sour
     };
     if (is_null_constant(a) || is_null_constant(b)) return constant(Value::null_of(DataType::varchar(0)));
     ExprPtr joined = call("CONCAT", {padded(a), padded(b)}, loc);
-    auto is_null = [](ExprPtr x) {
-      auto r = std::make_shared<Expr>();
-      r->kind = ExprKind::IsNull;
-      r->type = DataType::boolean();
-      r->args = {std::move(x)};
-      return ExprPtr(r);
-    };
-    auto r = std::make_shared<Expr>();
-    r->kind = ExprKind::Case;
-    r->type = joined->type;
-    r->has_else = true;
-    r->args = {op(Op::Or, DataType::boolean(), {is_null(a), is_null(b)}), constant(Value::null_of(joined->type)), joined};
-    return fold(r);
+    return fold(null_when(op(Op::Or, DataType::boolean(), {is_null(a), is_null(b)}), joined));
   }
   // A string with a number: SQL Server converts the string to the number's type (data type precedence), so
   // '1' + 1 is 2 and 'a' + 1 is Msg 245, by CAST's kernels.
@@ -518,12 +506,7 @@ ExprPtr Binder::bind_expr(const sql::Expr& e, ExprContext& ctx) {
     }
     case K::IsNull: {
       const auto& n = e.as<sql::IsNullExpr>();
-      auto r = std::make_shared<Expr>();
-      r->kind = ExprKind::IsNull;
-      r->type = DataType::boolean();
-      r->negated = n.negated;
-      r->args = {bind_expr(*n.value, ctx)};
-      return fold(r);
+      return fold(is_null(bind_expr(*n.value, ctx), n.negated));
     }
     case K::Case: {
       const auto& c = e.as<sql::CaseExpr>();

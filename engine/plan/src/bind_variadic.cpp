@@ -508,16 +508,7 @@ ExprPtr Binder::bind_odbc_length(const std::string& n, std::vector<ExprPtr>& arg
                                       lower(n) + " function.");
   }
   const int32_t size = n == "BIT_LENGTH" ? bytes * 8 : bytes;
-  auto is_null = std::make_shared<Expr>();
-  is_null->kind = ExprKind::IsNull;
-  is_null->type = DataType::boolean();
-  is_null->args = {x};
-  auto r = std::make_shared<Expr>();
-  r->kind = ExprKind::Case;
-  r->type = DataType::int32();
-  r->has_else = true;
-  r->args = {is_null, constant(Value::null_of(DataType::int32())), constant(Value::int32(size))};
-  return fold(r);
+  return fold(null_when(is_null(x), constant(Value::int32(size))));
 }
 
 // NULLIF, IIF and CHOOSE are CASE expressions (as SQL Server documents them), the engine's own on either device.

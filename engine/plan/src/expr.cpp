@@ -32,6 +32,24 @@ ExprPtr op(Op o, DataType t, std::vector<ExprPtr> args) {
   return e;
 }
 
+ExprPtr is_null(ExprPtr value, bool negated) {
+  auto e = std::make_shared<Expr>();
+  e->kind = ExprKind::IsNull;
+  e->type = DataType::boolean();
+  e->negated = negated;
+  e->args = {std::move(value)};
+  return e;
+}
+
+ExprPtr null_when(ExprPtr cond, ExprPtr value) {
+  auto e = std::make_shared<Expr>();
+  e->kind = ExprKind::Case;
+  e->type = value->type;
+  e->has_else = true;
+  e->args = {std::move(cond), constant(Value::null_of(value->type)), std::move(value)};
+  return e;
+}
+
 namespace {
 
 const char* op_text(Op o) {

@@ -23,19 +23,8 @@ DeviceDatum key_partition(const DeviceDatum& key, int32_t parts, int64_t rows, G
       return;
     }
     const uint8_t* p = static_cast<const uint8_t*>(c.data);
-    uint64_t h;
-    if (is_string) {
-      h = key_string_hash(p + c.offsets[i], c.lengths[i]);
-    } else if (is_double) {
-      h = key_bits_hash(key_double_bits(reinterpret_cast<const double*>(p)[i]), 0);
-    } else if (width == 16) {
-      const uint64_t* v = reinterpret_cast<const uint64_t*>(p + i * 16);
-      h = key_bits_hash(v[0], v[1]);
-    } else {
-      uint64_t lo = 0;
-      memcpy(&lo, p + i * width, width);  // little-endian: a narrower value zero-extended
-      h = key_bits_hash(lo, 0);
-    }
+    const uint64_t h = is_string ? key_string_hash(p + c.offsets[i], c.lengths[i])
+                                 : key_cell_hash(p + i * width, width, is_double);
     d[i] = exec::key_partition(h, parts);
   });
   return column_datum(out);

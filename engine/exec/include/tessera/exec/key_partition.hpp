@@ -30,6 +30,18 @@ TESSERA_HASH_HD inline uint64_t key_double_bits(double d) {
   return bits;
 }
 
+// A fixed-width cell's hash: its `width` bytes at `p` (a FLOAT when `is_double`).
+TESSERA_HASH_HD inline uint64_t key_cell_hash(const uint8_t* p, int width, bool is_double) {
+  if (is_double) {
+    double d;
+    memcpy(&d, p, sizeof d);
+    return key_bits_hash(key_double_bits(d), 0);
+  }
+  uint64_t v[2] = {0, 0};
+  memcpy(v, p, width);  // little-endian: a narrower value zero-extended, a 16-byte one in both halves
+  return key_bits_hash(v[0], v[1]);
+}
+
 TESSERA_HASH_HD inline int32_t key_partition(uint64_t hash, int32_t parts) {
   return static_cast<int32_t>(hash % static_cast<uint64_t>(parts));
 }

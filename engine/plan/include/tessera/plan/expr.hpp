@@ -73,6 +73,9 @@ struct Expr {
 ExprPtr column_ref(ColumnId id, DataType t, std::string name);
 ExprPtr constant(Value v);
 ExprPtr op(Op o, DataType t, std::vector<ExprPtr> args);
+ExprPtr is_null(ExprPtr value, bool negated = false);  // value IS [NOT] NULL
+// CASE WHEN cond THEN NULL ELSE value END, of value's type (a NULL input kept NULL where value would not be).
+ExprPtr null_when(ExprPtr cond, ExprPtr value);
 
 // Structural text of an expression ("(#3 + 1)", "YEAR(#5)"): equal texts mean equal expressions.
 std::string fingerprint(const Expr& e);
